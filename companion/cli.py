@@ -1,0 +1,75 @@
+"""The ``companion`` command: Flask's commands (``companion run``) plus ``companion score``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from flask.cli import FlaskGroup
+
+from companion.rules.errors import CompanionError
+from companion.rules.record import parse_record
+from companion.sheets.data import sheet_to_json
+from companion.sheets.text import sheet_to_text
+
+MAX_RECORD_BYTES = 5_000_000
+
+
+def _create_app():  # type: ignore[no-untyped-def]
+    from companion.web import create_app
+
+    return create_app()
+
+
+@click.group(cls=FlaskGroup, create_app=_create_app)
+def cli() -> None:
+    """Ticket to Ride table companion."""
+
+
+@cli.command("score", with_appcontext=False)
+@click.argument("game", metavar="GAME.json")
+@click.option("--json", "as_json", is_flag=True, help="Print the sheet as JSON.")
+def score(game: str, as_json: bool) -> None:
+    """Replay a game record, referee every action, and print the final score sheet.
+
+    GAME.json is a game record (see the README); '-' reads it from standard input.
+    Exit status 2, with one line saying why, for a record that can't be scored.
+    """
+    try:
+        text = _read(game)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise CompanionError(f"{game}: not valid JSON ({error})") from None
+        sheet = parse_record(data).score()
+    except CompanionError as error:
+        click.echo(f"companion score: {error}", err=True)
+        sys.exit(2)
+    if as_json:
+        click.echo(json.dumps(sheet_to_json(sheet), ensure_ascii=False, indent=2))
+    else:
+        click.echo(sheet_to_text(sheet), nl=False)
+
+
+def _read(game: str) -> str:
+    try:
+        if game == "-":
+            raw = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        else:
+            with Path(game).open("rb") as file:
+                raw = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise CompanionError(f"{game}: cannot read it ({error.strerror})") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise CompanionError(f"{game}: larger than a game record can be")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CompanionError(f"{game}: not UTF-8 text") from None
+
+
+def main() -> None:
+    """Entry point of the ``companion`` console command."""
+    cli()

@@ -1,0 +1,319 @@
+"""The board: cities, routes (single, double, triple) and the ticket deck of one map.
+
+Maps are declarative TOML files in ``boards/``, checked when loaded: a bad file fails with
+a ``BoardError`` naming the file, the entry and the problem.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from companion.rules.colors import GRAY, UnknownColor, route_color
+from companion.rules.editions import EDITIONS, Edition
+from companion.rules.errors import BoardError, IllegalAction
+from companion.rules.names import close_matches, join_words, name_key
+
+RAIL = "rail"
+ROUTE_KINDS = (RAIL, "sea")
+DASH = "–"
+
+
+@dataclass(frozen=True)
+class City:
+    """A city as printed on the board, with its place in the world."""
+
+    name: str
+    lat: float
+    lon: float
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Route:
+    """One track between two adjacent cities."""
+
+    id: int
+    cities: tuple[str, str]
+    length: int
+    color: str
+    track: int = 1
+    tracks: int = 1
+    kind: str = RAIL
+
+    @property
+    def name(self) -> str:
+        """ "Boston–New York"."""
+        return DASH.join(self.cities)
+
+    @property
+    def is_parallel(self) -> bool:
+        """True for one track of a double or triple route."""
+        return self.tracks > 1
+
+    @property
+    def label(self) -> str:
+        """ "Boston–New York (red)", "Seattle–Portland (gray, track 2)"."""
+        if not self.is_parallel:
+            detail = self.color
+        elif self.color == GRAY:
+            detail = f"{self.color}, track {self.track}"
+        else:
+            detail = self.color
+        return f"{self.name} ({detail})"
+
+    def other_end(self, city: str) -> str:
+        """The city at the other end of this route from ``city``."""
+        a, b = self.cities
+        return b if city == a else a
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """A destination ticket: two cities and the value printed on the card."""
+
+    cities: tuple[str, str]
+    points: int
+    from_deck: bool = True
+
+    @property
+    def name(self) -> str:
+        """ "Denver–El Paso"."""
+        return DASH.join(self.cities)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A map: its cities, its routes and its ticket deck."""
+
+    id: str
+    name: str
+    edition: Edition
+    cities: Mapping[str, City]
+    routes: tuple[Route, ...]
+    tickets: tuple[Ticket, ...]
+    _city_keys: dict[str, str] = field(init=False, repr=False, compare=False)
+    _between: dict[frozenset[str], tuple[Route, ...]] = field(
+        init=False, repr=False, compare=False
+    )
+    _deck: dict[frozenset[str], Ticket] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        keys: dict[str, str] = {}
+        for city in self.cities.values():
+            for spelling in (city.name, *city.aliases):
+                keys[name_key(spelling)] = city.name
+        between: dict[frozenset[str], list[Route]] = {}
+        for route in self.routes:
+            between.setdefault(frozenset(route.cities), []).append(route)
+        object.__setattr__(self, "_city_keys", keys)
+        object.__setattr__(self, "_between", {k: tuple(v) for k, v in between.items()})
+        object.__setattr__(
+            self, "_deck", {frozenset(t.cities): t for t in self.tickets}
+        )
+
+    def city(self, text: str) -> str:
+        """The city's name as printed, however a player typed it; refuses an unknown one."""
+        found = self._city_keys.get(name_key(text))
+        if found is None:
+            named = sorted({self._city_keys[k] for k in close_matches(text, list(self._city_keys))})
+            suggestion = f"; did you mean {join_words(named, 'or')}?" if named else ""
+            raise IllegalAction(f"there is no city '{text}' on the {self.name} board{suggestion}")
+        return found
+
+    def routes_between(self, a: str, b: str) -> tuple[Route, ...]:
+        """Every route joining two cities (named as printed), in the map file's order."""
+        return self._between.get(frozenset((a, b)), ())
+
+    def parallels(self, route: Route) -> tuple[Route, ...]:
+        """The other tracks of the same double or triple route (not other kinds)."""
+        return tuple(
+            r
+            for r in self._between[frozenset(route.cities)]
+            if r.id != route.id and r.kind == route.kind
+        )
+
+    def routes_at(self, city: str) -> tuple[Route, ...]:
+        """Every route that ends in ``city``."""
+        return tuple(r for r in self.routes if city in r.cities)
+
+    def deck_ticket(self, a: str, b: str) -> Ticket | None:
+        """The deck's ticket between two cities, if the deck has one."""
+        return self._deck.get(frozenset((a, b)))
+
+    def points_for(self, route: Route) -> int:
+        """What claiming ``route`` scores, by the edition's table."""
+        return self.edition.route_points[route.length]
+
+
+def map_ids() -> tuple[str, ...]:
+    """The ids of the maps the companion knows."""
+    files = resources.files("companion.rules").joinpath("boards").iterdir()
+    return tuple(sorted(f.name.removesuffix(".toml") for f in files if f.name.endswith(".toml")))
+
+
+@functools.cache
+def load_board(map_id: str) -> Board:
+    """The board with this id, loaded from the package's map files and checked."""
+    if map_id not in map_ids():
+        raise BoardError(
+            f"{map_id}.toml", "map", f"no map '{map_id}' (known: {', '.join(map_ids())})"
+        )
+    path = resources.files("companion.rules").joinpath("boards", f"{map_id}.toml")
+    return parse_board(path.read_text(encoding="utf-8"), f"{map_id}.toml")
+
+
+def parse_board(text: str, file: str) -> Board:
+    """A board from the text of a map file; ``file`` names it in error messages."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise BoardError(file, "file", f"not valid TOML ({error})") from None
+    return _Checker(file).board(data)
+
+
+class _Checker:
+    """Reads a parsed map file entry by entry, refusing the first thing that is wrong."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def fail(self, entry: str, problem: str) -> BoardError:
+        return BoardError(self.file, entry, problem)
+
+    def keys(self, entry: str, data: Any, required: set[str], optional: set[str]) -> None:
+        if not isinstance(data, dict):
+            raise self.fail(entry, "should be a table")
+        missing = required - data.keys()
+        if missing:
+            raise self.fail(entry, f"missing {', '.join(sorted(missing))}")
+        unknown = data.keys() - required - optional
+        if unknown:
+            raise self.fail(entry, f"unknown key {', '.join(sorted(unknown))}")
+
+    def text(self, entry: str, value: Any) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(entry, "should be a non-empty text")
+        return value
+
+    def whole(self, entry: str, value: Any, low: int, high: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self.fail(entry, f"should be a whole number from {low} to {high}, not {value!r}")
+        return value
+
+    def board(self, data: dict[str, Any]) -> Board:
+        self.keys("file", data, {"id", "name", "edition", "cities", "routes", "tickets"}, set())
+        map_id = self.text("id", data["id"])
+        edition_id = self.text("edition", data["edition"])
+        if edition_id not in EDITIONS:
+            raise self.fail("edition", f"unknown edition '{edition_id}'")
+        edition = EDITIONS[edition_id]
+        cities = self.cities(data["cities"])
+        routes = self.routes(data["routes"], cities, edition)
+        tickets = self.tickets(data["tickets"], cities)
+        return Board(
+            id=map_id,
+            name=self.text("name", data["name"]),
+            edition=edition,
+            cities=cities,
+            routes=routes,
+            tickets=tickets,
+        )
+
+    def cities(self, data: Any) -> dict[str, City]:
+        if not isinstance(data, dict) or not data:
+            raise self.fail("cities", "should be a table of cities")
+        cities: dict[str, City] = {}
+        spellings: dict[str, str] = {}
+        for name, entry in data.items():
+            where = f"cities.{name}"
+            self.keys(where, entry, {"lat", "lon"}, {"aliases"})
+            lat, lon = entry["lat"], entry["lon"]
+            for label, value, limit in (("lat", lat, 90), ("lon", lon, 180)):
+                if not isinstance(value, int | float) or isinstance(value, bool):
+                    raise self.fail(where, f"{label} should be a number")
+                if not -limit <= value <= limit:
+                    raise self.fail(where, f"{label} {value} is off the globe")
+            aliases = entry.get("aliases", [])
+            if not isinstance(aliases, list):
+                raise self.fail(where, "aliases should be a list of names")
+            for spelling in (name, *aliases):
+                key = name_key(self.text(where, spelling))
+                if not key:
+                    raise self.fail(where, f"'{spelling}' has no letters")
+                if key in spellings:
+                    raise self.fail(where, f"'{spelling}' is already a name of {spellings[key]}")
+                spellings[key] = name
+            cities[name] = City(name, float(lat), float(lon), tuple(aliases))
+        return cities
+
+    def routes(self, data: Any, cities: dict[str, City], edition: Edition) -> tuple[Route, ...]:
+        if not isinstance(data, list) or not data:
+            raise self.fail("routes", "should be a list of routes")
+        routes: list[Route] = []
+        seen: set[tuple[frozenset[str], str]] = set()
+        low, high = min(edition.route_points), max(edition.route_points)
+        for number, entry in enumerate(data):
+            where = f"routes[{number}]"
+            self.keys(where, entry, {"cities", "length", "colors"}, {"kind"})
+            a, b = self.pair(where, entry["cities"], cities)
+            where = f"{where} ({a}{DASH}{b})"
+            length = entry["length"]
+            if isinstance(length, bool) or not isinstance(length, int):
+                raise self.fail(where, f"length should be a whole number, not {length!r}")
+            if length not in edition.route_points:
+                raise self.fail(
+                    where,
+                    f"length {length} is not on the {edition.name} score table ({low}–{high})",
+                )
+            colors = entry["colors"]
+            if not isinstance(colors, list) or not 1 <= len(colors) <= 3:
+                raise self.fail(where, "colors should list one colour per track (1 to 3)")
+            kind = entry.get("kind", RAIL)
+            if kind not in ROUTE_KINDS:
+                raise self.fail(where, f"unknown kind '{kind}' (known: {', '.join(ROUTE_KINDS)})")
+            group = (frozenset((a, b)), kind)
+            if group in seen:
+                raise self.fail(
+                    where, "these cities are already joined; list parallel tracks in one entry"
+                )
+            seen.add(group)
+            for track, color in enumerate(colors, start=1):
+                try:
+                    color = route_color(self.text(where, color))
+                except UnknownColor as error:
+                    raise self.fail(where, str(error)) from None
+                routes.append(
+                    Route(len(routes), (a, b), length, color, track, len(colors), kind)
+                )
+        return tuple(routes)
+
+    def tickets(self, data: Any, cities: dict[str, City]) -> tuple[Ticket, ...]:
+        if not isinstance(data, list):
+            raise self.fail("tickets", "should be a list of tickets")
+        tickets: list[Ticket] = []
+        seen: set[frozenset[str]] = set()
+        for number, entry in enumerate(data):
+            where = f"tickets[{number}]"
+            self.keys(where, entry, {"cities", "points"}, set())
+            a, b = self.pair(where, entry["cities"], cities)
+            if frozenset((a, b)) in seen:
+                raise self.fail(where, f"a second {a}{DASH}{b} ticket")
+            seen.add(frozenset((a, b)))
+            tickets.append(Ticket((a, b), self.whole(where, entry["points"], 1, 99)))
+        return tuple(tickets)
+
+    def pair(self, where: str, value: Any, cities: dict[str, City]) -> tuple[str, str]:
+        if not isinstance(value, list) or len(value) != 2:
+            raise self.fail(where, "cities should name two cities")
+        a, b = (self.text(where, v) for v in value)
+        for name in (a, b):
+            if name not in cities:
+                raise self.fail(where, f"no city '{name}' in cities")
+        if a == b:
+            raise self.fail(where, f"joins {a} to itself")
+        return a, b

@@ -1,0 +1,42 @@
+"""One small hierarchy of errors, each with a message a player understands."""
+
+from __future__ import annotations
+
+
+class CompanionError(ValueError):
+    """Anything the companion refuses: a bad map file, a bad record, an illegal action."""
+
+
+class BoardError(CompanionError):
+    """A map file that does not describe a board: names the file, the entry, the problem."""
+
+    def __init__(self, file: str, entry: str, problem: str) -> None:
+        self.file, self.entry, self.problem = file, entry, problem
+        super().__init__(f"{file}: {entry}: {problem}")
+
+
+class RecordError(CompanionError):
+    """A game record that is not in the format: says where (``actions[3]``) and what."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        self.where, self.problem = where, problem
+        super().__init__(f"{where}: {problem}" if where else problem)
+
+
+class SetupError(CompanionError):
+    """A game that cannot be set up: wrong number of players, two players with one name."""
+
+
+class IllegalAction(CompanionError):
+    """An action the rules refuse. ``index`` is its place in the action log, once known."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        self.message, self.index = message, index
+        super().__init__(message)
+
+    def at(self, index: int) -> IllegalAction:
+        """The same refusal, placed at ``index`` in the action log."""
+        return IllegalAction(self.message, index)
+
+    def __str__(self) -> str:
+        return self.message if self.index is None else f"actions[{self.index}]: {self.message}"

@@ -1,0 +1,264 @@
+"""A game: its setup, and its state as the fold of the action log through the referee.
+
+``apply(state, action)`` is the one place where legality lives: it returns the new state or
+raises ``IllegalAction`` with the rule in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from companion.rules.actions import Action, Claim, Pass
+from companion.rules.board import DASH, ROUTE_KINDS, Board, Route
+from companion.rules.colors import UnknownColor, route_color
+from companion.rules.editions import Edition
+from companion.rules.errors import IllegalAction, SetupError
+from companion.rules.names import close_matches, join_words, name_key
+
+MAX_NAME = 40
+HOW_MANY = {2: "two", 3: "three"}
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat at the table: a name, and the colour of the player's pieces."""
+
+    name: str
+    color: str | None = None
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game is played with: the board, its edition and the players in seat order."""
+
+    board: Board
+    players: tuple[Player, ...]
+    _keys: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_keys", {name_key(p.name): p.name for p in self.players})
+
+    @property
+    def edition(self) -> Edition:
+        """The edition the board is played with."""
+        return self.board.edition
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names in seat order."""
+        return tuple(p.name for p in self.players)
+
+    def player(self, text: str) -> str:
+        """A player's name as entered at setup, however typed; refuses an unknown player."""
+        found = self._keys.get(name_key(text)) if isinstance(text, str) else None
+        if found is None:
+            hint = close_matches(text, list(self.names)) if isinstance(text, str) else []
+            suggestion = f"; did you mean {hint[0]}?" if hint else ""
+            raise IllegalAction(
+                f"there is no player '{text}' in this game "
+                f"(the players are {join_words(list(self.names))}){suggestion}"
+            )
+        return found
+
+
+def new_game(board: Board, players: Iterable[Player]) -> Setup:
+    """A game on ``board`` for these players, checked: 2–5 players with distinct names."""
+    seated = tuple(Player(p.name.strip(), p.color) for p in players)
+    edition = board.edition
+    if not edition.min_players <= len(seated) <= edition.max_players:
+        raise SetupError(
+            f"{edition.name} is played by {edition.min_players} to {edition.max_players} "
+            f"players, not {len(seated)}"
+        )
+    keys: set[str] = set()
+    colors: set[str] = set()
+    for player in seated:
+        if not name_key(player.name):
+            raise SetupError("every player needs a name with a letter or digit in it")
+        if len(player.name) > MAX_NAME:
+            raise SetupError(f"a player's name has at most {MAX_NAME} characters")
+        if name_key(player.name) in keys:
+            raise SetupError(f"two players are named '{player.name}': names must differ")
+        keys.add(name_key(player.name))
+        if player.color is not None:
+            if player.color.casefold() in colors:
+                raise SetupError(f"two players play {player.color}: colours must differ")
+            colors.add(player.color.casefold())
+    return Setup(board, seated)
+
+
+@dataclass(frozen=True)
+class FinalRound:
+    """The last round: who started it, and who has taken their final turns so far."""
+
+    started_by: str
+    turns_taken: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class State:
+    """The board and the players' pieces after the actions so far."""
+
+    setup: Setup
+    owners: Mapping[int, str]
+    trains: Mapping[str, int]
+    actions: tuple[Action, ...] = ()
+    final_round: FinalRound | None = None
+
+    @property
+    def board(self) -> Board:
+        """The board played on."""
+        return self.setup.board
+
+    def routes_of(self, player: str) -> tuple[Route, ...]:
+        """The routes a player has claimed, in the order claimed."""
+        return tuple(self.board.routes[i] for i, owner in self.owners.items() if owner == player)
+
+    def final_turns_left(self, player: str) -> int:
+        """How many final turns a player still has (0 before the final round too)."""
+        if self.final_round is None:
+            return 0
+        taken = self.final_round.turns_taken.count(player)
+        return self.setup.edition.final_turns - taken
+
+    @property
+    def waiting_for(self) -> tuple[str, ...]:
+        """The players who still have a final turn to take, in seat order."""
+        return tuple(n for n in self.setup.names if self.final_turns_left(n) > 0)
+
+    @property
+    def is_over(self) -> bool:
+        """True once every player has taken their final turns."""
+        return self.final_round is not None and not self.waiting_for
+
+
+def start(setup: Setup) -> State:
+    """The state before the first action: an empty board, every player's full supply."""
+    trains = {name: setup.edition.trains for name in setup.names}
+    return State(setup, MappingProxyType({}), MappingProxyType(trains))
+
+
+def replay(setup: Setup, actions: Iterable[Action]) -> State:
+    """The state after the whole log; an illegal action is refused with its index."""
+    state = start(setup)
+    for index, action in enumerate(actions):
+        try:
+            state = apply(state, action)
+        except IllegalAction as refusal:
+            raise refusal.at(index) from None
+    return state
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``, or ``IllegalAction`` saying which rule forbids it."""
+    if state.is_over:
+        raise IllegalAction("the game is over: every player has taken their final turn")
+    player = state.setup.player(action.player)
+    if state.final_round is not None and state.final_turns_left(player) <= 0:
+        raise IllegalAction(
+            f"{player} has already taken their final turn; still to play: "
+            f"{join_words(list(state.waiting_for))}"
+        )
+    if isinstance(action, Claim):
+        state = _claim(state, player, action)
+    elif not isinstance(action, Pass):
+        raise IllegalAction(f"{type(action).__name__} is not an action of this game")
+    return _end_turn(replace(state, actions=(*state.actions, action)), player)
+
+
+def _end_turn(state: State, player: str) -> State:
+    """Counts a final turn, or starts the final round when the player's trains run low."""
+    final = state.final_round
+    if final is not None:
+        final = replace(final, turns_taken=(*final.turns_taken, player))
+    elif state.trains[player] <= state.setup.edition.end_trigger:
+        final = FinalRound(started_by=player)
+    return replace(state, final_round=final)
+
+
+def _claim(state: State, player: str, claim: Claim) -> State:
+    route = find_route(state, claim)
+    board, edition = state.board, state.setup.edition
+    owner = state.owners.get(route.id)
+    if owner is not None:
+        raise IllegalAction(f"{route.label} is already claimed by {owner}")
+    for other in board.parallels(route):
+        other_owner = state.owners.get(other.id)
+        if other_owner is None:
+            continue
+        count = HOW_MANY.get(route.tracks, str(route.tracks))
+        if other_owner == player:
+            raise IllegalAction(
+                f"{player} already has {other.label}: one player may never claim "
+                f"two routes between the same cities"
+            )
+        players = len(state.setup.players)
+        if players < edition.parallels_open_from:
+            raise IllegalAction(
+                f"with {players} players only one of the {count} {route.name} routes "
+                f"can be used, and {other_owner} has claimed {other.label}"
+            )
+    trains = state.trains[player]
+    if route.length > trains:
+        raise IllegalAction(
+            f"{player} has {_trains(trains)} left; {route.name} needs {_trains(route.length)}"
+        )
+    owners = dict(state.owners)
+    owners[route.id] = player
+    left = dict(state.trains)
+    left[player] = trains - route.length
+    return replace(state, owners=MappingProxyType(owners), trains=MappingProxyType(left))
+
+
+def _trains(n: int) -> str:
+    return f"{n} train" if n == 1 else f"{n} trains"
+
+
+def find_route(state: State, claim: Claim) -> Route:
+    """The one route a claim names; refuses an unknown or ambiguous one, listing candidates."""
+    board = state.board
+    a, b = (board.city(c) for c in claim.cities)
+    if a == b:
+        raise IllegalAction(f"a route joins two different cities, not {a} to itself")
+    candidates = board.routes_between(a, b)
+    name = f"{a}{DASH}{b}"
+    if not candidates:
+        neighbours = sorted({r.other_end(a) for r in board.routes_at(a)})
+        raise IllegalAction(
+            f"no route joins {a} and {b}; from {a} the routes go to {join_words(neighbours)}"
+        )
+    if claim.kind is not None:
+        if claim.kind not in ROUTE_KINDS:
+            raise IllegalAction(f"'{claim.kind}' is not a kind of route (rail or sea)")
+        kind = claim.kind
+        candidates = _narrow(candidates, lambda r: r.kind == kind, f"no {kind} route joins {name}")
+    if claim.color is not None:
+        try:
+            color = route_color(claim.color)
+        except UnknownColor as error:
+            raise IllegalAction(str(error)) from None
+        candidates = _narrow(candidates, lambda r: r.color == color, f"{name} has no {color} route")
+    if claim.track is not None:
+        track = claim.track
+        candidates = _narrow(candidates, lambda r: r.track == track, f"{name} has no track {track}")
+    if len(candidates) == 1:
+        return candidates[0]
+    first = candidates[0]
+    if all((r.length, r.color, r.kind) == (first.length, first.color, first.kind) for r in candidates):
+        # Tracks alike in every way: the first free one serves.
+        free = [r for r in candidates if r.id not in state.owners]
+        return free[0] if free else first
+    choices = join_words([r.label for r in candidates], "or")
+    raise IllegalAction(f"{name} names more than one route: say which, {choices}")
+
+
+def _narrow(
+    candidates: tuple[Route, ...], keep: Callable[[Route], bool], problem: str
+) -> tuple[Route, ...]:
+    kept = tuple(r for r in candidates if keep(r))
+    if not kept:
+        here = join_words([r.label for r in candidates])
+        raise IllegalAction(f"{problem} (the routes there: {here})")
+    return kept

@@ -1,0 +1,30 @@
+"""Matching names the way players type them: case, accents and punctuation don't matter."""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def name_key(text: str) -> str:
+    """The form two spellings of one name share: "Montréal" and "montreal" give "montreal"."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(_NOT_WORD.sub(" ", bare.casefold()).split())
+
+
+def close_matches(text: str, names: list[str], n: int = 3) -> list[str]:
+    """The names most like ``text``, best first, for a "did you mean" hint."""
+    by_key = {name_key(name): name for name in names}
+    keys = difflib.get_close_matches(name_key(text), list(by_key), n=n, cutoff=0.6)
+    return [by_key[k] for k in keys]
+
+
+def join_words(items: list[str], last: str = "and") -> str:
+    """ "A", "A and B", "A, B and C"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"

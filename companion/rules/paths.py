@@ -1,0 +1,36 @@
+"""Connections through a player's own routes: does a ticket's pair of cities join up?"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from collections.abc import Iterable
+
+from companion.rules.board import Route
+
+
+def connecting_chain(routes: Iterable[Route], a: str, b: str) -> tuple[Route, ...] | None:
+    """The fewest of these routes that join ``a`` to ``b``, in order from ``a``; None if none."""
+    at: dict[str, list[Route]] = defaultdict(list)
+    for route in sorted(routes, key=lambda r: r.id):
+        for city in route.cities:
+            at[city].append(route)
+    if a == b:
+        return ()
+    came_by: dict[str, Route | None] = {a: None}
+    queue = deque([a])
+    while queue:
+        city = queue.popleft()
+        for route in at[city]:
+            nxt = route.other_end(city)
+            if nxt in came_by:
+                continue
+            came_by[nxt] = route
+            if nxt == b:
+                chain: list[Route] = []
+                step: str = b
+                while (via := came_by[step]) is not None:
+                    chain.append(via)
+                    step = via.other_end(step)
+                return tuple(reversed(chain))
+            queue.append(nxt)
+    return None

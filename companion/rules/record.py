@@ -1,0 +1,240 @@
+"""The game record: the public JSON format that import, export and the command line share.
+
+A record is untrusted input: ``parse_record`` checks its shape and says where it is wrong
+(``actions[3].claim: ...``); the rules then judge what it describes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from companion.rules.actions import Action, Claim, Pass
+from companion.rules.board import Board, Ticket, load_board, map_ids
+from companion.rules.errors import IllegalAction, RecordError, SetupError
+from companion.rules.game import Player, Setup, State, new_game, replay
+from companion.rules.scoring import ScoreSheet, final_scores, held_ticket
+
+FORMAT = "ttr-companion/1"
+MAX_ACTIONS = 5000
+MAX_TICKETS = 60
+ACTION_VERBS = ("claim", "pass")
+FUTURE_VERBS = ("move_passenger", "build_port", "exchange", "build_station")
+
+
+@dataclass(frozen=True)
+class HeldTicket:
+    """A ticket as the record names it: two cities, and the value when not from the deck."""
+
+    cities: tuple[str, str]
+    points: int | None = None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A whole game: the map, the players in seat order, the action log, the tickets."""
+
+    map: str
+    players: tuple[Player, ...]
+    actions: tuple[Action, ...] = ()
+    tickets: Mapping[str, tuple[HeldTicket, ...]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+
+    def board(self) -> Board:
+        """The board the game is played on."""
+        return load_board(self.map)
+
+    def setup(self) -> Setup:
+        """The checked setup: the board and the players."""
+        try:
+            return new_game(self.board(), self.players)
+        except SetupError as error:
+            raise RecordError("players", str(error)) from None
+
+    def replay(self) -> State:
+        """The state after the whole action log (``IllegalAction`` names the action)."""
+        return replay(self.setup(), self.actions)
+
+    def hands(self, setup: Setup) -> dict[str, tuple[Ticket, ...]]:
+        """Each player's tickets, resolved against the board's deck."""
+        hands: dict[str, tuple[Ticket, ...]] = {}
+        for name, entries in self.tickets.items():
+            try:
+                player = setup.player(name)
+            except IllegalAction as error:
+                raise RecordError(f"tickets.{name}", str(error)) from None
+            resolved = []
+            for i, entry in enumerate(entries):
+                try:
+                    resolved.append(held_ticket(setup.board, entry.cities, entry.points))
+                except IllegalAction as error:
+                    raise RecordError(f"tickets.{name}[{i}]", str(error)) from None
+            hands[player] = tuple(resolved)
+        return hands
+
+    def score(self) -> ScoreSheet:
+        """The score sheet of the game as recorded."""
+        state = self.replay()
+        hands = self.hands(state.setup)
+        try:
+            return final_scores(state, hands)
+        except IllegalAction as error:
+            raise RecordError("tickets", str(error)) from None
+
+
+def parse_record(data: Any) -> GameRecord:
+    """A ``GameRecord`` from parsed JSON, its shape checked."""
+    _keys("", data, {"map", "players"}, {"format", "dice", "actions", "tickets", "house_rules"})
+    if "format" in data and data["format"] != FORMAT:
+        raise RecordError("format", f"expected '{FORMAT}', not {data['format']!r}")
+    map_id = data["map"]
+    if not isinstance(map_id, str) or map_id not in map_ids():
+        raise RecordError("map", f"no map {map_id!r} (known: {', '.join(map_ids())})")
+    if data.get("dice", False) is not False:
+        raise RecordError("dice", "the Dice Expansion is not available on this map yet")
+    if data.get("house_rules", []) != []:
+        raise RecordError("house_rules", "this map has no house rules to choose")
+    players = _players(data["players"])
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("actions", "should be a list of actions")
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError("actions", f"at most {MAX_ACTIONS} actions")
+    tickets = data.get("tickets", {})
+    if not isinstance(tickets, dict):
+        raise RecordError("tickets", "should map each player's name to a list of tickets")
+    return GameRecord(
+        map=map_id,
+        players=players,
+        actions=tuple(_action(f"actions[{i}]", a) for i, a in enumerate(actions)),
+        tickets=MappingProxyType(
+            {name: _hand(f"tickets.{name}", hand) for name, hand in tickets.items()}
+        ),
+    )
+
+
+def record_to_json(record: GameRecord) -> dict[str, Any]:
+    """The record as the public JSON format (what ``parse_record`` reads back)."""
+    return {
+        "format": FORMAT,
+        "map": record.map,
+        "dice": False,
+        "players": [
+            {"name": p.name, **({"color": p.color} if p.color else {})} for p in record.players
+        ],
+        "actions": [action_to_json(a) for a in record.actions],
+        "tickets": {
+            name: [
+                list(t.cities) if t.points is None else {"cities": list(t.cities), "points": t.points}
+                for t in hand
+            ]
+            for name, hand in record.tickets.items()
+        },
+    }
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """One action in the record's form."""
+    if isinstance(action, Pass):
+        return {"player": action.player, "pass": True}
+    out: dict[str, Any] = {"player": action.player, "claim": list(action.cities)}
+    for key in ("color", "track", "kind"):
+        value = getattr(action, key)
+        if value is not None:
+            out[key] = value
+    return out
+
+
+def _keys(where: str, data: Any, required: set[str], optional: set[str]) -> None:
+    if not isinstance(data, dict):
+        raise RecordError(where, "should be a JSON object")
+    missing = sorted(required - data.keys())
+    if missing:
+        raise RecordError(where, f"missing {', '.join(repr(m) for m in missing)}")
+    unknown = sorted(data.keys() - required - optional)
+    if unknown:
+        raise RecordError(where, f"unknown key {', '.join(repr(u) for u in unknown)}")
+
+
+def _text(where: str, value: Any) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > 100:
+        raise RecordError(where, f"should be a name (1 to 100 characters), not {value!r}")
+    return value
+
+
+def _players(data: Any) -> tuple[Player, ...]:
+    if not isinstance(data, list) or not data:
+        raise RecordError("players", "should be a list of players in seat order")
+    if len(data) > 10:
+        raise RecordError("players", "at most 5 players sit at a table")
+    players = []
+    for i, entry in enumerate(data):
+        where = f"players[{i}]"
+        if isinstance(entry, str):
+            entry = {"name": entry}
+        _keys(where, entry, {"name"}, {"color"})
+        color = entry.get("color")
+        players.append(
+            Player(
+                _text(f"{where}.name", entry["name"]),
+                None if color is None else _text(f"{where}.color", color),
+            )
+        )
+    return tuple(players)
+
+
+def _pair(where: str, value: Any) -> tuple[str, str]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise RecordError(where, "should name two cities, like [\"Denver\", \"El Paso\"]")
+    return _text(where, value[0]), _text(where, value[1])
+
+
+def _action(where: str, data: Any) -> Action:
+    verbs = [v for v in (*ACTION_VERBS, *FUTURE_VERBS) if isinstance(data, dict) and v in data]
+    if not isinstance(data, dict) or len(verbs) != 1:
+        raise RecordError(where, "an action has a 'player' and one of 'claim' or 'pass'")
+    verb = verbs[0]
+    if verb in FUTURE_VERBS:
+        raise RecordError(where, f"'{verb}' is not an action on this map")
+    if verb == "pass":
+        _keys(where, data, {"player", "pass"}, set())
+        if data["pass"] is not True:
+            raise RecordError(f"{where}.pass", "should be true")
+        return Pass(_text(f"{where}.player", data["player"]))
+    _keys(where, data, {"player", "claim"}, {"color", "track", "kind"})
+    track = data.get("track")
+    if track is not None and (isinstance(track, bool) or not isinstance(track, int) or track < 1):
+        raise RecordError(f"{where}.track", f"should be a track number from 1, not {track!r}")
+    color, kind = data.get("color"), data.get("kind")
+    return Claim(
+        player=_text(f"{where}.player", data["player"]),
+        cities=_pair(f"{where}.claim", data["claim"]),
+        color=None if color is None else _text(f"{where}.color", color),
+        track=track,
+        kind=None if kind is None else _text(f"{where}.kind", kind),
+    )
+
+
+def _hand(where: str, data: Any) -> tuple[HeldTicket, ...]:
+    if not isinstance(data, list):
+        raise RecordError(where, "should be a list of tickets")
+    if len(data) > MAX_TICKETS:
+        raise RecordError(where, f"at most {MAX_TICKETS} tickets")
+    hand = []
+    for i, entry in enumerate(data):
+        spot = f"{where}[{i}]"
+        if isinstance(entry, list):
+            hand.append(HeldTicket(_pair(spot, entry)))
+            continue
+        if isinstance(entry, dict) and "tour" in entry:
+            raise RecordError(spot, "tour tickets belong to Rails & Sails, not this map")
+        _keys(spot, entry, {"cities"}, {"points"})
+        points = entry.get("points")
+        if points is not None and (isinstance(points, bool) or not isinstance(points, int)):
+            raise RecordError(f"{spot}.points", f"should be a whole number, not {points!r}")
+        hand.append(HeldTicket(_pair(f"{spot}.cities", entry["cities"]), points))
+    return tuple(hand)
+

@@ -1,0 +1,258 @@
+"""Final scoring: a ``ScoreSheet`` whose lines explain every point.
+
+Route points by the score table; each ticket + or − its value (a completed one carries the
+chain of routes that connects it); +10 for the longest continuous path to every player
+tied for it; then ranks, winners and the tiebreak that decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from companion.rules.board import DASH, Board, Route, Ticket
+from companion.rules.editions import LONGEST_PATH, MOST_TICKETS
+from companion.rules.errors import IllegalAction
+from companion.rules.game import Player, State
+from companion.rules.longest_path import Edge, longest_trail
+from companion.rules.names import join_words
+from companion.rules.paths import connecting_chain
+
+# The breakdown every sheet gives, in order; 0 where the edition has no such thing.
+BREAKDOWN_KEYS = (
+    "routes",
+    "tickets",
+    "longest_path_bonus",
+    "globetrotter_bonus",
+    "goods",
+    "ports",
+    "unbuilt_ports",
+    "exchanges",
+    "stations",
+)
+MAX_TICKET_POINTS = 99
+
+
+@dataclass(frozen=True)
+class RouteScore:
+    """A claimed route and the points the score table gives it."""
+
+    route: Route
+    points: int
+
+
+@dataclass(frozen=True)
+class TicketScore:
+    """A ticket, and the chain of the player's routes that completes it (None: not connected)."""
+
+    ticket: Ticket
+    chain: tuple[Route, ...] | None
+
+    @property
+    def completed(self) -> bool:
+        """True when the player's routes connect the ticket's cities."""
+        return self.chain is not None
+
+    @property
+    def points(self) -> int:
+        """+ the ticket's value if completed, − its value if not."""
+        return self.ticket.points if self.completed else -self.ticket.points
+
+
+@dataclass(frozen=True)
+class LongestPath:
+    """A player's longest continuous path: its routes in order and the cities passed."""
+
+    routes: tuple[Route, ...] = ()
+    cities: tuple[str, ...] = ()
+
+    @property
+    def length(self) -> int:
+        """Its length in spaces (trains)."""
+        return sum(r.length for r in self.routes)
+
+
+@dataclass(frozen=True)
+class PlayerSheet:
+    """One player's score, line by line."""
+
+    player: Player
+    routes: tuple[RouteScore, ...]
+    tickets: tuple[TicketScore, ...]
+    longest_path: LongestPath
+    longest_path_bonus: int
+    trains_left: int
+    rank: int = 0
+
+    @property
+    def name(self) -> str:
+        """The player's name."""
+        return self.player.name
+
+    @property
+    def breakdown(self) -> dict[str, int]:
+        """Points by kind, every key of ``BREAKDOWN_KEYS`` present."""
+        parts = dict.fromkeys(BREAKDOWN_KEYS, 0)
+        parts["routes"] = sum(r.points for r in self.routes)
+        parts["tickets"] = sum(t.points for t in self.tickets)
+        parts["longest_path_bonus"] = self.longest_path_bonus
+        return parts
+
+    @property
+    def total(self) -> int:
+        """The final score: the sum of the breakdown."""
+        return sum(self.breakdown.values())
+
+    @property
+    def tickets_completed(self) -> int:
+        """How many of the player's tickets are completed."""
+        return sum(1 for t in self.tickets if t.completed)
+
+    @property
+    def tickets_failed(self) -> int:
+        """How many of the player's tickets are not."""
+        return sum(1 for t in self.tickets if not t.completed)
+
+    def criterion(self, name: str) -> int:
+        """The player's figure for a tiebreak criterion."""
+        if name == MOST_TICKETS:
+            return self.tickets_completed
+        if name == LONGEST_PATH:
+            return self.longest_path.length
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """The final scores of a game: players in seat order, winners, the deciding tiebreak."""
+
+    board: Board
+    players: tuple[PlayerSheet, ...]
+    winners: tuple[str, ...]
+    tiebreak: str | None
+    finished: bool
+
+    def player(self, name: str) -> PlayerSheet:
+        """One player's sheet, by name."""
+        return next(p for p in self.players if p.name == name)
+
+
+def held_ticket(board: Board, cities: Sequence[str], points: int | None = None) -> Ticket:
+    """A ticket a player holds: from the deck by its two cities, or any two with its value."""
+    a, b = (board.city(c) for c in cities)
+    if a == b:
+        raise IllegalAction(f"a ticket names two different cities, not {a} twice")
+    if points is None:
+        ticket = board.deck_ticket(a, b)
+        if ticket is None:
+            raise IllegalAction(
+                f"{a}{DASH}{b} is not a ticket of the {board.name} deck; "
+                "give it with the value printed on the card"
+            )
+        return Ticket(ticket.cities, ticket.points)
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise IllegalAction(f"a ticket's value is a whole number, not {points!r}")
+    if not 1 <= points <= MAX_TICKET_POINTS:
+        raise IllegalAction(f"a ticket's value is from 1 to {MAX_TICKET_POINTS}, not {points}")
+    return Ticket((a, b), points, from_deck=False)
+
+
+def check_hands(hands: Mapping[str, Sequence[Ticket]]) -> None:
+    """Refuses a deck ticket held twice: the deck has one card of each."""
+    holder: dict[frozenset[str], str] = {}
+    for name, tickets in hands.items():
+        for ticket in tickets:
+            if not ticket.from_deck:
+                continue
+            key = frozenset(ticket.cities)
+            if key in holder:
+                raise IllegalAction(
+                    f"the {ticket.name} ticket is already {holder[key]}'s, "
+                    "and the deck has only one"
+                )
+            holder[key] = name
+
+
+def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSheet:
+    """Scores the board as it stands with the tickets each player revealed."""
+    check_hands(hands)
+    setup, board = state.setup, state.board
+    edition = setup.edition
+    drafts = []
+    for player in setup.players:
+        owned = state.routes_of(player.name)
+        tickets = tuple(
+            TicketScore(t, connecting_chain(owned, *t.cities)) for t in hands.get(player.name, ())
+        )
+        drafts.append(
+            PlayerSheet(
+                player=player,
+                routes=tuple(RouteScore(r, board.points_for(r)) for r in owned),
+                tickets=tickets,
+                longest_path=longest_path(owned),
+                longest_path_bonus=0,
+                trains_left=state.trains[player.name],
+            )
+        )
+    if edition.longest_path_bonus:
+        longest = max(d.longest_path.length for d in drafts)
+        if longest > 0:
+            drafts = [
+                replace(d, longest_path_bonus=edition.longest_path_bonus)
+                if d.longest_path.length == longest
+                else d
+                for d in drafts
+            ]
+    ranked, winners, tiebreak = _rank(drafts, edition.tiebreaks)
+    return ScoreSheet(board, tuple(ranked), winners, tiebreak, state.is_over)
+
+
+def longest_path(routes: Sequence[Route]) -> LongestPath:
+    """A player's longest continuous path through their routes, exact."""
+    by_id = {r.id: r for r in routes}
+    trail = longest_trail(Edge(r.id, r.cities[0], r.cities[1], r.length) for r in routes)
+    return LongestPath(tuple(by_id[e.id] for e in trail.edges), trail.cities)
+
+
+def _rank(
+    sheets: list[PlayerSheet], tiebreaks: tuple[str, ...]
+) -> tuple[list[PlayerSheet], tuple[str, ...], str | None]:
+    """Ranks by total then each tiebreak; players equal on all of them share a rank."""
+
+    def key(s: PlayerSheet) -> tuple[int, ...]:
+        return (s.total, *(s.criterion(c) for c in tiebreaks))
+
+    ranked = [replace(s, rank=1 + sum(1 for o in sheets if key(o) > key(s))) for s in sheets]
+    winners = tuple(s.name for s in ranked if s.rank == 1)
+    return ranked, winners, _tiebreak_story(ranked, tiebreaks)
+
+
+CRITERIA_WORDS = {
+    MOST_TICKETS: ("completed tickets", "most completed tickets"),
+    LONGEST_PATH: ("longest path", "the longest continuous path"),
+}
+
+
+def _tiebreak_story(sheets: list[PlayerSheet], tiebreaks: tuple[str, ...]) -> str | None:
+    """How the tie for first place was broken, in words; None when there was no tie."""
+    top = max(s.total for s in sheets)
+    tied = [s for s in sheets if s.total == top]
+    if len(tied) < 2:
+        return None
+    story = [f"{join_words([s.name for s in tied])} tied on {top} points"]
+    for criterion in tiebreaks:
+        noun, deciding = CRITERIA_WORDS[criterion]
+        figures = ", ".join(f"{s.name} {s.criterion(criterion)}" for s in tied)
+        best = max(s.criterion(criterion) for s in tied)
+        leaders = [s for s in tied if s.criterion(criterion) == best]
+        if len(leaders) < len(tied):
+            names = join_words([s.name for s in leaders])
+            verb = "wins" if len(leaders) == 1 else "stay tied"
+            story.append(f"{names} {verb} on {deciding} ({noun}: {figures})")
+            if len(leaders) == 1:
+                return "; ".join(story)
+        else:
+            story.append(f"still tied on {noun} ({figures})")
+        tied = leaders
+    story.append(f"{join_words([s.name for s in tied])} share the win")
+    return "; ".join(story)

@@ -1,0 +1,1 @@
+"""Score sheets rendered from a ``ScoreSheet``: as text, as JSON data, as a PDF."""

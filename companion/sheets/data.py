@@ -1,0 +1,51 @@
+"""The score sheet as JSON data: the keys ``companion score --json`` documents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.board import Route
+from companion.rules.scoring import PlayerSheet, ScoreSheet
+
+
+def sheet_to_json(sheet: ScoreSheet) -> dict[str, Any]:
+    """Players in seat order with rank, total and breakdown; the winners; the tiebreak."""
+    return {
+        "map": sheet.board.id,
+        "finished": sheet.finished,
+        "players": [_player(p) for p in sheet.players],
+        "winners": list(sheet.winners),
+        "tiebreak": sheet.tiebreak,
+    }
+
+
+def _route(route: Route) -> dict[str, Any]:
+    return {"cities": list(route.cities), "color": route.color, "length": route.length}
+
+
+def _player(p: PlayerSheet) -> dict[str, Any]:
+    return {
+        "name": p.name,
+        "rank": p.rank,
+        "total": p.total,
+        "breakdown": p.breakdown,
+        "longest_path": p.longest_path.length,
+        "tickets_completed": p.tickets_completed,
+        "tickets_failed": p.tickets_failed,
+        "trains_left": p.trains_left,
+        "routes": [{**_route(r.route), "points": r.points} for r in p.routes],
+        "tickets": [
+            {
+                "cities": list(t.ticket.cities),
+                "value": t.ticket.points,
+                "completed": t.completed,
+                "points": t.points,
+                "chain": [_route(r) for r in t.chain or ()],
+            }
+            for t in p.tickets
+        ],
+        "longest_path_routes": {
+            "cities": list(p.longest_path.cities),
+            "routes": [_route(r) for r in p.longest_path.routes],
+        },
+    }

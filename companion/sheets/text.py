@@ -1,0 +1,58 @@
+"""The score sheet as plain text, for the terminal: every point explained."""
+
+from __future__ import annotations
+
+from companion.rules.board import DASH
+from companion.rules.scoring import PlayerSheet, ScoreSheet
+
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def sheet_to_text(sheet: ScoreSheet) -> str:
+    """A readable sheet: standings, then each player's routes, tickets and bonuses."""
+    lines = [f"Ticket to Ride: {sheet.board.name}"]
+    if not sheet.finished:
+        lines.append("(the game is not over: these are the scores as the board stands)")
+    lines.append("")
+    for p in sorted(sheet.players, key=lambda p: p.rank):
+        place = ORDINALS.get(p.rank, f"{p.rank}th")
+        lines.append(f"{place:>4}  {p.name:<20} {p.total:>4} points")
+    winners = " and ".join(sheet.winners)
+    lines += ["", f"Winner: {winners}" if len(sheet.winners) == 1 else f"Shared win: {winners}"]
+    if sheet.tiebreak:
+        lines.append(f"Tiebreak: {sheet.tiebreak}")
+    for p in sheet.players:
+        lines += ["", *_player(p)]
+    return "\n".join(lines) + "\n"
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def _player(p: PlayerSheet) -> list[str]:
+    out = [f"== {p.name}: {p.total} points (trains left: {p.trains_left})"]
+    route_points = sum(r.points for r in p.routes)
+    out.append(f"  Routes: {route_points} points from {len(p.routes)} routes")
+    for r in p.routes:
+        out.append(f"    {r.points:>3}  {r.route.label}, {r.route.length} spaces")
+    ticket_points = sum(t.points for t in p.tickets)
+    out.append(
+        f"  Tickets: {_signed(ticket_points)} "
+        f"({p.tickets_completed} completed, {p.tickets_failed} not)"
+    )
+    for t in p.tickets:
+        how = (
+            "via " + " ".join(f"[{r.label}]" for r in t.chain)
+            if t.chain is not None
+            else "not connected"
+        )
+        out.append(f"    {t.points:>+4d}  {t.ticket.name} ({t.ticket.points}): {how}")
+    path = p.longest_path
+    if path.routes:
+        out.append(f"  Longest continuous path: {path.length} spaces, {DASH.join(path.cities)}")
+    else:
+        out.append("  Longest continuous path: none (no routes)")
+    if p.longest_path_bonus:
+        out.append(f"    {p.longest_path_bonus:>+4d}  longest path bonus")
+    return out
