@@ -1,0 +1,54 @@
+"""Shared fixtures: the North America board, and a Table that records a game step by step."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.rules.actions import Claim, Pass
+from companion.rules.board import Board, load_board
+from companion.rules.game import Player, State, apply, new_game, start
+from companion.rules.scoring import ScoreSheet, final_scores, held_ticket
+
+GAMES = Path(__file__).parent / "games"
+
+
+def game_record(name: str) -> dict[str, Any]:
+    """A game record from tests/games/."""
+    return json.loads((GAMES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def usa() -> Board:
+    return load_board("usa")
+
+
+class Table:
+    """A game on North America, recorded one action at a time, as a table would."""
+
+    def __init__(self, *names: str) -> None:
+        self.state: State = start(new_game(load_board("usa"), [Player(n) for n in names]))
+
+    def claim(self, player: str, a: str, b: str, color: str | None = None, track: int | None = None) -> Table:
+        self.state = apply(self.state, Claim(player, (a, b), color, track))
+        return self
+
+    def turn(self, player: str) -> Table:
+        self.state = apply(self.state, Pass(player))
+        return self
+
+    def score(self, **tickets: list[tuple[str, str] | tuple[str, str, int]]) -> ScoreSheet:
+        board = self.state.board
+        hands = {
+            name: tuple(held_ticket(board, t[:2], t[2] if len(t) > 2 else None) for t in held)
+            for name, held in tickets.items()
+        }
+        return final_scores(self.state, hands)
+
+
+@pytest.fixture
+def table():
+    return Table

@@ -1,0 +1,131 @@
+"""The North America board, pinned; and map files checked on load."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.board import load_board, map_ids, parse_board
+from companion.rules.errors import BoardError, IllegalAction
+
+
+def test_north_america_has_36_cities_100_routes_on_78_pairs_22_doubles_309_spaces(usa):
+    pairs = {frozenset(r.cities) for r in usa.routes}
+    doubles = {frozenset(r.cities) for r in usa.routes if r.tracks == 2}
+    assert len(usa.cities) == 36
+    assert len(usa.routes) == 100
+    assert len(pairs) == 78
+    assert len(doubles) == 22
+    assert sum(r.length for r in usa.routes) == 309
+
+
+def test_north_america_deck_has_30_tickets_from_4_to_22(usa):
+    assert len(usa.tickets) == 30
+    assert usa.deck_ticket("Denver", "El Paso").points == 4
+    assert usa.deck_ticket("New York", "Seattle").points == 22
+    assert usa.deck_ticket("Miami", "Los Angeles").points == 20
+    assert sum(t.points for t in usa.tickets) == 349  # the sum of the 30 values in the reference list
+
+
+def test_route_points_follow_the_north_america_score_table(usa):
+    table = {length: usa.edition.route_points[length] for length in range(1, 7)}
+    assert table == {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "length", "colors"),
+    [
+        ("Helena", "Denver", 4, ["green"]),
+        ("Miami", "New Orleans", 6, ["red"]),
+        ("Little Rock", "Nashville", 3, ["white"]),
+        ("Atlanta", "New Orleans", 4, ["yellow", "orange"]),
+        ("Seattle", "Portland", 1, ["gray", "gray"]),
+        ("Kansas City", "Saint Louis", 2, ["blue", "purple"]),
+        ("Calgary", "Winnipeg", 6, ["white"]),
+    ],
+)
+def test_routes_as_printed_on_the_board(usa, a, b, length, colors):
+    routes = usa.routes_between(a, b)
+    assert [r.color for r in routes] == colors
+    assert {r.length for r in routes} == {length}
+    assert [r.track for r in routes] == list(range(1, len(colors) + 1))
+
+
+def test_every_city_lies_in_north_america_where_the_board_puts_it(usa):
+    for city in usa.cities.values():
+        assert 25 < city.lat < 52 and -124 < city.lon < -70, city.name
+    c = usa.cities
+    assert c["Seattle"].lat > c["Portland"].lat > c["San Francisco"].lat
+    assert c["Miami"].lat == min(x.lat for x in c.values())
+    assert c["Boston"].lon == max(x.lon for x in c.values())
+
+
+def test_every_city_has_a_route(usa):
+    assert {c for r in usa.routes for c in r.cities} == set(usa.cities)
+
+
+def test_the_usa_map_is_listed():
+    assert "usa" in map_ids()
+
+
+def test_an_unknown_map_is_refused():
+    with pytest.raises(BoardError, match="no map 'moon'"):
+        load_board("moon")
+
+
+def test_unknown_city_names_suggest_the_nearest(usa):
+    with pytest.raises(IllegalAction, match="did you mean Pittsburgh"):
+        usa.city("Pittsburg")
+
+
+GOOD = """
+id = "tiny"
+name = "Tiny"
+edition = "base"
+routes = [
+  { cities = ["A", "B"], length = 2, colors = ["red", "blue"] },
+  { cities = ["B", "C"], length = 3, colors = ["gray"] },
+]
+tickets = [ { cities = ["A", "C"], points = 5 } ]
+[cities]
+"A" = { lat = 1.0, lon = 2.0 }
+"B" = { lat = 1.0, lon = 3.0 }
+"C" = { lat = 2.0, lon = 3.0, aliases = ["Cee"] }
+"""
+
+
+def test_a_good_map_file_loads():
+    board = parse_board(GOOD, "tiny.toml")
+    assert [r.label for r in board.routes] == ["A–B (red)", "A–B (blue)", "B–C (gray)"]
+    assert board.city("cee") == "C"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('["B", "C"], length = 3', '["B", "Z"], length = 3'), "routes[1]: no city 'Z'"),
+        (("length = 3", "length = 7"), "routes[1] (B–C): length 7 is not on the Ticket to Ride"),
+        (('colors = ["gray"]', 'colors = ["teal"]'), "'teal' is not a route colour"),
+        (('["B", "C"], length = 3', '["B", "A"], length = 2'), "already joined"),
+        (('points = 5', 'points = 0'), "tickets[0]: should be a whole number from 1"),
+        (('{ cities = ["A", "C"]', '{ cities = ["A", "Q"]'), "tickets[0]: no city 'Q'"),
+        (('aliases = ["Cee"]', 'aliases = ["a"]'), "'a' is already a name of A"),
+        (('lat = 2.0', 'lat = 200.0'), "cities.C: lat 200.0 is off the globe"),
+        (('edition = "base"', 'edition = "moon"'), "unknown edition 'moon'"),
+        (('name = "Tiny"', 'name = "Tiny"\nshape = "round"'), "unknown key shape"),
+        (('["B", "C"], length = 3', '["C", "C"], length = 3'), "joins C to itself"),
+        (('routes = [', 'routes = [[['), "not valid TOML"),
+    ],
+)
+def test_a_bad_map_file_fails_naming_the_file_the_entry_and_the_problem(change, message):
+    old, new = change
+    assert old in GOOD
+    with pytest.raises(BoardError) as failure:
+        parse_board(GOOD.replace(old, new, 1), "tiny.toml")
+    assert str(failure.value).startswith("tiny.toml: ")
+    assert message in str(failure.value)
+
+
+def test_a_duplicate_ticket_is_refused():
+    text = GOOD.replace("tickets = [", 'tickets = [ { cities = ["C", "A"], points = 5 },')
+    with pytest.raises(BoardError, match="a second A–C ticket"):
+        parse_board(text, "tiny.toml")
