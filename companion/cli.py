@@ -73,3 +73,7 @@ def _read(game: str) -> str:
 def main() -> None:
     """Entry point of the ``companion`` console command."""
     cli()
+
+
+if __name__ == "__main__":
+    main()

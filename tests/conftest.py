@@ -32,7 +32,9 @@ class Table:
     def __init__(self, *names: str) -> None:
         self.state: State = start(new_game(load_board("usa"), [Player(n) for n in names]))
 
-    def claim(self, player: str, a: str, b: str, color: str | None = None, track: int | None = None) -> Table:
+    def claim(
+        self, player: str, a: str, b: str, color: str | None = None, track: int | None = None
+    ) -> Table:
         self.state = apply(self.state, Claim(player, (a, b), color, track))
         return self
 

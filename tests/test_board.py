@@ -23,7 +23,9 @@ def test_north_america_deck_has_30_tickets_from_4_to_22(usa):
     assert usa.deck_ticket("Denver", "El Paso").points == 4
     assert usa.deck_ticket("New York", "Seattle").points == 22
     assert usa.deck_ticket("Miami", "Los Angeles").points == 20
-    assert sum(t.points for t in usa.tickets) == 349  # the sum of the 30 values in the reference list
+    assert (
+        sum(t.points for t in usa.tickets) == 349
+    )  # the sum of the 30 values in the reference list
 
 
 def test_route_points_follow_the_north_america_score_table(usa):
@@ -106,14 +108,14 @@ def test_a_good_map_file_loads():
         (("length = 3", "length = 7"), "routes[1] (B–C): length 7 is not on the Ticket to Ride"),
         (('colors = ["gray"]', 'colors = ["teal"]'), "'teal' is not a route colour"),
         (('["B", "C"], length = 3', '["B", "A"], length = 2'), "already joined"),
-        (('points = 5', 'points = 0'), "tickets[0]: should be a whole number from 1"),
+        (("points = 5", "points = 0"), "tickets[0]: should be a whole number from 1"),
         (('{ cities = ["A", "C"]', '{ cities = ["A", "Q"]'), "tickets[0]: no city 'Q'"),
         (('aliases = ["Cee"]', 'aliases = ["a"]'), "'a' is already a name of A"),
-        (('lat = 2.0', 'lat = 200.0'), "cities.C: lat 200.0 is off the globe"),
+        (("lat = 2.0", "lat = 200.0"), "cities.C: lat 200.0 is off the globe"),
         (('edition = "base"', 'edition = "moon"'), "unknown edition 'moon'"),
         (('name = "Tiny"', 'name = "Tiny"\nshape = "round"'), "unknown key shape"),
         (('["B", "C"], length = 3', '["C", "C"], length = 3'), "joins C to itself"),
-        (('routes = [', 'routes = [[['), "not valid TOML"),
+        (("routes = [", "routes = [[["), "not valid TOML"),
     ],
 )
 def test_a_bad_map_file_fails_naming_the_file_the_entry_and_the_problem(change, message):

@@ -8,8 +8,13 @@ from companion.rules.errors import IllegalAction
 
 # Seven 6-space routes: 42 trains.
 SIX_SPACE_ROUTES = [
-    ("Seattle", "Helena"), ("Helena", "Duluth"), ("Duluth", "Toronto"), ("Calgary", "Winnipeg"),
-    ("Sault St. Marie", "Winnipeg"), ("Los Angeles", "El Paso"), ("El Paso", "Houston"),
+    ("Seattle", "Helena"),
+    ("Helena", "Duluth"),
+    ("Duluth", "Toronto"),
+    ("Calgary", "Winnipeg"),
+    ("Sault St. Marie", "Winnipeg"),
+    ("Los Angeles", "El Paso"),
+    ("El Paso", "Houston"),
 ]
 
 

@@ -64,7 +64,11 @@ def test_five_player_game_through_the_final_round():
     # (printed 10) +10. 27.
     assert totals == {"Ann": 103, "Bob": -1, "Cy": 3, "Dee": 4, "Eve": 27}
     assert {p.name: p.rank for p in sheet.players} == {
-        "Ann": 1, "Eve": 2, "Dee": 3, "Cy": 4, "Bob": 5
+        "Ann": 1,
+        "Eve": 2,
+        "Dee": 3,
+        "Cy": 4,
+        "Bob": 5,
     }
     assert sheet.player("Ann").longest_path.length == 18
     assert sheet.winners == ("Ann",) and sheet.tiebreak is None and sheet.finished

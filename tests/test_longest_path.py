@@ -68,7 +68,9 @@ def test_a_loop_counts_every_route_once():
 def test_a_figure_eight_passes_its_middle_city_twice():
     # Two triangles sharing M: 6 routes of 1..6, total 21, all in one path through M twice.
     trail = longest_trail(
-        edges(("M", "A", 1), ("A", "B", 2), ("B", "M", 3), ("M", "C", 4), ("C", "D", 5), ("D", "M", 6))
+        edges(
+            ("M", "A", 1), ("A", "B", 2), ("B", "M", 3), ("M", "C", 4), ("C", "D", 5), ("D", "M", 6)
+        )
     )
     assert trail.length == 21
     assert trail.cities.count("M") >= 2
@@ -78,9 +80,14 @@ def test_two_loops_joined_by_a_path_are_one_continuous_path():
     # Loop A-B-C (1+1+1), path C-X-Y (2+2), loop Y-P-Q (1+1+1): all of it, 10 spaces.
     trail = longest_trail(
         edges(
-            ("A", "B", 1), ("B", "C", 1), ("C", "A", 1),
-            ("C", "X", 2), ("X", "Y", 2),
-            ("Y", "P", 1), ("P", "Q", 1), ("Q", "Y", 1),
+            ("A", "B", 1),
+            ("B", "C", 1),
+            ("C", "A", 1),
+            ("C", "X", 2),
+            ("X", "Y", 2),
+            ("Y", "P", 1),
+            ("P", "Q", 1),
+            ("Q", "Y", 1),
         )
     )
     assert trail.length == 10
@@ -91,8 +98,12 @@ def test_a_city_may_be_visited_three_times():
     # Three loops of 2+2 around hub H, plus a tail H-T of 1: every route, 13 spaces.
     trail = longest_trail(
         edges(
-            ("H", "A", 2), ("A", "B", 2), ("B", "H", 2),
-            ("H", "C", 2), ("C", "D", 2), ("D", "H", 2),
+            ("H", "A", 2),
+            ("A", "B", 2),
+            ("B", "H", 2),
+            ("H", "C", 2),
+            ("C", "D", 2),
+            ("D", "H", 2),
             ("H", "T", 1),
         )
     )
@@ -108,15 +119,15 @@ def test_a_star_of_three_arms_uses_only_the_two_longest():
 def test_both_routes_of_a_double_owned_by_one_player_count_as_two_routes():
     # Possible on a whole-board stress input: Seattle=Portland twice (1 each) + Portland-SF 5.
     trail = longest_trail(
-        edges(("Seattle", "Portland", 1), ("Seattle", "Portland", 1), ("Portland", "San Francisco", 5))
+        edges(
+            ("Seattle", "Portland", 1), ("Seattle", "Portland", 1), ("Portland", "San Francisco", 5)
+        )
     )
     assert trail.length == 7
 
 
 def test_a_network_in_two_pieces_scores_its_longer_piece():
-    trail = longest_trail(
-        edges(("A", "B", 3), ("B", "C", 3), ("X", "Y", 4), ("Y", "Z", 1))
-    )
+    trail = longest_trail(edges(("A", "B", 3), ("B", "C", 3), ("X", "Y", 4), ("Y", "Z", 1)))
     assert trail.length == 6
     assert set(trail.cities) == {"A", "B", "C"}
 
@@ -129,7 +140,15 @@ def test_a_tie_between_two_paths_gives_that_length():
 def test_a_bow_tie_with_a_tail():
     # Triangles A-B-C and C-D-E share C; a tail E-F of 6: everything, 6+6 = 12 spaces.
     trail = longest_trail(
-        edges(("A", "B", 1), ("B", "C", 1), ("C", "A", 1), ("C", "D", 1), ("D", "E", 1), ("E", "C", 1), ("E", "F", 6))
+        edges(
+            ("A", "B", 1),
+            ("B", "C", 1),
+            ("C", "A", 1),
+            ("C", "D", 1),
+            ("D", "E", 1),
+            ("E", "C", 1),
+            ("E", "F", 6),
+        )
     )
     assert trail.length == 12
 

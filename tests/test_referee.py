@@ -99,9 +99,14 @@ def test_four_player_game_opens_both_routes_of_a_double(table):
 
 def test_a_route_longer_than_the_trains_left_is_refused(table):
     t = table("Ann", "Bob")
-    for a, b in [("Seattle", "Helena"), ("Helena", "Duluth"), ("Duluth", "Toronto"),
-                 ("Calgary", "Winnipeg"), ("Sault St. Marie", "Winnipeg"),
-                 ("Los Angeles", "El Paso")]:
+    for a, b in [
+        ("Seattle", "Helena"),
+        ("Helena", "Duluth"),
+        ("Duluth", "Toronto"),
+        ("Calgary", "Winnipeg"),
+        ("Sault St. Marie", "Winnipeg"),
+        ("Los Angeles", "El Paso"),
+    ]:
         t.claim("Ann", a, b)
     assert t.state.trains["Ann"] == 9
     t.claim("Ann", "Miami", "New Orleans")  # 6 more: 3 left

@@ -92,8 +92,9 @@ def test_a_tie_on_points_goes_to_the_player_with_more_completed_tickets(table):
     t.claim("Bob", "Denver", "Helena")  # 7, path 4
     # Ann: 4 + Denver–El Paso 4 + Denver–Santa Fe (printed 5) 5 + 10 = 23 (2 tickets).
     # Bob: 7 + Denver–Helena (printed 6) 6 + 10 = 23 (1 ticket).
-    sheet = t.score(Ann=[("Denver", "El Paso"), ("Denver", "Santa Fe", 5)],
-                    Bob=[("Denver", "Helena", 6)])
+    sheet = t.score(
+        Ann=[("Denver", "El Paso"), ("Denver", "Santa Fe", 5)], Bob=[("Denver", "Helena", 6)]
+    )
     assert [p.total for p in sheet.players] == [23, 23]
     assert sheet.winners == ("Ann",)
     assert [p.rank for p in sheet.players] == [1, 2]
@@ -119,8 +120,9 @@ def test_a_tie_for_the_win_on_points_and_tickets_goes_to_the_longest_path(table)
     t.claim("Bob", "Seattle", "Portland").claim("Bob", "Vancouver", "Seattle")  # 2, path 2
     # Ann 4 + 10 (longest) = 14; Bob 2 + printed 12 = 14 with one ticket; Ann printed 0 is
     # impossible, so Ann completes a 1 and fails a 1: still 14, one ticket each.
-    sheet = t.score(Ann=[("Denver", "El Paso", 1), ("Seattle", "Miami", 1)],
-                    Bob=[("Portland", "Vancouver", 12)])
+    sheet = t.score(
+        Ann=[("Denver", "El Paso", 1), ("Seattle", "Miami", 1)], Bob=[("Portland", "Vancouver", 12)]
+    )
     ann, bob = sheet.players
     assert (ann.total, bob.total) == (14, 14)
     assert (ann.tickets_completed, bob.tickets_completed) == (1, 1)

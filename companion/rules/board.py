@@ -97,9 +97,7 @@ class Board:
     routes: tuple[Route, ...]
     tickets: tuple[Ticket, ...]
     _city_keys: dict[str, str] = field(init=False, repr=False, compare=False)
-    _between: dict[frozenset[str], tuple[Route, ...]] = field(
-        init=False, repr=False, compare=False
-    )
+    _between: dict[frozenset[str], tuple[Route, ...]] = field(init=False, repr=False, compare=False)
     _deck: dict[frozenset[str], Ticket] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -112,9 +110,7 @@ class Board:
             between.setdefault(frozenset(route.cities), []).append(route)
         object.__setattr__(self, "_city_keys", keys)
         object.__setattr__(self, "_between", {k: tuple(v) for k, v in between.items()})
-        object.__setattr__(
-            self, "_deck", {frozenset(t.cities): t for t in self.tickets}
-        )
+        object.__setattr__(self, "_deck", {frozenset(t.cities): t for t in self.tickets})
 
     def city(self, text: str) -> str:
         """The city's name as printed, however a player typed it; refuses an unknown one."""
@@ -287,9 +283,7 @@ class _Checker:
                     color = route_color(self.text(where, color))
                 except UnknownColor as error:
                     raise self.fail(where, str(error)) from None
-                routes.append(
-                    Route(len(routes), (a, b), length, color, track, len(colors), kind)
-                )
+                routes.append(Route(len(routes), (a, b), length, color, track, len(colors), kind))
         return tuple(routes)
 
     def tickets(self, data: Any, cities: dict[str, City]) -> tuple[Ticket, ...]:

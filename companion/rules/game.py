@@ -246,7 +246,9 @@ def find_route(state: State, claim: Claim) -> Route:
     if len(candidates) == 1:
         return candidates[0]
     first = candidates[0]
-    if all((r.length, r.color, r.kind) == (first.length, first.color, first.kind) for r in candidates):
+    if all(
+        (r.length, r.color, r.kind) == (first.length, first.color, first.kind) for r in candidates
+    ):
         # Tracks alike in every way: the first free one serves.
         free = [r for r in candidates if r.id not in state.owners]
         return free[0] if free else first

@@ -128,7 +128,9 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         "actions": [action_to_json(a) for a in record.actions],
         "tickets": {
             name: [
-                list(t.cities) if t.points is None else {"cities": list(t.cities), "points": t.points}
+                list(t.cities)
+                if t.points is None
+                else {"cities": list(t.cities), "points": t.points}
                 for t in hand
             ]
             for name, hand in record.tickets.items()
@@ -188,7 +190,7 @@ def _players(data: Any) -> tuple[Player, ...]:
 
 def _pair(where: str, value: Any) -> tuple[str, str]:
     if not isinstance(value, list) or len(value) != 2:
-        raise RecordError(where, "should name two cities, like [\"Denver\", \"El Paso\"]")
+        raise RecordError(where, 'should name two cities, like ["Denver", "El Paso"]')
     return _text(where, value[0]), _text(where, value[1])
 
 
@@ -237,4 +239,3 @@ def _hand(where: str, data: Any) -> tuple[HeldTicket, ...]:
             raise RecordError(f"{spot}.points", f"should be a whole number, not {points!r}")
         hand.append(HeldTicket(_pair(f"{spot}.cities", entry["cities"]), points))
     return tuple(hand)
-

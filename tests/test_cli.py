@@ -1,0 +1,119 @@
+"""``companion score``: the sheet as text or JSON; exit status 2 with one line for a bad record."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import GAMES
+
+BREAKDOWN = {
+    "routes",
+    "tickets",
+    "longest_path_bonus",
+    "globetrotter_bonus",
+    "goods",
+    "ports",
+    "unbuilt_ports",
+    "exchanges",
+    "stations",
+}
+
+
+def companion(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=60,
+    )
+
+
+def test_score_json_prints_the_documented_keys_with_the_hand_worked_totals():
+    result = companion("score", str(GAMES / "four_players.json"), "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["winners"] == ["Ann"]
+    players = {p["name"]: p for p in data["players"]}
+    assert [p["name"] for p in data["players"]] == ["Ann", "Bob", "Cy", "Dee"]
+    for p in players.values():
+        assert {
+            "name",
+            "rank",
+            "total",
+            "breakdown",
+            "longest_path",
+            "tickets_completed",
+            "tickets_failed",
+        } <= p.keys()
+        assert set(p["breakdown"]) == BREAKDOWN
+        assert sum(p["breakdown"].values()) == p["total"]
+    # Worked by hand in tests/test_games.py.
+    assert {n: p["total"] for n, p in players.items()} == {
+        "Ann": 17,
+        "Bob": 11,
+        "Cy": -5,
+        "Dee": -7,
+    }
+    assert {n: p["rank"] for n, p in players.items()} == {"Ann": 1, "Bob": 2, "Cy": 3, "Dee": 4}
+    assert players["Ann"]["breakdown"]["routes"] == 6
+    assert players["Ann"]["breakdown"]["tickets"] == 1
+    assert players["Ann"]["breakdown"]["longest_path_bonus"] == 10
+    assert players["Bob"]["breakdown"]["tickets"] == -5
+    assert (players["Ann"]["longest_path"], players["Cy"]["longest_path"]) == (6, 3)
+    assert (players["Bob"]["tickets_completed"], players["Bob"]["tickets_failed"]) == (1, 1)
+
+
+def test_score_prints_a_readable_sheet_by_default():
+    result = companion("score", str(GAMES / "four_players.json"))
+    assert result.returncode == 0
+    assert "Winner: Ann" in result.stdout
+    assert "Boston–Raleigh (7): via" in result.stdout
+    assert "New York–Atlanta (6): not connected" in result.stdout
+
+
+def test_an_illegal_record_exits_2_naming_the_action_and_the_rule():
+    result = companion("score", str(GAMES / "illegal_three_players_second_route_of_a_double.json"))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "actions[2]" in lines[0]
+    assert "with 3 players only one of the two Boston–New York routes can be used" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ('{"map": "moon", "players": ["A", "B"]}', "map: no map 'moon'"),
+        ('{"map": "usa", "players": ["A"]}', "2 to 5 players"),
+        ('{"map": "usa", "players": ["A", "B"], "actions": [{"player": "A"}]}', "actions[0]"),
+        (
+            '{"map": "usa", "players": ["A", "B"], "actions": [{"player": "C", "pass": true}]}',
+            "no player 'C'",
+        ),
+        (
+            '{"map": "usa", "players": ["A", "B"], "tickets": {"A": [["Denver", "Nowhere"]]}}',
+            "tickets.A[0]: there is no city 'Nowhere'",
+        ),
+        ("[]", "should be a JSON object"),
+    ],
+)
+def test_a_bad_record_exits_2_with_the_reason_on_one_line(record, message):
+    result = companion("score", "-", stdin=record)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_a_missing_file_exits_2(tmp_path: Path):
+    result = companion("score", str(tmp_path / "nothing.json"))
+    assert result.returncode == 2
+    assert "cannot read it" in result.stderr
