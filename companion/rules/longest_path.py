@@ -206,7 +206,7 @@ def _minimum_join(edges: list[Edge], forced: frozenset[int], odd: list[str]) -> 
             graph[e.a].append(e)
             graph[e.b].append(e)
     paths = {city: _shortest_paths(graph, city) for city in odd}
-    matching = nx.Graph()
+    matching: nx.Graph[str] = nx.Graph()
     ends = ("end 1", "end 2")
     matching.add_edge(*ends, weight=0)
     for i, city in enumerate(odd):

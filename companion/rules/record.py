@@ -66,6 +66,8 @@ class GameRecord:
                 player = setup.player(name)
             except IllegalAction as error:
                 raise RecordError(f"tickets.{name}", str(error)) from None
+            if player in hands:
+                raise RecordError(f"tickets.{name}", f"{player}'s tickets are listed twice")
             resolved = []
             for i, entry in enumerate(entries):
                 try:

@@ -1,0 +1,79 @@
+"""The game record: untrusted JSON, its shape checked, every fault placed and explained."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.actions import Claim, Pass
+from companion.rules.errors import RecordError
+from companion.rules.record import action_to_json, parse_record
+
+BASE = {"map": "usa", "players": ["Ann", "Bob"]}
+
+
+def record(**changes):
+    return {**BASE, **changes}
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (record(format="ttr-companion/9"), "format: expected 'ttr-companion/1'"),
+        (record(colour="red"), "unknown key 'colour'"),
+        ({"map": "usa"}, "missing 'players'"),
+        (record(players=[]), "players: should be a list"),
+        (record(players=[{"name": ""}, "Bob"]), "players[0].name: should be a name"),
+        (record(actions={}), "actions: should be a list"),
+        (record(actions=[{"player": "Ann", "claim": ["Denver"]}]), "actions[0].claim: should"),
+        (record(actions=[{"player": "Ann", "claim": ["A", "B"], "track": 0}]), "actions[0].track"),
+        (record(actions=[{"player": "Ann", "claim": ["A", "B"], "track": True}]), "track"),
+        (record(actions=[{"player": "Ann", "pass": False}]), "actions[0].pass: should be true"),
+        (record(actions=[{"player": "Ann", "pass": True, "claim": ["A", "B"]}]), "one of"),
+        (record(actions=[{"player": "Ann", "build_port": "Chicago"}]), "not an action on this"),
+        (record(actions=["Ann claims"]), "actions[0]: an action has a 'player'"),
+        (record(actions=[{"player": 7, "pass": True}]), "actions[0].player"),
+        (record(tickets=[]), "tickets: should map"),
+        (record(tickets={"Ann": [{"tour": ["A", "B", "C"]}]}), "tour tickets belong"),
+        (record(tickets={"Ann": [{"cities": ["A", "B"], "points": "5"}]}), "points: should be"),
+        (record(dice=True), "dice"),
+        (record(actions=[{"player": "Ann", "pass": True}] * 5001), "at most 5000 actions"),
+    ],
+)
+def test_a_record_of_the_wrong_shape_is_refused_saying_where(data, message):
+    with pytest.raises(RecordError) as refusal:
+        parse_record(data)
+    assert message in str(refusal.value)
+
+
+@pytest.mark.parametrize(
+    ("tickets", "message"),
+    [
+        ({"Zed": [["Denver", "El Paso"]]}, "tickets.Zed: there is no player 'Zed'"),
+        ({"Ann": [["Denver", "Denver"]]}, "tickets.Ann[0]: a ticket names two different cities"),
+        ({"Ann": [{"cities": ["Denver", "Omaha"], "points": 0}]}, "from 1 to 99, not 0"),
+        ({"Ann": [["Denver", "El Paso"]], "ann": []}, "Ann's tickets are listed twice"),
+    ],
+)
+def test_tickets_that_cannot_be_scored_are_refused_saying_where(tickets, message):
+    with pytest.raises(RecordError) as refusal:
+        parse_record(record(tickets=tickets)).score()
+    assert message in str(refusal.value)
+
+
+def test_too_many_players_is_refused_by_the_rules():
+    with pytest.raises(RecordError, match="players: Ticket to Ride is played by 2 to 5 players"):
+        parse_record(record(players=list("ABCDEF"))).score()
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Claim("Ann", ("Denver", "Kansas City"), color="black"),
+        Claim("Bob", ("Seattle", "Portland"), track=2),
+        Claim("Ann", ("Denver", "Helena")),
+        Pass("Bob"),
+    ],
+)
+def test_an_action_round_trips_through_its_json_form(action):
+    parsed = parse_record(record(actions=[action_to_json(action)]))
+    assert parsed.actions == (action,)
