@@ -60,6 +60,11 @@ def test_a_colour_the_route_does_not_have_is_refused(table):
         table("Ann", "Bob").claim("Ann", "Denver", "Helena", color="red")
 
 
+def test_a_gray_route_named_with_the_colour_of_the_cards_played_is_that_gray_route(table):
+    t = table("Ann", "Bob").claim("Ann", "Denver", "Santa Fe", color="red")
+    assert t.state.routes_of("Ann")[0].color == "gray"
+
+
 def test_pink_is_read_as_purple(table):
     t = table("Ann", "Bob").claim("Ann", "Kansas City", "Saint Louis", color="pink")
     assert t.state.routes_of("Ann")[0].color == "purple"

@@ -12,7 +12,7 @@ from types import MappingProxyType
 
 from companion.rules.actions import Action, Claim, Pass
 from companion.rules.board import DASH, ROUTE_KINDS, Board, Route
-from companion.rules.colors import UnknownColor, route_color
+from companion.rules.colors import GRAY, UnknownColor, route_color
 from companion.rules.editions import Edition
 from companion.rules.errors import IllegalAction, SetupError
 from companion.rules.names import close_matches, join_words, name_key
@@ -239,7 +239,14 @@ def find_route(state: State, claim: Claim) -> Route:
             color = route_color(claim.color)
         except UnknownColor as error:
             raise IllegalAction(str(error)) from None
-        candidates = _narrow(candidates, lambda r: r.color == color, f"{name} has no {color} route")
+        # A gray route is claimed with cards of any one colour, so naming that colour
+        # names the gray route, unless a route of exactly that colour joins the cities too.
+        exact = any(r.color == color for r in candidates)
+        candidates = _narrow(
+            candidates,
+            lambda r: r.color == color or (not exact and r.color == GRAY),
+            f"{name} has no {color} route",
+        )
     if claim.track is not None:
         track = claim.track
         candidates = _narrow(candidates, lambda r: r.track == track, f"{name} has no track {track}")

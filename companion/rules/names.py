@@ -28,3 +28,8 @@ def join_words(items: list[str], last: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def plural(n: int, word: str) -> str:
+    """ "1 space", "3 spaces"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -34,3 +34,11 @@ def connecting_chain(routes: Iterable[Route], a: str, b: str) -> tuple[Route, ..
                 return tuple(reversed(chain))
             queue.append(nxt)
     return None
+
+
+def cities_along(chain: Iterable[Route], start: str) -> tuple[str, ...]:
+    """The cities a chain of routes passes, from ``start``."""
+    cities = [start]
+    for route in chain:
+        cities.append(route.other_end(cities[-1]))
+    return tuple(cities)

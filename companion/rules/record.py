@@ -89,7 +89,12 @@ class GameRecord:
 
 def parse_record(data: Any) -> GameRecord:
     """A ``GameRecord`` from parsed JSON, its shape checked."""
-    _keys("", data, {"map", "players"}, {"format", "dice", "actions", "tickets", "house_rules"})
+    _keys(
+        "",
+        data,
+        {"map", "players"},
+        {"format", "dice", "pieces", "actions", "tickets", "house_rules"},
+    )
     if "format" in data and data["format"] != FORMAT:
         raise RecordError("format", f"expected '{FORMAT}', not {data['format']!r}")
     map_id = data["map"]
@@ -97,6 +102,8 @@ def parse_record(data: Any) -> GameRecord:
         raise RecordError("map", f"no map {map_id!r} (known: {', '.join(map_ids())})")
     if data.get("dice", False) is not False:
         raise RecordError("dice", "the Dice Expansion is not available on this map yet")
+    if data.get("pieces", {}) != {}:
+        raise RecordError("pieces", "a train and ship split belongs to Rails & Sails maps")
     if data.get("house_rules", []) != []:
         raise RecordError("house_rules", "this map has no house rules to choose")
     players = _players(data["players"])

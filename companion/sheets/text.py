@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from companion.rules.board import DASH
+from companion.rules.names import plural
+from companion.rules.paths import cities_along
 from companion.rules.scoring import PlayerSheet, ScoreSheet
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -33,9 +35,9 @@ def _signed(n: int) -> str:
 def _player(p: PlayerSheet) -> list[str]:
     out = [f"== {p.name}: {p.total} points (trains left: {p.trains_left})"]
     route_points = sum(r.points for r in p.routes)
-    out.append(f"  Routes: {route_points} points from {len(p.routes)} routes")
+    out.append(f"  Routes: {route_points} points from {plural(len(p.routes), 'route')}")
     for r in p.routes:
-        out.append(f"    {r.points:>3}  {r.route.label}, {r.route.length} spaces")
+        out.append(f"    {r.points:>3}  {r.route.label}, {plural(r.route.length, 'space')}")
     ticket_points = sum(t.points for t in p.tickets)
     out.append(
         f"  Tickets: {_signed(ticket_points)} "
@@ -43,7 +45,7 @@ def _player(p: PlayerSheet) -> list[str]:
     )
     for t in p.tickets:
         how = (
-            "via " + " ".join(f"[{r.label}]" for r in t.chain)
+            "connected, " + DASH.join(cities_along(t.chain, t.ticket.cities[0]))
             if t.chain is not None
             else "not connected"
         )
@@ -51,6 +53,7 @@ def _player(p: PlayerSheet) -> list[str]:
     path = p.longest_path
     if path.routes:
         out.append(f"  Longest continuous path: {path.length} spaces, {DASH.join(path.cities)}")
+        out.append("    " + ", ".join(r.label for r in path.routes))
     else:
         out.append("  Longest continuous path: none (no routes)")
     if p.longest_path_bonus:
