@@ -15,6 +15,17 @@ from companion.rules.scoring import ScoreSheet, final_scores, held_ticket
 
 GAMES = Path(__file__).parent / "games"
 
+# Seven routes of 6 spaces on North America: 42 trains, leaving a player 3.
+SIX_SPACE_ROUTES = [
+    ("Seattle", "Helena"),
+    ("Helena", "Duluth"),
+    ("Duluth", "Toronto"),
+    ("Calgary", "Winnipeg"),
+    ("Sault St. Marie", "Winnipeg"),
+    ("Los Angeles", "El Paso"),
+    ("El Paso", "Houston"),
+]
+
 
 def game_record(name: str) -> dict[str, Any]:
     """A game record from tests/games/."""
@@ -36,6 +47,12 @@ class Table:
         self, player: str, a: str, b: str, color: str | None = None, track: int | None = None
     ) -> Table:
         self.state = apply(self.state, Claim(player, (a, b), color, track))
+        return self
+
+    def down_to_three_trains(self, player: str) -> Table:
+        """The player claims the seven 6-space routes: 42 trains, 3 left."""
+        for a, b in SIX_SPACE_ROUTES:
+            self.claim(player, a, b)
         return self
 
     def turn(self, player: str) -> Table:

@@ -6,21 +6,9 @@ import pytest
 
 from companion.rules.errors import IllegalAction
 
-# Seven 6-space routes: 42 trains.
-SIX_SPACE_ROUTES = [
-    ("Seattle", "Helena"),
-    ("Helena", "Duluth"),
-    ("Duluth", "Toronto"),
-    ("Calgary", "Winnipeg"),
-    ("Sault St. Marie", "Winnipeg"),
-    ("Los Angeles", "El Paso"),
-    ("El Paso", "Houston"),
-]
-
 
 def down_to_three(t, player="Ann"):
-    for a, b in SIX_SPACE_ROUTES:
-        t.claim(player, a, b)
+    t.down_to_three_trains(player)
     assert t.state.trains[player] == 3
     return t
 

@@ -103,18 +103,8 @@ def test_four_player_game_opens_both_routes_of_a_double(table):
 
 
 def test_a_route_longer_than_the_trains_left_is_refused(table):
-    t = table("Ann", "Bob")
-    for a, b in [
-        ("Seattle", "Helena"),
-        ("Helena", "Duluth"),
-        ("Duluth", "Toronto"),
-        ("Calgary", "Winnipeg"),
-        ("Sault St. Marie", "Winnipeg"),
-        ("Los Angeles", "El Paso"),
-    ]:
-        t.claim("Ann", a, b)
-    assert t.state.trains["Ann"] == 9
-    t.claim("Ann", "Miami", "New Orleans")  # 6 more: 3 left
+    t = table("Ann", "Bob").down_to_three_trains("Ann")
+    assert t.state.trains["Ann"] == 3
     with pytest.raises(IllegalAction, match="Ann has 3 trains left; Denver–Helena needs 4 trains"):
         t.claim("Ann", "Denver", "Helena")
 
