@@ -15,7 +15,7 @@ from companion.rules.board import DASH, ROUTE_KINDS, Board, Route
 from companion.rules.colors import GRAY, UnknownColor, route_color
 from companion.rules.editions import Edition
 from companion.rules.errors import IllegalAction, SetupError
-from companion.rules.names import close_matches, join_words, name_key
+from companion.rules.names import close_matches, join_words, name_key, plural
 
 MAX_NAME = 40
 HOW_MANY = {2: "two", 3: "three"}
@@ -203,17 +203,14 @@ def _claim(state: State, player: str, claim: Claim) -> State:
     trains = state.trains[player]
     if route.length > trains:
         raise IllegalAction(
-            f"{player} has {_trains(trains)} left; {route.name} needs {_trains(route.length)}"
+            f"{player} has {plural(trains, 'train')} left; "
+            f"{route.name} needs {plural(route.length, 'train')}"
         )
     owners = dict(state.owners)
     owners[route.id] = player
     left = dict(state.trains)
     left[player] = trains - route.length
     return replace(state, owners=MappingProxyType(owners), trains=MappingProxyType(left))
-
-
-def _trains(n: int) -> str:
-    return f"{n} train" if n == 1 else f"{n} trains"
 
 
 def find_route(state: State, claim: Claim) -> Route:
