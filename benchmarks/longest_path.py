@@ -74,6 +74,44 @@ def worst_position(routes: Sequence[Route], trains: int = 45) -> list[Route]:
     return best
 
 
+# The slowest legal 45-train network a hill-climbing search for slow cases found: few
+# loops but 14 odd cities, hard for both searches.
+HARDEST_FOUND = [
+    ("Chicago", "Saint Louis", "green"),
+    ("Kansas City", "Saint Louis", "blue"),
+    ("Kansas City", "Omaha", 1),
+    ("Duluth", "Omaha", 2),
+    ("Chicago", "Omaha", "blue"),
+    ("Atlanta", "Nashville", 1),
+    ("Nashville", "Raleigh", "black"),
+    ("Atlanta", "Charleston", 1),
+    ("New York", "Washington", "orange"),
+    ("Boston", "New York", "yellow"),
+    ("Pittsburgh", "Raleigh", 1),
+    ("New York", "Pittsburgh", "green"),
+    ("Pittsburgh", "Washington", 1),
+    ("Chicago", "Pittsburgh", "orange"),
+    ("Nashville", "Pittsburgh", "yellow"),
+    ("Kansas City", "Oklahoma City", 1),
+    ("Dallas", "Oklahoma City", 1),
+    ("Little Rock", "Nashville", "white"),
+    ("Pittsburgh", "Toronto", 1),
+    ("Raleigh", "Washington", 1),
+]
+
+
+def hardest_found(routes: Sequence[Route]) -> list[Route]:
+    chosen = []
+    for a, b, which in HARDEST_FOUND:
+        (route,) = [
+            r
+            for r in routes
+            if set(r.cities) == {a, b} and which in (r.color, r.track if r.is_parallel else 1)
+        ]
+        chosen.append(route)
+    return chosen
+
+
 def main() -> None:
     board = load_board("usa")
     print("Longest continuous path, North America (median of repeated runs)")
@@ -98,6 +136,23 @@ def main() -> None:
         f"(b) 45 trains on {len(worst)} short routes ({sum(r.length for r in worst)} trains, "
         f"{cycles(worst)} independent cycles): path {path.length} spaces, {ms:.3f} ms "
         "(target < 10 ms)"
+    )
+    hard = hardest_found(board.routes)
+    ms, path = timed(lambda: longest_path(hard), 20)
+    print(
+        f"(b) the hardest network a search found: {len(hard)} routes, "
+        f"{sum(r.length for r in hard)} trains: path {path.length} spaces, {ms:.3f} ms"
+    )
+    rng = random.Random(11)
+    slowest, slowest_ms = [], 0.0
+    for _ in range(500):
+        network = grow(board.routes, rng.choice(board.routes), 45, rng)
+        ms, _ = timed(lambda network=network: longest_path(network), 3)
+        if ms > slowest_ms:
+            slowest, slowest_ms = network, ms
+    print(
+        f"(b) slowest of 500 random grown 45-train networks: {len(slowest)} routes, "
+        f"{cycles(slowest)} cycles, {slowest_ms:.3f} ms"
     )
     ms, path = timed(lambda: longest_path(board.routes), 10)
     print(

@@ -176,12 +176,14 @@ def test_matches_brute_force_on_random_small_graphs(seed):
     assert is_trail(trail.edges, trail.cities)
 
 
+@pytest.mark.parametrize("dfs_slice", [0, 1, 16])
 @pytest.mark.parametrize("seed", range(25))
-def test_branch_and_bound_matches_brute_force_on_dense_graphs(seed, monkeypatch):
-    # Force the branch-and-bound method even on small graphs, where brute force can check it.
+def test_branch_and_bound_matches_brute_force_on_dense_graphs(seed, dfs_slice, monkeypatch):
+    # Branch and bound even on small graphs, where brute force can check it: alone
+    # (slice 0) and in turns with the depth-first search.
     from companion.rules import longest_path
 
-    monkeypatch.setattr(longest_path, "DFS_LIMIT", 0)
+    monkeypatch.setattr(longest_path, "DFS_SLICE", dfs_slice)
     rng = random.Random(1000 + seed)
     cities = [f"c{i}" for i in range(rng.randint(4, 7))]
     es = [Edge(i, *rng.sample(cities, 2), rng.randint(1, 6)) for i in range(rng.randint(8, 14))]
