@@ -118,7 +118,7 @@ def parse_record(data: Any) -> GameRecord:
     return GameRecord(
         map=map_id,
         players=players,
-        actions=tuple(_action(f"actions[{i}]", a) for i, a in enumerate(actions)),
+        actions=tuple(parse_action(f"actions[{i}]", a) for i, a in enumerate(actions)),
         tickets=MappingProxyType(
             {name: _hand(f"tickets.{name}", hand) for name, hand in tickets.items()}
         ),
@@ -145,6 +145,13 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
             for name, hand in record.tickets.items()
         },
     }
+
+
+def ticket_to_json(ticket: HeldTicket) -> Any:
+    """One ticket in the record's form: two cities, or cities and the printed value."""
+    if ticket.points is None:
+        return list(ticket.cities)
+    return {"cities": list(ticket.cities), "points": ticket.points}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -203,7 +210,8 @@ def _pair(where: str, value: Any) -> tuple[str, str]:
     return _text(where, value[0]), _text(where, value[1])
 
 
-def _action(where: str, data: Any) -> Action:
+def parse_action(where: str, data: Any) -> Action:
+    """One action from its record form; ``where`` places a fault (``actions[3]``)."""
     verbs = [v for v in (*ACTION_VERBS, *FUTURE_VERBS) if isinstance(data, dict) and v in data]
     if not isinstance(data, dict) or len(verbs) != 1:
         raise RecordError(where, "an action has a 'player' and one of 'claim' or 'pass'")
@@ -234,17 +242,17 @@ def _hand(where: str, data: Any) -> tuple[HeldTicket, ...]:
         raise RecordError(where, "should be a list of tickets")
     if len(data) > MAX_TICKETS:
         raise RecordError(where, f"at most {MAX_TICKETS} tickets")
-    hand = []
-    for i, entry in enumerate(data):
-        spot = f"{where}[{i}]"
-        if isinstance(entry, list):
-            hand.append(HeldTicket(_pair(spot, entry)))
-            continue
-        if isinstance(entry, dict) and "tour" in entry:
-            raise RecordError(spot, "tour tickets belong to Rails & Sails, not this map")
-        _keys(spot, entry, {"cities"}, {"points"})
-        points = entry.get("points")
-        if points is not None and (isinstance(points, bool) or not isinstance(points, int)):
-            raise RecordError(f"{spot}.points", f"should be a whole number, not {points!r}")
-        hand.append(HeldTicket(_pair(f"{spot}.cities", entry["cities"]), points))
-    return tuple(hand)
+    return tuple(parse_ticket(f"{where}[{i}]", entry) for i, entry in enumerate(data))
+
+
+def parse_ticket(where: str, entry: Any) -> HeldTicket:
+    """One ticket from its record form: ``["A", "B"]`` or ``{"cities": […], "points": n}``."""
+    if isinstance(entry, list):
+        return HeldTicket(_pair(where, entry))
+    if isinstance(entry, dict) and "tour" in entry:
+        raise RecordError(where, "tour tickets belong to Rails & Sails, not this map")
+    _keys(where, entry, {"cities"}, {"points"})
+    points = entry.get("points")
+    if points is not None and (isinstance(points, bool) or not isinstance(points, int)):
+        raise RecordError(f"{where}.points", f"should be a whole number, not {points!r}")
+    return HeldTicket(_pair(f"{where}.cities", entry["cities"]), points)

@@ -7,9 +7,15 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, render_template
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
+
+from companion.rules.errors import CompanionError
+from companion.rules.names import name_key
 
 ROOT = Path(__file__).resolve().parents[2]
+csrf = CSRFProtect()
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -17,22 +23,65 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
+        instance_path=str(ROOT / "instance"),
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    app.config.from_mapping(MAX_CONTENT_LENGTH=2_000_000)
+    app.config.from_mapping(
+        DATABASE=os.path.join(app.instance_path, "companion.sqlite"),
+        MAX_CONTENT_LENGTH=1_000_000,
+        PUBLIC_URL=None,
+        WTF_CSRF_TIME_LIMIT=None,
+    )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("COMPANION")
     else:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from companion.web import home
+    csrf.init_app(app)
+    from companion.web import end, home, sheet, store, table
 
-    app.register_blueprint(home.bp)
+    store.init_app(app)
+    app.add_template_filter(name_key, "key")
+    for blueprint in (home.bp, table.bp, end.bp, sheet.bp):
+        app.register_blueprint(blueprint)
+    _errors(app)
     return app
+
+
+def _errors(app: Flask) -> None:
+    """Every refusal as a page that says what went wrong, never a 500 for bad input."""
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError) -> tuple[str, int]:
+        message = "This form has expired or was not sent from this app: reload the page."
+        return render_template("error.html", title="Form expired", message=message), 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> tuple[str, int]:
+        messages = {
+            404: "There is nothing at this address: check the link to the game.",
+            405: "This address does not take that kind of request.",
+            413: "That file is too large for a game record.",
+        }
+        code = error.code or 400
+        message = messages.get(code) or error.description or "That request was not understood."
+        return render_template("error.html", title=error.name, message=message), code
+
+    from companion.web.store import GameNotFound
+
+    @app.errorhandler(GameNotFound)
+    def no_game(error: GameNotFound) -> tuple[str, int]:
+        message = "There is no game at this address: check the link, or start a new one."
+        return render_template("error.html", title="No such game", message=message), 404
+
+    @app.errorhandler(CompanionError)
+    def refused(error: CompanionError) -> tuple[str, int]:
+        return render_template("error.html", title="Refused", message=str(error)), 400
 
 
 def _instance_secret(instance: Path) -> str:

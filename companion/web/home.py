@@ -1,16 +1,83 @@
-"""Home: what the companion does, and the maps it knows."""
+"""Home: start a new game, resume a recent one, import a game record."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+import json
+
+from flask import Blueprint, redirect, render_template, url_for
+from werkzeug.wrappers import Response
+from wtforms.fields.choices import SelectChoice
 
 from companion.rules.board import load_board, map_ids
+from companion.rules.errors import CompanionError
+from companion.rules.game import Player
+from companion.rules.record import GameRecord, parse_record
+from companion.web import store
+from companion.web.forms import ImportForm, NewGameForm, form_problem
 
 bp = Blueprint("home", __name__)
 
 
+def _new_game_form() -> NewGameForm:
+    form = NewGameForm()
+    form.map.choices = [SelectChoice(m, load_board(m).name) for m in map_ids()]
+    return form
+
+
+def _page(
+    form: NewGameForm | None = None,
+    upload: ImportForm | None = None,
+    problem: str | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
+    return render_template(
+        "home.html",
+        form=form or _new_game_form(),
+        upload=upload or ImportForm(),
+        games=store.recent_games(),
+        problem=problem,
+    ), status
+
+
 @bp.get("/")
-def index() -> str:
+def index() -> tuple[str, int]:
     """The home page."""
-    boards = [load_board(m) for m in map_ids()]
-    return render_template("home.html", boards=boards)
+    return _page()
+
+
+@bp.post("/games")
+def new_game() -> Response | tuple[str, int]:
+    """Starts a game with the players in the order given."""
+    form = _new_game_form()
+    if not form.validate_on_submit():
+        return _page(form, problem=form_problem(form), status=400)
+    players = tuple(
+        Player(seat.form.name.data.strip(), seat.form.color.data)
+        for seat in form.seats
+        if seat.form.name.data and seat.form.name.data.strip()
+    )
+    try:
+        game_id = store.create_game(GameRecord(map=form.map.data, players=players))
+    except CompanionError as error:
+        return _page(form, problem=str(error), status=400)
+    return redirect(url_for("table.show", game_id=game_id), code=303)
+
+
+@bp.post("/import")
+def import_record() -> Response | tuple[str, int]:
+    """Imports a game record (the JSON that export and ``companion score`` use)."""
+    upload = ImportForm()
+    if not upload.validate_on_submit():
+        return _page(upload=upload, problem=form_problem(upload), status=400)
+    try:
+        data = json.loads(upload.record.data.read().decode("utf-8-sig"))
+        game_id = store.create_game(parse_record(data))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        return _page(
+            upload=upload, problem=f"That file is not a JSON game record ({error}).", status=400
+        )
+    except CompanionError as error:
+        return _page(
+            upload=upload, problem=f"That game record can't be imported: {error}", status=400
+        )
+    return redirect(url_for("table.show", game_id=game_id), code=303)

@@ -1,0 +1,105 @@
+"""End of game: each player enters their tickets; each shows at once if it is complete."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from companion.rules.board import Route
+from companion.rules.errors import CompanionError
+from companion.rules.paths import cities_along, connecting_chain
+from companion.rules.record import HeldTicket
+from companion.rules.scoring import held_ticket
+from companion.web import store
+from companion.web.forms import ConfirmForm, TicketForm, form_problem
+from companion.web.table import chosen_player, seats
+
+bp = Blueprint("end", __name__, url_prefix="/g/<game_id>")
+
+
+@dataclass(frozen=True)
+class EnteredTicket:
+    """A ticket as entered, with whether the player's routes complete it."""
+
+    seq: int
+    name: str
+    points: int
+    chain: tuple[Route, ...] | None
+    path: str
+
+
+def render_tickets(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
+    """The tickets page."""
+    game = store.load_game(game_id)
+    state = game.state()
+    board = state.board
+    hands: dict[str, list[EnteredTicket]] = {name: [] for name in state.setup.names}
+    for logged in game.tickets:
+        ticket = held_ticket(board, logged.ticket.cities, logged.ticket.points)
+        chain = connecting_chain(state.routes_of(logged.player), *ticket.cities)
+        path = "–".join(cities_along(chain, ticket.cities[0])) if chain is not None else ""
+        hands[logged.player].append(
+            EnteredTicket(logged.seq, ticket.name, ticket.points, chain, path)
+        )
+    return render_template(
+        "tickets.html",
+        game=game,
+        state=state,
+        seats=seats(state),
+        player=chosen_player(state),
+        hands=hands,
+        deck=list(enumerate(board.tickets)),
+        cities=sorted(board.cities),
+        form=TicketForm(),
+        remove=ConfirmForm(),
+        problem=problem,
+    ), status
+
+
+@bp.get("/tickets")
+def tickets(game_id: str) -> tuple[str, int]:
+    """Each player's tickets."""
+    return render_tickets(game_id)
+
+
+@bp.post("/tickets")
+def add(game_id: str) -> Response | tuple[str, int]:
+    """Adds a ticket: a deck card picked from the list, or two cities and its value."""
+    form = TicketForm()
+    if not form.validate_on_submit():
+        return render_tickets(game_id, problem=form_problem(form), status=400)
+    board = store.load_game(game_id).record.board()
+    if form.deck.data is not None:
+        if form.deck.data >= len(board.tickets):
+            return render_tickets(
+                game_id, problem="There is no such ticket in the deck.", status=400
+            )
+        entry = HeldTicket(board.tickets[form.deck.data].cities)
+    elif form.city_a.data and form.city_b.data:
+        entry = HeldTicket((form.city_a.data, form.city_b.data), form.points.data)
+    else:
+        return render_tickets(
+            game_id, problem="Pick a ticket from the deck, or type its two cities.", status=400
+        )
+    try:
+        store.add_ticket(game_id, form.player.data, entry)
+    except CompanionError as refusal:
+        return render_tickets(game_id, problem=f"Refused: {refusal}", status=409)
+    flash(f"Ticket added for {form.player.data}.")
+    return redirect(url_for("end.tickets", game_id=game_id, player=form.player.data), code=303)
+
+
+@bp.post("/tickets/<int:seq>/remove")
+def remove(game_id: str, seq: int) -> Response | tuple[str, int]:
+    """Takes back a ticket entered by mistake."""
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        return render_tickets(game_id, problem=form_problem(form), status=400)
+    if not store.remove_ticket(game_id, seq):
+        return render_tickets(game_id, problem="That ticket was already taken back.", status=409)
+    flash("Ticket taken back.")
+    return redirect(
+        url_for("end.tickets", game_id=game_id, player=request.args.get("player")), code=303
+    )

@@ -1,0 +1,35 @@
+-- A game is its players and its action log; nothing recorded is ever deleted:
+-- undo marks an action undone, a ticket entered by mistake is marked removed.
+CREATE TABLE IF NOT EXISTS game (
+    id TEXT PRIMARY KEY,           -- unguessable: the game's address
+    map TEXT NOT NULL,
+    players TEXT NOT NULL,         -- JSON: [{"name": ..., "color": ...}] in seat order
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS action (
+    game_id TEXT NOT NULL REFERENCES game (id),
+    seq INTEGER NOT NULL,
+    body TEXT NOT NULL,            -- JSON: the action in the game record's form
+    recorded TEXT NOT NULL,
+    undone TEXT,                   -- when it was undone, or NULL
+    PRIMARY KEY (game_id, seq)
+);
+
+CREATE TABLE IF NOT EXISTS ticket (
+    game_id TEXT NOT NULL REFERENCES game (id),
+    seq INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    body TEXT NOT NULL,            -- JSON: ["A", "B"] or {"cities": ["A", "B"], "points": 9}
+    recorded TEXT NOT NULL,
+    removed TEXT,                  -- when it was taken back, or NULL
+    PRIMARY KEY (game_id, seq)
+);
+
+CREATE TABLE IF NOT EXISTS track (
+    game_id TEXT NOT NULL REFERENCES game (id),
+    player TEXT NOT NULL,
+    points INTEGER NOT NULL,       -- what the score track on the board says
+    PRIMARY KEY (game_id, player)
+);

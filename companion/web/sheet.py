@@ -1,0 +1,108 @@
+"""The score sheet: ranks, totals and every point explained; the PDF; the export."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from flask import Blueprint, Response, redirect, render_template, request, send_file, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from companion.rules.errors import IllegalAction
+from companion.rules.record import record_to_json
+from companion.rules.scoring import ScoreSheet, final_scores
+from companion.sheets.pdf import sheet_to_pdf
+from companion.web import store
+from companion.web.forms import TrackForm, form_problem
+from companion.web.picture import board_svg
+from companion.web.qr import public_url
+from companion.web.table import seats
+
+bp = Blueprint("sheet", __name__, url_prefix="/g/<game_id>")
+
+
+def score(game: store.StoredGame) -> ScoreSheet:
+    """The game's score sheet, from its board and the tickets entered."""
+    state = game.state()
+    return final_scores(state, game.record.hands(state.setup))
+
+
+def _highlight(sheet: ScoreSheet, show: str | None) -> tuple[set[int], str | None]:
+    """The routes to pick out on the picture: ``path:NAME`` or ``ticket:NAME:N``."""
+    if not show:
+        return set(), None
+    kind, _, rest = show.partition(":")
+    for p in sheet.players:
+        if kind == "path" and rest == p.name:
+            return {r.id for r in p.longest_path.routes}, f"{p.name}'s longest path"
+        if kind == "ticket" and rest.rpartition(":")[0] == p.name:
+            index = rest.rpartition(":")[2]
+            if index.isdigit() and int(index) < len(p.tickets):
+                ticket = p.tickets[int(index)]
+                return {r.id for r in ticket.chain or ()}, f"{p.name}'s {ticket.ticket.name}"
+    return set(), None
+
+
+def render_sheet(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
+    """The score sheet page."""
+    game = store.load_game(game_id)
+    sheet = score(game)
+    state = game.state()
+    highlight, shown = _highlight(sheet, request.args.get("show"))
+    colors = {s.name: s.color for s in seats(state)}
+    picture = board_svg(state.board, state.owners, colors, highlight=highlight)
+    return render_template(
+        "sheet.html",
+        game=game,
+        sheet=sheet,
+        colors=colors,
+        picture=picture,
+        shown=shown,
+        track=game.track,
+        form=TrackForm(),
+        problem=problem,
+        ranked=sorted(sheet.players, key=lambda p: (p.rank, sheet.players.index(p))),
+    ), status
+
+
+@bp.get("/sheet")
+def show(game_id: str) -> tuple[str, int]:
+    """The score sheet."""
+    return render_sheet(game_id)
+
+
+@bp.post("/track")
+def track(game_id: str) -> BaseResponse | tuple[str, int]:
+    """Notes what the score track says, to compare with the routes' points."""
+    form = TrackForm()
+    if not form.validate_on_submit():
+        return render_sheet(game_id, problem=form_problem(form), status=400)
+    try:
+        store.set_track(game_id, form.player.data, form.points.data)
+    except IllegalAction as refusal:
+        return render_sheet(game_id, problem=str(refusal), status=400)
+    return redirect(url_for("sheet.show", game_id=game_id) + "#track", code=303)
+
+
+@bp.get("/sheet.pdf")
+def pdf(game_id: str) -> Response:
+    """The score sheet as a PDF, with a QR code back to the game."""
+    game = store.load_game(game_id)
+    link = public_url(url_for("table.show", game_id=game_id))
+    data = sheet_to_pdf(score(game), link)
+    return send_file(
+        io.BytesIO(data),
+        mimetype="application/pdf",
+        as_attachment=True,
+        download_name="score-sheet.pdf",
+    )
+
+
+@bp.get("/record.json")
+def export(game_id: str) -> Response:
+    """The game record, as ``companion score`` and import read it."""
+    game = store.load_game(game_id)
+    body = json.dumps(record_to_json(game.record), ensure_ascii=False, indent=2)
+    response = Response(body, mimetype="application/json")
+    response.headers["Content-Disposition"] = 'attachment; filename="game-record.json"'
+    return response

@@ -1,0 +1,294 @@
+"""Storage: games as action logs in SQLite, in the manner of flaskr's db.py.
+
+Every change is checked against the log as it stands inside one write transaction, so
+two phones claiming the same route at once cannot both land.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+from flask import Flask, current_app, g
+
+from companion.rules.actions import Action
+from companion.rules.game import Player, State, apply
+from companion.rules.record import (
+    GameRecord,
+    HeldTicket,
+    action_to_json,
+    parse_action,
+    parse_ticket,
+    ticket_to_json,
+)
+from companion.rules.scoring import check_hands, held_ticket
+
+
+class GameNotFound(LookupError):
+    """No game at that address."""
+
+
+def get_db() -> sqlite3.Connection:
+    """The request's connection, opened on first use."""
+    if "db" not in g:
+        g.db = sqlite3.connect(current_app.config["DATABASE"], isolation_level=None, timeout=10)
+        g.db.row_factory = sqlite3.Row
+        g.db.execute("PRAGMA foreign_keys = ON")
+    db: sqlite3.Connection = g.db
+    return db
+
+
+def close_db(_: BaseException | None = None) -> None:
+    """Closes the request's connection, if one was opened."""
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+def init_db(app: Flask) -> None:
+    """Creates the tables if they are not there yet."""
+    schema = resources.files("companion.web").joinpath("schema.sql").read_text("utf-8")
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        db.executescript(schema)
+
+
+def init_app(app: Flask) -> None:
+    """Registers the connection's teardown and makes the database on first run."""
+    app.teardown_appcontext(close_db)
+    init_db(app)
+
+
+@contextmanager
+def writing() -> Iterator[sqlite3.Connection]:
+    """A write transaction: other writers wait until it commits or rolls back."""
+    db = get_db()
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    """An action as recorded: its place in the log, when, and whether it was undone."""
+
+    seq: int
+    action: Action
+    recorded: str
+    undone: str | None
+
+
+@dataclass(frozen=True)
+class LoggedTicket:
+    """A ticket as entered at the end of the game."""
+
+    seq: int
+    player: str
+    ticket: HeldTicket
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as stored: its record (live actions only), the full history, the track."""
+
+    id: str
+    record: GameRecord
+    history: tuple[LoggedAction, ...]
+    tickets: tuple[LoggedTicket, ...]
+    track: dict[str, int]
+    updated: str
+
+    def state(self) -> State:
+        """The board as the live actions leave it."""
+        return self.record.replay()
+
+
+def new_game_id() -> str:
+    """An unguessable address for a game."""
+    return secrets.token_urlsafe(16)
+
+
+def create_game(record: GameRecord) -> str:
+    """Stores a game (checked by replaying it first) and returns its id."""
+    state = record.replay()
+    hands = record.hands(state.setup)
+    check_hands(hands)
+    game_id = new_game_id()
+    now = _now()
+    players = [{"name": p.name, "color": p.color} for p in record.players]
+    with writing() as db:
+        db.execute(
+            "INSERT INTO game (id, map, players, created, updated) VALUES (?, ?, ?, ?, ?)",
+            (game_id, record.map, json.dumps(players), now, now),
+        )
+        db.executemany(
+            "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
+            [
+                (game_id, seq, json.dumps(action_to_json(a)), now)
+                for seq, a in enumerate(record.actions)
+            ],
+        )
+        seq = 0
+        for name, entries in record.tickets.items():
+            for entry in entries:
+                db.execute(
+                    "INSERT INTO ticket (game_id, seq, player, body, recorded)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (
+                        game_id,
+                        seq,
+                        state.setup.player(name),
+                        json.dumps(ticket_to_json(entry)),
+                        now,
+                    ),
+                )
+                seq += 1
+    return game_id
+
+
+def load_game(game_id: str) -> StoredGame:
+    """The stored game at this address, or ``GameNotFound``."""
+    db = get_db()
+    row = db.execute("SELECT * FROM game WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFound(game_id)
+    players = tuple(Player(p["name"], p["color"]) for p in json.loads(row["players"]))
+    history = tuple(
+        LoggedAction(
+            r["seq"],
+            parse_action(f"action {r['seq']}", json.loads(r["body"])),
+            r["recorded"],
+            r["undone"],
+        )
+        for r in db.execute("SELECT * FROM action WHERE game_id = ? ORDER BY seq", (game_id,))
+    )
+    tickets = tuple(
+        LoggedTicket(r["seq"], r["player"], parse_ticket("ticket", json.loads(r["body"])))
+        for r in db.execute(
+            "SELECT * FROM ticket WHERE game_id = ? AND removed IS NULL ORDER BY seq", (game_id,)
+        )
+    )
+    hands: dict[str, list[HeldTicket]] = {}
+    for t in tickets:
+        hands.setdefault(t.player, []).append(t.ticket)
+    record = GameRecord(
+        map=row["map"],
+        players=players,
+        actions=tuple(a.action for a in history if a.undone is None),
+        tickets=MappingProxyType({name: tuple(held) for name, held in hands.items()}),
+    )
+    track = {
+        r["player"]: r["points"]
+        for r in db.execute("SELECT * FROM track WHERE game_id = ?", (game_id,))
+    }
+    return StoredGame(game_id, record, history, tickets, track, row["updated"])
+
+
+def record_action(game_id: str, action: Action) -> State:
+    """Checks an action against the log as it stands now and records it, or refuses it."""
+    with writing() as db:
+        game = load_game(game_id)
+        state = apply(game.state(), action)
+        seq = (game.history[-1].seq + 1) if game.history else 0
+        db.execute(
+            "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
+            (game_id, seq, json.dumps(action_to_json(action)), _now()),
+        )
+        _touch(db, game_id)
+    return state
+
+
+def undo_last(game_id: str) -> LoggedAction | None:
+    """Marks the last live action undone (it stays in the history); None if there is none."""
+    with writing() as db:
+        game = load_game(game_id)
+        live = [a for a in game.history if a.undone is None]
+        if not live:
+            return None
+        last = live[-1]
+        db.execute(
+            "UPDATE action SET undone = ? WHERE game_id = ? AND seq = ?",
+            (_now(), game_id, last.seq),
+        )
+        _touch(db, game_id)
+    return last
+
+
+def add_ticket(game_id: str, player: str, entry: HeldTicket) -> None:
+    """Adds a revealed ticket to a player's hand, refusing one that can't be scored."""
+    with writing() as db:
+        game = load_game(game_id)
+        setup = game.state().setup
+        name = setup.player(player)
+        hands = game.record.hands(setup)
+        ticket = held_ticket(setup.board, entry.cities, entry.points)
+        hands[name] = (*hands.get(name, ()), ticket)
+        check_hands(hands)
+        seq = db.execute(
+            "SELECT COALESCE(MAX(seq) + 1, 0) FROM ticket WHERE game_id = ?", (game_id,)
+        ).fetchone()[0]
+        stored = HeldTicket(ticket.cities, entry.points)
+        db.execute(
+            "INSERT INTO ticket (game_id, seq, player, body, recorded) VALUES (?, ?, ?, ?, ?)",
+            (game_id, seq, name, json.dumps(ticket_to_json(stored)), _now()),
+        )
+        _touch(db, game_id)
+
+
+def remove_ticket(game_id: str, seq: int) -> bool:
+    """Takes back a ticket entered by mistake (kept, marked removed); False if none."""
+    with writing() as db:
+        load_game(game_id)
+        changed = db.execute(
+            "UPDATE ticket SET removed = ? WHERE game_id = ? AND seq = ? AND removed IS NULL",
+            (_now(), game_id, seq),
+        ).rowcount
+        _touch(db, game_id)
+    return bool(changed)
+
+
+def set_track(game_id: str, player: str, points: int | None) -> None:
+    """Notes what the score track says for a player (None clears it)."""
+    with writing() as db:
+        name = load_game(game_id).state().setup.player(player)
+        db.execute("DELETE FROM track WHERE game_id = ? AND player = ?", (game_id, name))
+        if points is not None:
+            db.execute(
+                "INSERT INTO track (game_id, player, points) VALUES (?, ?, ?)",
+                (game_id, name, points),
+            )
+
+
+def recent_games(limit: int = 10) -> list[dict[str, Any]]:
+    """The games changed most recently: id, map, players' names, when."""
+    rows = get_db().execute(
+        "SELECT id, map, players, updated FROM game ORDER BY updated DESC LIMIT ?", (limit,)
+    )
+    return [
+        {
+            "id": r["id"],
+            "map": r["map"],
+            "players": [p["name"] for p in json.loads(r["players"])],
+            "updated": r["updated"],
+        }
+        for r in rows
+    ]
+
+
+def _touch(db: sqlite3.Connection, game_id: str) -> None:
+    db.execute("UPDATE game SET updated = ? WHERE id = ?", (_now(), game_id))

@@ -1,0 +1,245 @@
+"""The table: the screen used all game. Claim a route in two taps, undo, the history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from companion.rules.actions import Action, Claim, Pass
+from companion.rules.board import Route
+from companion.rules.errors import IllegalAction
+from companion.rules.game import State
+from companion.rules.names import name_key
+from companion.web import store
+from companion.web.forms import ClaimForm, ConfirmForm, PlayerForm, form_problem
+from companion.web.picture import board_svg, piece_color
+from companion.web.qr import public_url, qr_svg
+
+bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player as the table shows them: score so far, trains left, routes."""
+
+    name: str
+    color: str
+    points: int
+    trains: int
+    routes: int
+    final_turn_left: bool
+
+
+@dataclass(frozen=True)
+class RouteChoice:
+    """A route as offered from one of its cities: who has it, or why it is closed."""
+
+    route: Route
+    other_city: str
+    points: int
+    owner: str | None
+    note: str | None
+
+
+def claim_for(route: Route, player: str) -> Claim:
+    """The claim that names exactly this route."""
+    if not route.is_parallel:
+        return Claim(player, route.cities)
+    return Claim(player, route.cities, color=route.color, track=route.track)
+
+
+def seats(state: State) -> list[Seat]:
+    """Every player's standing, in seat order."""
+    board = state.board
+    return [
+        Seat(
+            name=p.name,
+            color=piece_color(p.color, i),
+            points=sum(board.points_for(r) for r in state.routes_of(p.name)),
+            trains=state.trains[p.name],
+            routes=len(state.routes_of(p.name)),
+            final_turn_left=state.final_turns_left(p.name) > 0,
+        )
+        for i, p in enumerate(state.setup.players)
+    ]
+
+
+def next_player(state: State) -> str:
+    """Whose turn it most likely is: the seat after the last player who acted."""
+    names = state.setup.names
+    if state.final_round is not None and state.waiting_for:
+        order = names
+        if state.actions:
+            start = names.index(state.setup.player(state.actions[-1].player)) + 1
+            order = names[start:] + names[:start]
+        return next(n for n in order if n in state.waiting_for)
+    if not state.actions:
+        return names[0]
+    last = names.index(state.setup.player(state.actions[-1].player))
+    return names[(last + 1) % len(names)]
+
+
+def chosen_player(state: State) -> str:
+    """The player the table is acting for: from the address, else whose turn it is."""
+    asked = request.args.get("player")
+    if asked:
+        try:
+            return state.setup.player(asked)
+        except IllegalAction:
+            pass
+    return next_player(state)
+
+
+def route_choices(state: State, player: str) -> list[tuple[str, list[RouteChoice]]]:
+    """Each city (A to Z) with its routes, as the player may see them."""
+    board = state.board
+    players = len(state.setup.players)
+    cities = []
+    for city in sorted(board.cities, key=name_key):
+        choices = []
+        for route in sorted(
+            board.routes_at(city), key=lambda r: (name_key(r.other_end(city)), r.track)
+        ):
+            owner = state.owners.get(route.id)
+            note = None
+            if owner is None:
+                taken = [state.owners[o.id] for o in board.parallels(route) if o.id in state.owners]
+                if player in taken:
+                    note = "you have the other track"
+                elif taken and players < state.setup.edition.parallels_open_from:
+                    note = f"closed with {players} players"
+                elif route.length > state.trains[player]:
+                    note = "too long for the trains left"
+            choices.append(
+                RouteChoice(route, route.other_end(city), board.points_for(route), owner, note)
+            )
+        cities.append((city, choices))
+    return cities
+
+
+def _game(game_id: str) -> tuple[store.StoredGame, State]:
+    game = store.load_game(game_id)
+    return game, game.state()
+
+
+def render_table(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
+    """The table page, with a refusal's reason when there is one."""
+    game, state = _game(game_id)
+    player = chosen_player(state)
+    link = public_url(url_for("table.show", game_id=game_id))
+    live = [a for a in game.history if a.undone is None]
+    return render_template(
+        "table.html",
+        game=game,
+        state=state,
+        seats=seats(state),
+        player=player,
+        cities=route_choices(state, player),
+        last=live[-1] if live else None,
+        history=list(reversed(game.history)),
+        claim=ClaimForm(),
+        turn=PlayerForm(),
+        undo=ConfirmForm(),
+        problem=problem,
+        link=link,
+        qr=qr_svg(link),
+    ), status
+
+
+@bp.get("")
+def show(game_id: str) -> tuple[str, int]:
+    """The table page."""
+    return render_table(game_id)
+
+
+def _record(game_id: str, action: Action, done: str) -> Response | tuple[str, int]:
+    try:
+        state = store.record_action(game_id, action)
+    except IllegalAction as refusal:
+        return render_table(game_id, problem=f"Refused: {refusal}", status=409)
+    flash(done)
+    return redirect(url_for("table.show", game_id=game_id, player=next_player(state)), code=303)
+
+
+@bp.post("/claim")
+def claim(game_id: str) -> Response | tuple[str, int]:
+    """Claims a route for a player, if the rules allow it."""
+    game, state = _game(game_id)
+    form = ClaimForm()
+    if not form.validate_on_submit():
+        return render_table(game_id, problem=form_problem(form), status=400)
+    if form.route.data >= len(state.board.routes):
+        return render_table(game_id, problem="There is no such route on this board.", status=400)
+    route = state.board.routes[form.route.data]
+    action = claim_for(route, form.player.data)
+    points = state.board.points_for(route)
+    try:
+        name = state.setup.player(form.player.data)
+    except IllegalAction as refusal:
+        return render_table(game_id, problem=str(refusal), status=400)
+    return _record(game_id, action, f"{name} claimed {route.label}: +{points}")
+
+
+@bp.post("/turn")
+def turn(game_id: str) -> Response | tuple[str, int]:
+    """Records a turn that put nothing on the board (cards or tickets drawn)."""
+    form = PlayerForm()
+    if not form.validate_on_submit():
+        return render_table(game_id, problem=form_problem(form), status=400)
+    return _record(game_id, Pass(form.player.data), f"{form.player.data} took a turn")
+
+
+@bp.post("/undo")
+def undo(game_id: str) -> Response | tuple[str, int]:
+    """Undoes the last action (it stays in the history, struck through)."""
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        return render_table(game_id, problem=form_problem(form), status=400)
+    undone = store.undo_last(game_id)
+    flash(f"Undone: {undone.action.describe()}" if undone else "Nothing to undo.")
+    player = undone.action.player if undone else None
+    return redirect(url_for("table.show", game_id=game_id, player=player), code=303)
+
+
+@bp.get("/confirm")
+def confirm(game_id: str) -> tuple[str, int]:
+    """Asks before a claim tapped on the board picture."""
+    game, state = _game(game_id)
+    route_id = request.args.get("route", type=int)
+    if route_id is None or not 0 <= route_id < len(state.board.routes):
+        abort(404)
+    route = state.board.routes[route_id]
+    return render_template(
+        "confirm.html",
+        game=game,
+        route=route,
+        points=state.board.points_for(route),
+        owner=state.owners.get(route_id),
+        player=chosen_player(state),
+        names=state.setup.names,
+        claim=ClaimForm(),
+    ), 200
+
+
+@bp.get("/board")
+def board(game_id: str) -> tuple[str, int]:
+    """The board picture: tap a route to claim it."""
+    game, state = _game(game_id)
+    player = chosen_player(state)
+    colors = {s.name: s.color for s in seats(state)}
+    picture = board_svg(
+        state.board,
+        state.owners,
+        colors,
+        link=lambda r: url_for("table.confirm", game_id=game_id, route=r.id, player=player),
+    )
+    return render_template(
+        "board.html",
+        game=game,
+        state=state,
+        seats=seats(state),
+        player=player,
+        picture=picture,
+    ), 200

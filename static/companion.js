@@ -1,0 +1,41 @@
+// Small helps on top of plain forms: every page works without them.
+(function () {
+  "use strict";
+
+  // The same folding as the server's name_key: case, accents and punctuation don't matter.
+  function key(text) {
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  }
+
+  function filter(input, items, open) {
+    input.addEventListener("input", function () {
+      var wanted = key(input.value);
+      var shown = [];
+      items.forEach(function (item) {
+        var hit = !wanted || item.dataset.key.indexOf(wanted) !== -1 ||
+          item.dataset.key.split(" ").some(function (w) { return w.indexOf(wanted) === 0; });
+        item.hidden = !hit;
+        if (hit) shown.push(item);
+      });
+      // One city left: open it, so its routes are one tap away.
+      if (open) items.forEach(function (item) { item.open = wanted && shown.length === 1 && shown[0] === item; });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var citySearch = document.querySelector(".city-search");
+    if (citySearch) filter(citySearch, Array.from(document.querySelectorAll("details.city")), true);
+    var ticketSearch = document.querySelector(".ticket-search");
+    if (ticketSearch) filter(ticketSearch, Array.from(document.querySelectorAll(".deck li")), false);
+
+    var picture = document.querySelector(".picture svg");
+    document.querySelectorAll("[data-zoom]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var width = parseFloat(picture.style.width || "100") * parseFloat(button.dataset.zoom);
+        width = Math.min(Math.max(width, 100), 600);
+        picture.style.width = width + "%";
+      });
+    });
+  });
+})();
