@@ -32,7 +32,8 @@
     var picture = document.querySelector(".picture svg");
     document.querySelectorAll("[data-zoom]").forEach(function (button) {
       button.addEventListener("click", function () {
-        var width = parseFloat(picture.style.width || "100") * parseFloat(button.dataset.zoom);
+        var now = picture.getBoundingClientRect().width / picture.parentNode.clientWidth * 100;
+        var width = now * parseFloat(button.dataset.zoom);
         width = Math.min(Math.max(width, 100), 600);
         picture.style.width = width + "%";
       });

@@ -1,26 +1,409 @@
-"""The web app's frame: the factory, the instance folder, the home page."""
+"""The web app through Flask's test client: every page, and every error path."""
 
 from __future__ import annotations
 
-import pytest
+import html
+import io
+import json
+import threading
 
+import pytest
+from pypdf import PdfReader
+
+from companion.rules.record import parse_record
 from companion.web import create_app
+from tests.conftest import GAMES, SIX_SPACE_ROUTES
+from tests.web_helpers import WebTable, problem, route_id, seats
 
 
 @pytest.fixture
-def app():
-    return create_app({"TESTING": True, "SECRET_KEY": "test"})
+def app(tmp_path):
+    return create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE": str(tmp_path / "companion.sqlite"),
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
 
 
-def test_home_page_lists_the_north_america_board(app):
-    response = app.test_client().get("/")
-    assert response.status_code == 200
-    page = response.get_data(as_text=True)
-    assert "North America" in page and "Start the game" in page
+@pytest.fixture
+def client(app):
+    return app.test_client()
 
 
-def test_an_unknown_page_is_a_404(app):
-    assert app.test_client().get("/nowhere").status_code == 404
+def test_home_page_offers_a_new_game_import_and_how_it_works(client):
+    page = client.get("/").get_data(as_text=True)
+    assert "New game" in page and "North America" in page
+    assert "Import a game record" in page and "How it works" in page
+
+
+def test_a_new_game_opens_the_table_with_the_players_in_seat_order(client):
+    table = WebTable(client, "Ann", "Bob", "Cy")
+    page = table.page()
+    assert page.index("Ann") < page.index("Bob") < page.index("Cy")
+    assert "Ann claims a route" in page
+
+
+def test_game_addresses_are_unguessable(client):
+    ids = {WebTable(client, "Ann", "Bob").id for _ in range(3)}
+    assert len(ids) == 3 and all(len(i) >= 20 for i in ids)
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (["Ann"], "played by 2 to 5 players, not 1"),
+        (["Ann", "ann"], "two players are named"),
+        ([], "played by 2 to 5 players, not 0"),
+    ],
+)
+def test_a_new_game_that_breaks_the_rules_is_refused(client, names, message):
+    response = client.post("/games", data=seats(*names))
+    assert response.status_code == 400
+    assert message in html.unescape(problem(response.get_data(as_text=True)))
+
+
+def test_a_new_game_with_two_players_of_one_colour_is_refused(client):
+    data = seats("Ann", "Bob")
+    data["seats-1-color"] = "red"
+    response = client.post("/games", data=data)
+    assert response.status_code == 400
+    assert "two players play red" in problem(response.get_data(as_text=True))
+
+
+def test_a_new_game_with_a_missing_map_is_a_400(client):
+    data = seats("Ann", "Bob")
+    data["map"] = "moon"
+    assert client.post("/games", data=data).status_code == 400
+
+
+def test_a_claim_lands_and_the_table_shows_the_points(client):
+    table = WebTable(client, "Ann", "Bob", "Cy")
+    response = table.claim("Ann", "Denver", "Helena")
+    assert response.status_code == 303
+    page = table.page()
+    assert "Ann claimed Denver–Helena (green): +7" in page
+    assert "Last: Ann claims Denver–Helena" in page
+
+
+def test_the_closed_second_route_of_a_double_is_refused_with_the_rule(client):
+    table = WebTable(client, "Ann", "Bob", "Cy")
+    table.claim("Ann", "Boston", "New York", color="yellow")
+    response = table.claim("Cy", "Boston", "New York", color="red")
+    assert response.status_code == 409
+    assert "with 3 players only one of the two Boston–New York routes can be used" in html.unescape(
+        problem(response.get_data(as_text=True))
+    )
+
+
+def test_a_route_already_claimed_is_refused_saying_by_whom(client):
+    table = WebTable(client, "Ann", "Bob", "Cy", "Dee")
+    table.claim("Ann", "Denver", "Helena")
+    response = table.claim("Bob", "Denver", "Helena")
+    assert response.status_code == 409
+    assert "already claimed by Ann" in html.unescape(problem(response.get_data(as_text=True)))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"player": "Ann", "route": "999"},
+        {"player": "Ann", "route": "-1"},
+        {"player": "Ann", "route": "Denver"},
+        {"player": "Ann"},
+        {"route": "3"},
+        {"player": "Zed", "route": "3"},
+    ],
+)
+def test_a_bad_claim_is_a_4xx_and_loses_nothing(client, data):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Helena")
+    response = client.post(f"{table.url}/claim", data=data)
+    assert 400 <= response.status_code < 500
+    assert problem(response.get_data(as_text=True))
+    assert "Last: Ann claims Denver–Helena" in table.page()
+
+
+def test_undo_marks_the_last_action_undone_and_keeps_it_in_the_history(client):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Helena")
+    table.claim("Bob", "Seattle", "Portland", track=1)
+    assert client.post(f"{table.url}/undo").status_code == 303
+    page = table.page()
+    assert "Undone: Bob claims Portland–Seattle" in page
+    assert 'class="undone">Bob claims Portland–Seattle' in page
+    # The route is free again: Bob can claim it once more.
+    assert table.claim("Bob", "Seattle", "Portland", track=1).status_code == 303
+
+
+def test_undo_with_nothing_recorded_says_so(client):
+    table = WebTable(client, "Ann", "Bob")
+    client.post(f"{table.url}/undo")
+    assert "Nothing to undo." in table.page()
+
+
+def test_the_final_round_is_announced_with_the_turns_left(client):
+    table = WebTable(client, "Ann", "Bob", "Cy")
+    for a, b in SIX_SPACE_ROUTES:
+        table.claim("Ann", a, b)
+    table.claim("Ann", "Dallas", "Houston", track=1)
+    page = html.unescape(table.page())
+    assert "Final round!" in page
+    assert "still to play: Ann, Bob, Cy" in page.replace("<strong>", "").replace("</strong>", "")
+    assert "turn taken (drew cards / tickets)" in page
+    table.turn("Bob")
+    table.turn("Cy")
+    response = table.turn("Bob")
+    assert response.status_code == 409
+    assert "Bob has already taken their final turn" in problem(response.get_data(as_text=True))
+    table.turn("Ann")
+    assert "The game is over." in table.page()
+
+
+def test_an_unknown_game_is_a_404(client):
+    response = client.get("/g/not-a-game")
+    assert response.status_code == 404
+    assert "There is no game at this address" in response.get_data(as_text=True)
+    assert client.post("/g/not-a-game/claim", data={"player": "A", "route": 1}).status_code == 404
+
+
+def test_every_form_needs_its_csrf_token(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "c.sqlite")})
+    client = app.test_client()
+    response = client.post("/games", data=seats("Ann", "Bob"))
+    assert response.status_code == 400
+    assert "expired" in response.get_data(as_text=True)
+    page = client.get("/").get_data(as_text=True)
+    token = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    response = client.post("/games", data={**seats("Ann", "Bob"), "csrf_token": token})
+    assert response.status_code == 303
+
+
+def test_a_player_named_like_a_script_shows_as_text_everywhere(client):
+    evil = "<script>alert(1)</script>"
+    table = WebTable(client, evil, "Bob")
+    table.claim(evil, "Denver", "Helena")
+    for path in ("", "/board", "/tickets", "/sheet"):
+        page = table.page(path)
+        assert evil not in page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    pdf = client.get(f"{table.url}/sheet.pdf").data
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert evil in text
+
+
+def test_the_board_picture_draws_every_route_and_links_each_to_a_claim(client):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Helena")
+    page = table.page("/board")
+    assert page.count('class="route') == 100
+    assert page.count('class="route claimed"') == 1
+    assert f"/confirm?route={route_id('Denver', 'Helena')}" in page
+
+
+def test_a_claim_tapped_on_the_board_asks_first(client):
+    table = WebTable(client, "Ann", "Bob")
+    page = table.page(f"/confirm?route={route_id('Denver', 'Helena')}&player=Bob")
+    assert "Denver–Helena (green)" in page and "Claim it" in page
+    assert 'value="Bob" checked' in page
+    assert client.get(f"{table.url}/confirm?route=500").status_code == 404
+
+
+def test_tickets_from_the_deck_or_typed_show_at_once_whether_complete(client):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Santa Fe")
+    table.claim("Ann", "Santa Fe", "El Paso")
+    deck_index = next(
+        i
+        for i, t in enumerate(parse_record({"map": "usa", "players": ["A", "B"]}).board().tickets)
+        if set(t.cities) == {"Denver", "El Paso"}
+    )
+    assert (
+        client.post(f"{table.url}/tickets", data={"player": "Ann", "deck": deck_index}).status_code
+        == 303
+    )
+    response = client.post(
+        f"{table.url}/tickets",
+        data={"player": "Ann", "city_a": "boston", "city_b": "Montreal", "points": "4"},
+    )
+    assert response.status_code == 303
+    page = table.page("/tickets?player=Ann")
+    assert "Denver–El Paso" in page and "✓ complete" in page and "Denver–Santa Fe–El Paso" in page
+    assert "Boston–Montréal" in page and "✗ not connected" in page
+
+
+@pytest.mark.parametrize(
+    ("data", "status", "message"),
+    [
+        ({"player": "Ann", "city_a": "Denver", "city_b": "Boston"}, 409, "not a ticket of the"),
+        (
+            {"player": "Ann", "city_a": "Denvr", "city_b": "Boston", "points": "5"},
+            409,
+            "did you mean Denver",
+        ),
+        ({"player": "Ann", "city_a": "Denver", "city_b": "Boston", "points": "0"}, 400, "Value"),
+        ({"player": "Ann"}, 400, "Pick a ticket"),
+        ({"player": "Ann", "deck": "99"}, 400, "no such ticket"),
+        ({"player": "Zed", "deck": "1"}, 409, "no player 'Zed'"),
+    ],
+)
+def test_a_ticket_that_cannot_be_scored_is_refused(client, data, status, message):
+    table = WebTable(client, "Ann", "Bob")
+    response = client.post(f"{table.url}/tickets", data=data)
+    assert response.status_code == status
+    assert message in html.unescape(problem(response.get_data(as_text=True)))
+
+
+def test_a_deck_ticket_cannot_be_entered_for_two_players(client):
+    table = WebTable(client, "Ann", "Bob")
+    client.post(f"{table.url}/tickets", data={"player": "Ann", "deck": "0"})
+    response = client.post(f"{table.url}/tickets", data={"player": "Bob", "deck": "0"})
+    assert response.status_code == 409
+    assert "already Ann's" in html.unescape(problem(response.get_data(as_text=True)))
+
+
+def test_a_ticket_taken_back_leaves_the_hand(client):
+    table = WebTable(client, "Ann", "Bob")
+    client.post(f"{table.url}/tickets", data={"player": "Ann", "deck": "0"})
+    assert client.post(f"{table.url}/tickets/0/remove").status_code == 303
+    assert "None yet." in table.page("/tickets?player=Ann")
+    assert client.post(f"{table.url}/tickets/0/remove").status_code == 409
+
+
+def test_the_score_sheet_explains_every_point_and_names_the_winner(client):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Santa Fe")
+    table.claim("Ann", "Santa Fe", "El Paso")
+    table.claim("Bob", "Denver", "Helena")
+    client.post(
+        f"{table.url}/tickets", data={"player": "Ann", "city_a": "Denver", "city_b": "El Paso"}
+    )
+    page = html.unescape(table.page("/sheet"))
+    # Ann: 2 + 2 + Denver–El Paso 4 + longest path (4, tied with Bob) 10 = 18; Bob 7 + 10 = 17.
+    assert "Winner: <strong>Ann</strong>" in page
+    assert "Ann: 18 points" in page and "Bob: 17 points" in page
+    assert "Denver–El Paso (4):" in page
+
+
+def test_the_score_track_is_compared_with_the_routes(client):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Helena")
+    client.post(f"{table.url}/track", data={"player": "Ann", "points": "5"})
+    client.post(f"{table.url}/track", data={"player": "Bob", "points": "0"})
+    page = table.page("/sheet")
+    assert "The track says 5, the routes say 7: +2 to move." in page
+    assert "The track agrees with the routes: 0." in page
+    response = client.post(f"{table.url}/track", data={"player": "Ann", "points": "lots"})
+    assert response.status_code == 400
+
+
+def test_the_pdf_score_sheet_prints_names_in_any_script(client):
+    table = WebTable(client, "Анна", "Zoë")
+    table.claim("Анна", "Montréal", "Toronto")
+    response = client.get(f"{table.url}/sheet.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(response.data)).pages)
+    assert "Анна: 14 points" in text  # 4 for the route, 10 for the longest path
+    assert "Zoë: 0 points" in text
+    assert "Montréal–Toronto (gray) 4" in text
+    assert f"/g/{table.id}" in text
+
+
+def test_the_export_is_a_game_record_that_scores_the_same(client):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Helena")
+    table.claim("Bob", "Seattle", "Portland", track=2)
+    client.post(f"{table.url}/undo")
+    client.post(f"{table.url}/tickets", data={"player": "Ann", "deck": "0"})
+    response = client.get(f"{table.url}/record.json")
+    assert response.mimetype == "application/json"
+    record = parse_record(json.loads(response.data))
+    assert [a.player for a in record.actions] == ["Ann"]
+    assert len(record.tickets["Ann"]) == 1
+
+
+def test_import_opens_the_game_at_its_table(client):
+    upload = (GAMES / "four_players.json").read_bytes()
+    response = client.post(
+        "/import",
+        data={"record": (io.BytesIO(upload), "game.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 303
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Last: Bob claims Pittsburgh–Washington" in page
+
+
+@pytest.mark.parametrize(
+    ("upload", "message"),
+    [
+        (b"{not json", "not a JSON game record"),
+        (b'{"map": "usa", "players": ["A", "B", "C", "D", "E", "F"]}', "2 to 5 players"),
+        (
+            (GAMES / "illegal_three_players_second_route_of_a_double.json").read_bytes(),
+            "actions[2]: with 3 players only one",
+        ),
+        (
+            b'{"map": "usa", "players": ["A", "B"], "tickets": {"A": [["Denver", "X"]]}}',
+            "no city 'X'",
+        ),
+        (b"\xff\xfe", "not a JSON game record"),
+    ],
+)
+def test_a_bad_import_is_a_400_with_the_reason(client, upload, message):
+    response = client.post(
+        "/import",
+        data={"record": (io.BytesIO(upload), "game.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 400
+    assert message in html.unescape(problem(response.get_data(as_text=True)))
+
+
+def test_an_import_without_a_file_is_a_400(client):
+    assert client.post("/import", data={}).status_code == 400
+
+
+def test_an_oversized_upload_is_a_413(client):
+    from werkzeug.test import EnvironBuilder
+
+    big = b"[" + b" " * 1_100_000 + b"]"
+    builder = EnvironBuilder(
+        path="/import", method="POST", data={"record": (io.BytesIO(big), "game.json")}
+    )
+    environ = builder.get_environ()
+    try:
+        response = client.open(environ)
+    finally:
+        environ["wsgi.input"].close()
+        builder.close()
+    assert response.status_code == 413
+    assert "too large" in response.get_data(as_text=True)
+
+
+def test_two_phones_claiming_one_route_at_once_land_once(app):
+    first = app.test_client()
+    table = WebTable(first, "Ann", "Bob", "Cy", "Dee")
+    route = route_id("Denver", "Helena")
+    start = threading.Barrier(2)
+    results: dict[str, int] = {}
+
+    def phone(player: str) -> None:
+        client = app.test_client()
+        start.wait()
+        response = client.post(f"{table.url}/claim", data={"player": player, "route": route})
+        results[player] = response.status_code
+
+    threads = [threading.Thread(target=phone, args=(p,)) for p in ("Ann", "Bob")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results.values()) == [303, 409]
+    page = table.page()
+    assert page.count("claims Denver–Helena") == 2  # the last-action bar and the history
 
 
 def test_a_secret_key_is_made_once_and_kept_in_the_instance(tmp_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import FieldList, FormField, IntegerField, SelectField, StringField
+from wtforms import FieldList, Form, FormField, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
@@ -14,11 +14,8 @@ PIECE_COLORS = ("red", "blue", "green", "yellow", "black")
 SEATS = 5
 
 
-class SeatForm(FlaskForm):
+class SeatForm(Form):
     """One seat at the table: a name (blank for an empty seat) and a train colour."""
-
-    class Meta:
-        csrf = False
 
     name = StringField("Name", validators=[Optional(), Length(max=MAX_NAME)])
     color = SelectField("Trains", choices=[SelectChoice(c, c) for c in PIECE_COLORS])

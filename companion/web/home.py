@@ -13,7 +13,7 @@ from companion.rules.errors import CompanionError
 from companion.rules.game import Player
 from companion.rules.record import GameRecord, parse_record
 from companion.web import store
-from companion.web.forms import ImportForm, NewGameForm, form_problem
+from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, form_problem
 
 bp = Blueprint("home", __name__)
 
@@ -21,6 +21,9 @@ bp = Blueprint("home", __name__)
 def _new_game_form() -> NewGameForm:
     form = NewGameForm()
     form.map.choices = [SelectChoice(m, load_board(m).name) for m in map_ids()]
+    if not form.is_submitted():
+        for seat, color in zip(form.seats, PIECE_COLORS, strict=True):
+            seat.form.color.data = color
     return form
 
 

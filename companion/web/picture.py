@@ -14,7 +14,7 @@ from html import escape
 from companion.rules.board import Board, Route
 
 WIDTH = 1000
-MARGIN = 40
+MARGIN = 70
 FONT = 13
 ROUTE_COLORS = {
     "purple": "#9b59b6",

@@ -1,0 +1,81 @@
+"""End-to-end fixtures: the app served on a loopback port, headless Chromium at a phone's
+size (390×844), screenshots saved under tests/screenshots/ (ignored by git)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from werkzeug.serving import make_server
+
+from companion.web import create_app
+
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+PHONE = {"width": 390, "height": 844}
+
+
+def chromium_path() -> str:
+    """The machine's Chromium (Playwright can't download its own browser here)."""
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not found:
+        raise RuntimeError("no Chromium: .ci/run installs it (apt-get install chromium)")
+    return found
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory) -> Iterator[str]:
+    folder = tmp_path_factory.mktemp("instance")
+    app = create_app({"SECRET_KEY": "end-to-end", "DATABASE": str(folder / "companion.sqlite")})
+    http = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=http.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{http.server_port}"
+    http.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path(),
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, accept_downloads=True
+    )
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Saves a full-page screenshot and checks the page fits the phone's width."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{name}: the page is {overflow}px wider than the phone"
+    return path
