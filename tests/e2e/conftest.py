@@ -3,6 +3,7 @@ size (390×844), screenshots saved under tests/screenshots/ (ignored by git)."""
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import threading
@@ -34,6 +35,7 @@ def chromium_path() -> str:
 def server(tmp_path_factory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("instance")
     app = create_app({"SECRET_KEY": "end-to-end", "DATABASE": str(folder / "companion.sqlite")})
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
     http = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=http.serve_forever, daemon=True)
     thread.start()

@@ -1,0 +1,94 @@
+"""A 3-player game on a phone, from "new game" to the downloaded PDF, in headless Chromium."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from playwright.sync_api import Page, expect
+from pypdf import PdfReader
+
+from tests.e2e.conftest import screenshot
+from tests.web_helpers import route_id
+
+
+def claim(page: Page, letters: str, city_key: str, to: str) -> None:
+    """The two taps: type a few letters of a city, tap one of its routes."""
+    page.fill(".city-search", letters)
+    city = page.locator(f"details.city[data-key='{city_key}']")
+    expect(city).to_have_attribute("open", "")
+    city.locator("button.route", has_text=to).first.click()
+
+
+def test_a_three_player_game_from_new_game_to_the_pdf(server: str, phone: Page) -> None:
+    page = phone
+    page.goto(server)
+    screenshot(page, "1-home")
+    for seat, name in enumerate(["Ann", "Bob", "Cy"]):
+        page.fill(f"[name='seats-{seat}-name']", name)
+    page.click("text=Start the game")
+    expect(page.locator("h2", has_text="Ann claims a route")).to_be_visible()
+    screenshot(page, "2-table")
+
+    claim(page, "hel", "helena", "Denver")
+    expect(page.locator(".note")).to_contain_text("Ann claimed Denver–Helena (green): +7")
+    expect(page.locator("h2", has_text="Bob claims a route")).to_be_visible()
+
+    claim(page, "bost", "boston", "New York (yellow)")
+    expect(page.locator(".note")).to_contain_text("Bob claimed Boston–New York (yellow)")
+
+    # With 3 players the other Boston–New York route is closed: refused, with the rule.
+    claim(page, "new y", "new york", "Boston (red)")
+    expect(page.locator(".problem")).to_contain_text(
+        "with 3 players only one of the two Boston–New York routes can be used"
+    )
+    screenshot(page, "3-refused")
+
+    claim(page, "sea", "seattle", "Portland")
+    expect(page.locator(".note")).to_contain_text("Cy claimed Portland–Seattle")
+    page.click("form.last button")
+    expect(page.locator(".note")).to_contain_text("Undone: Cy claims Portland–Seattle")
+    expect(page.locator(".history .undone")).to_contain_text("Cy claims Portland–Seattle")
+    screenshot(page, "4-undone")
+    claim(page, "toro", "toronto", "Montréal")
+    expect(page.locator(".note")).to_contain_text("Cy claimed Montréal–Toronto (gray): +4")
+
+    # On the board picture: tap a route, confirm.
+    page.click("nav >> text=Board")
+    page.locator(f"g[data-route='{route_id('Denver', 'Santa Fe')}']").dispatch_event("click")
+    expect(page.locator("h1")).to_contain_text("Denver–Santa Fe")
+    screenshot(page, "5-confirm")
+    page.click("text=Claim it")
+    expect(page.locator(".note")).to_contain_text("Ann claimed Denver–Santa Fe (gray): +2")
+    page.click("nav >> text=Board")
+    screenshot(page, "6-board")
+
+    # Tickets: a typed one for Ann, one from the deck for Bob.
+    page.click("nav >> text=Tickets")
+    page.click(".players >> text=Ann")
+    page.fill("[name='city_a']", "Helena")
+    page.fill("[name='city_b']", "Santa Fe")
+    page.fill("[name='points']", "6")
+    page.click("text=Add ticket")
+    expect(page.locator(".tickets li")).to_contain_text("Helena–Santa Fe")
+    expect(page.locator(".tickets li")).to_contain_text("complete")
+    page.click(".players >> text=Bob")
+    page.fill(".ticket-search", "atlan")
+    page.locator(".deck li:visible button", has_text="New York").click()
+    expect(page.locator(".tickets li")).to_contain_text("not connected")
+    screenshot(page, "7-tickets")
+
+    # Ann: 7 + 2 routes, +6 ticket, +10 longest path (Helena–Denver–Santa Fe, 6 spaces) = 25.
+    # Bob: 2 − 6 = −4.  Cy: 4.
+    page.click("text=Score sheet")
+    expect(page.locator(".winner")).to_have_text("Winner: Ann")
+    expect(page.locator(".player-sheet h2").first).to_have_text(re.compile(r"Ann: 25 points"))
+    screenshot(page, "8-sheet")
+
+    with page.expect_download() as download_info:
+        page.click("text=Download the PDF score sheet")
+    pdf = download_info.value
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.path().read_bytes())).pages)
+    assert "Winner: Ann" in text
+    assert "Ann: 25 points" in text and "Bob: -4 points" in text and "Cy: 4 points" in text
+    assert "Helena–Santa Fe (6): +6" in text
