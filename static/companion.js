@@ -23,7 +23,23 @@
     });
   }
 
+  // Another phone changed the game: reload, unless this one is in the middle of typing.
+  function follow() {
+    var body = document.body;
+    if (!body.dataset.versionUrl) return;
+    setInterval(function () {
+      var typing = document.activeElement && /INPUT|SELECT|TEXTAREA/.test(document.activeElement.tagName) &&
+        document.activeElement.value;
+      if (typing || document.hidden) return;
+      fetch(body.dataset.versionUrl, {cache: "no-store"})
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (data) { if (data && data.version !== body.dataset.version) location.reload(); })
+        .catch(function () {});
+    }, 4000);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    follow();
     var citySearch = document.querySelector(".city-search");
     if (citySearch) filter(citySearch, Array.from(document.querySelectorAll("details.city")), true);
     var ticketSearch = document.querySelector(".ticket-search");

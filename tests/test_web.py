@@ -406,6 +406,24 @@ def test_two_phones_claiming_one_route_at_once_land_once(app):
     assert page.count("claims Denver–Helena") == 2  # the last-action bar and the history
 
 
+def test_the_home_page_offers_only_the_games_this_browser_opened(app, client):
+    table = WebTable(client, "Ann", "Bob")
+    table.page()
+    assert table.id in client.get("/").get_data(as_text=True)
+    stranger = app.test_client()
+    assert table.id not in stranger.get("/").get_data(as_text=True)
+
+
+def test_the_version_changes_when_another_phone_records_something(client):
+    table = WebTable(client, "Ann", "Bob")
+    before = client.get(f"{table.url}/version").get_json()["version"]
+    table.claim("Ann", "Denver", "Helena")
+    after = client.get(f"{table.url}/version").get_json()["version"]
+    client.post(f"{table.url}/undo")
+    undone = client.get(f"{table.url}/version").get_json()["version"]
+    assert len({before, after, undone}) == 3
+
+
 def test_a_secret_key_is_made_once_and_kept_in_the_instance(tmp_path):
     from companion import web
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, redirect, render_template, url_for
+from flask import Blueprint, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
@@ -37,7 +37,7 @@ def _page(
         "home.html",
         form=form or _new_game_form(),
         upload=upload or ImportForm(),
-        games=store.recent_games(),
+        games=store.games_among(session.get("games", [])),
         problem=problem,
     ), status
 

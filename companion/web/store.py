@@ -113,6 +113,12 @@ class StoredGame:
     track: dict[str, int]
     updated: str
 
+    @property
+    def version(self) -> str:
+        """Changes whenever anything recorded in the game does."""
+        undone = sum(1 for a in self.history if a.undone)
+        return f"{len(self.history)}.{undone}.{len(self.tickets)}.{len(self.track)}.{self.updated}"
+
     def state(self) -> State:
         """The board as the live actions leave it."""
         return self.record.replay()
@@ -274,10 +280,15 @@ def set_track(game_id: str, player: str, points: int | None) -> None:
             )
 
 
-def recent_games(limit: int = 10) -> list[dict[str, Any]]:
-    """The games changed most recently: id, map, players' names, when."""
+def games_among(ids: list[str]) -> list[dict[str, Any]]:
+    """Of these games, those that exist, most recently changed first: id, map, players'
+    names, when."""
+    if not ids:
+        return []
+    marks = ",".join("?" * len(ids))
     rows = get_db().execute(
-        "SELECT id, map, players, updated FROM game ORDER BY updated DESC LIMIT ?", (limit,)
+        f"SELECT id, map, players, updated FROM game WHERE id IN ({marks}) ORDER BY updated DESC",
+        ids,
     )
     return [
         {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
 from companion.rules.actions import Action, Claim, Pass
@@ -148,10 +148,22 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
     ), status
 
 
+REMEMBERED = 10
+
+
 @bp.get("")
 def show(game_id: str) -> tuple[str, int]:
-    """The table page."""
-    return render_table(game_id)
+    """The table page; this browser remembers the game, to offer it on the home page."""
+    page = render_table(game_id)
+    games = [g for g in session.get("games", []) if g != game_id]
+    session["games"] = [game_id, *games][:REMEMBERED]
+    return page
+
+
+@bp.get("/version")
+def version(game_id: str) -> dict[str, str]:
+    """When the game last changed: pages on other phones reload when it does."""
+    return {"version": store.load_game(game_id).version}
 
 
 def _record(game_id: str, action: Action, done: str) -> Response | tuple[str, int]:
