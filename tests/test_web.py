@@ -429,3 +429,14 @@ def test_a_secret_key_is_made_once_and_kept_in_the_instance(tmp_path):
 
     first = web._instance_secret(tmp_path)
     assert len(first) == 64 and web._instance_secret(tmp_path) == first
+
+
+def test_every_route_tapped_names_exactly_that_route():
+    from companion.rules.board import load_board
+    from companion.rules.game import Player, find_route, new_game, start
+    from companion.web.table import claim_for
+
+    board = load_board("usa")
+    state = start(new_game(board, [Player("Ann"), Player("Bob")]))
+    for route in board.routes:
+        assert find_route(state, claim_for(route, "Ann")) == route

@@ -9,6 +9,7 @@ from werkzeug.wrappers import Response
 
 from companion.rules.actions import Action, Claim, Pass
 from companion.rules.board import Route
+from companion.rules.colors import GRAY
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State
 from companion.rules.names import name_key
@@ -47,7 +48,9 @@ def claim_for(route: Route, player: str) -> Claim:
     """The claim that names exactly this route."""
     if not route.is_parallel:
         return Claim(player, route.cities)
-    return Claim(player, route.cities, color=route.color, track=route.track)
+    if route.color == GRAY:
+        return Claim(player, route.cities, track=route.track)
+    return Claim(player, route.cities, color=route.color)
 
 
 def seats(state: State) -> list[Seat]:
