@@ -440,3 +440,11 @@ def test_every_route_tapped_names_exactly_that_route():
     state = start(new_game(board, [Player("Ann"), Player("Bob")]))
     for route in board.routes:
         assert find_route(state, claim_for(route, "Ann")) == route
+
+
+def test_a_refused_claim_keeps_the_table_on_the_player_who_tried(client):
+    table = WebTable(client, "Ann", "Bob", "Cy")
+    table.claim("Ann", "Boston", "New York", color="yellow")
+    response = table.claim("Ann", "Boston", "New York", color="red")  # Bob's turn by seat
+    assert response.status_code == 409
+    assert "Ann claims a route" in response.get_data(as_text=True)

@@ -85,8 +85,9 @@ def next_player(state: State) -> str:
 
 
 def chosen_player(state: State) -> str:
-    """The player the table is acting for: from the address, else whose turn it is."""
-    asked = request.args.get("player")
+    """The player the table is acting for: as the form or the address says, else whose
+    turn it is."""
+    asked = request.form.get("player") or request.args.get("player")
     if asked:
         try:
             return state.setup.player(asked)
