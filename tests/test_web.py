@@ -448,3 +448,10 @@ def test_a_refused_claim_keeps_the_table_on_the_player_who_tried(client):
     response = table.claim("Ann", "Boston", "New York", color="red")  # Bob's turn by seat
     assert response.status_code == 409
     assert "Ann claims a route" in response.get_data(as_text=True)
+
+
+def test_after_a_refusal_the_player_links_lead_back_to_the_table(client):
+    table = WebTable(client, "Ann", "Bob", "Cy")
+    table.claim("Ann", "Boston", "New York", color="yellow")
+    page = table.claim("Cy", "Boston", "New York", color="red").get_data(as_text=True)
+    assert f'href="/g/{table.id}?player=Bob"' in page
