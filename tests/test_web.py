@@ -455,3 +455,20 @@ def test_after_a_refusal_the_player_links_lead_back_to_the_table(client):
     table.claim("Ann", "Boston", "New York", color="yellow")
     page = table.claim("Cy", "Boston", "New York", color="red").get_data(as_text=True)
     assert f'href="/g/{table.id}?player=Bob"' in page
+
+
+def test_the_sheet_shows_a_longest_path_or_a_tickets_chain_on_the_map(client):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Santa Fe")
+    table.claim("Ann", "Santa Fe", "El Paso")
+    table.claim("Bob", "Seattle", "Portland", track=1)
+    client.post(
+        f"{table.url}/tickets", data={"player": "Ann", "city_a": "Denver", "city_b": "El Paso"}
+    )
+    page = table.page("/sheet?show=path:Ann")
+    assert "On the board: Ann&#39;s longest path." in page
+    assert page.count('class="route claimed lit"') == 2
+    page = table.page("/sheet?show=ticket:Ann:0")
+    assert "Ann&#39;s Denver–El Paso" in page
+    assert page.count('class="route claimed lit"') == 2
+    assert "On the board" not in table.page("/sheet?show=ticket:Ann:9")
