@@ -21,6 +21,8 @@ from companion.rules.names import close_matches, join_words, name_key
 RAIL = "rail"
 ROUTE_KINDS = (RAIL, "sea")
 DASH = "–"
+CITY, COUNTRY = "city", "country"
+GOODS_COLORS = ("black", "red", "yellow", "white")
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,12 @@ class City:
     lat: float
     lon: float
     aliases: tuple[str, ...] = ()
+    kind: str = CITY
+
+    @property
+    def is_country(self) -> bool:
+        """True for a neighbouring country: a dead end that never joins two cities."""
+        return self.kind == COUNTRY
 
 
 @dataclass(frozen=True)
@@ -96,6 +104,8 @@ class Board:
     cities: Mapping[str, City]
     routes: tuple[Route, ...]
     tickets: tuple[Ticket, ...]
+    notes: str = ""
+    goods: Mapping[str, str] = field(default_factory=dict)
     _city_keys: dict[str, str] = field(init=False, repr=False, compare=False)
     _between: dict[frozenset[str], tuple[Route, ...]] = field(init=False, repr=False, compare=False)
     _deck: dict[frozenset[str], Ticket] = field(init=False, repr=False, compare=False)
@@ -120,6 +130,15 @@ class Board:
             suggestion = f"; did you mean {join_words(named, 'or')}?" if named else ""
             raise IllegalAction(f"there is no city '{text}' on the {self.name} board{suggestion}")
         return found
+
+    def is_country(self, name: str) -> bool:
+        """True when ``name`` (as printed) is a neighbouring country, not a city."""
+        return self.cities[name].is_country
+
+    @property
+    def countries(self) -> frozenset[str]:
+        """The neighbouring countries on the board (none on most maps)."""
+        return frozenset(n for n, c in self.cities.items() if c.is_country)
 
     def routes_between(self, a: str, b: str) -> tuple[Route, ...]:
         """Every route joining two cities (named as printed), in the map file's order."""
@@ -146,10 +165,15 @@ class Board:
         return self.edition.route_points[route.length]
 
 
+# The order maps are offered in; any other map file follows, A to Z.
+MAP_ORDER = ("usa", "marklin", "europe", "world", "great-lakes", "nordic", "switzerland")
+
+
 def map_ids() -> tuple[str, ...]:
-    """The ids of the maps the companion knows."""
+    """The ids of the maps the companion knows, North America first."""
     files = resources.files("companion.rules").joinpath("boards").iterdir()
-    return tuple(sorted(f.name.removesuffix(".toml") for f in files if f.name.endswith(".toml")))
+    ids = [f.name.removesuffix(".toml") for f in files if f.name.endswith(".toml")]
+    return tuple(sorted(ids, key=lambda m: (MAP_ORDER.index(m) if m in MAP_ORDER else 99, m)))
 
 
 @functools.cache
@@ -202,13 +226,24 @@ class _Checker:
         return value
 
     def board(self, data: dict[str, Any]) -> Board:
-        self.keys("file", data, {"id", "name", "edition", "cities", "routes", "tickets"}, set())
+        self.keys(
+            "file",
+            data,
+            {"id", "name", "edition", "cities", "routes", "tickets"},
+            {"countries", "notes", "goods"},
+        )
         map_id = self.text("id", data["id"])
         edition_id = self.text("edition", data["edition"])
         if edition_id not in EDITIONS:
             raise self.fail("edition", f"unknown edition '{edition_id}'")
         edition = EDITIONS[edition_id]
         cities = self.cities(data["cities"])
+        if "countries" in data:
+            countries = self.cities(data["countries"], "countries", COUNTRY)
+            for name in countries.keys() & cities.keys():
+                raise self.fail(f"countries.{name}", "is also a city")
+            cities.update(countries)
+            self.unique_spellings(cities)
         routes = self.routes(data["routes"], cities, edition)
         tickets = self.tickets(data["tickets"], cities)
         return Board(
@@ -218,15 +253,38 @@ class _Checker:
             cities=cities,
             routes=routes,
             tickets=tickets,
+            notes=self.text("notes", data["notes"]) if "notes" in data else "",
+            goods=self.goods(data.get("goods", {}), cities),
         )
 
-    def cities(self, data: Any) -> dict[str, City]:
+    def goods(self, data: Any, cities: dict[str, City]) -> dict[str, str]:
+        if not isinstance(data, dict):
+            raise self.fail("goods", "should map cities to goods colours")
+        for city, color in data.items():
+            if city not in cities or cities[city].is_country:
+                raise self.fail(f"goods.{city}", "is not a city of this board")
+            if color not in GOODS_COLORS:
+                raise self.fail(f"goods.{city}", f"'{color}' is not a goods colour")
+        return dict(data)
+
+    def unique_spellings(self, cities: dict[str, City]) -> None:
+        seen: dict[str, str] = {}
+        for city in cities.values():
+            for spelling in (city.name, *city.aliases):
+                key = name_key(spelling)
+                if key in seen and seen[key] != city.name:
+                    raise self.fail(
+                        f"countries.{city.name}", f"'{spelling}' is already a name of {seen[key]}"
+                    )
+                seen[key] = city.name
+
+    def cities(self, data: Any, table: str = "cities", kind: str = CITY) -> dict[str, City]:
         if not isinstance(data, dict) or not data:
-            raise self.fail("cities", "should be a table of cities")
+            raise self.fail(table, f"should be a table of {table}")
         cities: dict[str, City] = {}
         spellings: dict[str, str] = {}
         for name, entry in data.items():
-            where = f"cities.{name}"
+            where = f"{table}.{name}"
             self.keys(where, entry, {"lat", "lon"}, {"aliases"})
             lat, lon = entry["lat"], entry["lon"]
             for label, value, limit in (("lat", lat, 90), ("lon", lon, 180)):
@@ -244,7 +302,7 @@ class _Checker:
                 if key in spellings:
                     raise self.fail(where, f"'{spelling}' is already a name of {spellings[key]}")
                 spellings[key] = name
-            cities[name] = City(name, float(lat), float(lon), tuple(aliases))
+            cities[name] = City(name, float(lat), float(lon), tuple(aliases), kind)
         return cities
 
     def routes(self, data: Any, cities: dict[str, City], edition: Edition) -> tuple[Route, ...]:
@@ -258,6 +316,8 @@ class _Checker:
             self.keys(where, entry, {"cities", "length", "colors"}, {"kind"})
             a, b = self.pair(where, entry["cities"], cities)
             where = f"{where} ({a}{DASH}{b})"
+            if cities[a].is_country and cities[b].is_country:
+                raise self.fail(where, "a route never joins two countries")
             length = entry["length"]
             if isinstance(length, bool) or not isinstance(length, int):
                 raise self.fail(where, f"length should be a whole number, not {length!r}")

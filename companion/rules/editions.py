@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 # Tiebreak criteria, in the words the score sheet uses.
 MOST_TICKETS = "tickets_completed"
 LONGEST_PATH = "longest_path"
+MOST_GOODS = "goods"
+
+# House rules a table may choose, by the names game records use.
+GOODS_EACH_PASS = "goods_each_pass"
 
 
 @dataclass(frozen=True)
@@ -28,7 +32,16 @@ class Edition:
     # ... in which every player, that one included, has this many more turns.
     final_turns: int = 1
     longest_path_bonus: int = 10
+    # +10 to every player tied for most completed tickets (the Globetrotter), if any.
+    globetrotter_bonus: int = 0
     tiebreaks: tuple[str, ...] = (MOST_TICKETS, LONGEST_PATH)
+    # The values printed on tickets (a ticket entered by hand must lie in this range).
+    ticket_points: tuple[int, int] = (1, 99)
+    passengers: int = 0
+    # Goods stacks by city colour, top to bottom, and how many cities have each colour.
+    goods: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    goods_cities: Mapping[str, int] = field(default_factory=dict)
+    house_rules: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def longest_route(self) -> int:
@@ -42,4 +55,22 @@ BASE = Edition(
     route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}),
 )
 
-EDITIONS: Mapping[str, Edition] = MappingProxyType({e.id: e for e in (BASE,)})
+MARKLIN = Edition(
+    id="marklin",
+    name="Ticket to Ride: Märklin Edition",
+    route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18}),
+    longest_path_bonus=0,
+    globetrotter_bonus=10,
+    tiebreaks=(MOST_TICKETS, MOST_GOODS),
+    ticket_points=(5, 22),
+    passengers=3,
+    goods=MappingProxyType(
+        {"black": (7, 6, 5, 4), "red": (4, 3, 2), "yellow": (3, 2, 1), "white": (2,)}
+    ),
+    goods_cities=MappingProxyType({"black": 1, "red": 6, "yellow": 12, "white": 16}),
+    house_rules=MappingProxyType(
+        {GOODS_EACH_PASS: "a passenger passing a city twice in one trip takes a token each time"}
+    ),
+)
+
+EDITIONS: Mapping[str, Edition] = MappingProxyType({e.id: e for e in (BASE, MARKLIN)})
