@@ -49,8 +49,8 @@ def test_a_record_of_the_wrong_shape_is_refused_saying_where(data, message):
     ("tickets", "message"),
     [
         ({"Zed": [["Denver", "El Paso"]]}, "tickets.Zed: there is no player 'Zed'"),
-        ({"Ann": [["Denver", "Denver"]]}, "tickets.Ann[0]: a ticket names two different cities"),
-        ({"Ann": [{"cities": ["Denver", "Omaha"], "points": 0}]}, "from 1 to 99, not 0"),
+        ({"Ann": [["Denver", "Denver"]]}, "tickets.Ann[0]: a ticket names two different places"),
+        ({"Ann": [{"cities": ["Denver", "Omaha"], "points": 0}]}, "worth from 1 to 99, not 0"),
         ({"Ann": [["Denver", "El Paso"]], "ann": []}, "Ann's tickets are listed twice"),
     ],
 )

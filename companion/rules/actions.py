@@ -16,6 +16,7 @@ class Claim:
     color: str | None = None
     track: int | None = None
     kind: str | None = None
+    passenger: str | None = None
 
     def describe(self) -> str:
         """ "Ann claims Denver–Kansas City (black)"."""
@@ -23,7 +24,8 @@ class Claim:
         if self.track is not None:
             details.append(f"track {self.track}")
         suffix = f" ({', '.join(details)})" if details else ""
-        return f"{self.player} claims {DASH.join(self.cities)}{suffix}"
+        placed = f", passenger in {self.passenger}" if self.passenger else ""
+        return f"{self.player} claims {DASH.join(self.cities)}{suffix}{placed}"
 
 
 @dataclass(frozen=True)
@@ -37,4 +39,16 @@ class Pass:
         return f"{self.player} takes a turn (drew cards or tickets)"
 
 
-Action = Claim | Pass
+@dataclass(frozen=True)
+class MovePassenger:
+    """Move a passenger: from its city through the cities named, in order."""
+
+    player: str
+    cities: tuple[str, ...]
+
+    def describe(self) -> str:
+        """ "Ann's passenger travels Köln–Düsseldorf–Dortmund"."""
+        return f"{self.player}'s passenger travels {DASH.join(self.cities)}"
+
+
+Action = Claim | Pass | MovePassenger

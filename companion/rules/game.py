@@ -10,12 +10,14 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from companion.rules.actions import Action, Claim, Pass
+from companion.rules import passengers
+from companion.rules.actions import Action, Claim, MovePassenger, Pass
 from companion.rules.board import DASH, ROUTE_KINDS, Board, Route
 from companion.rules.colors import GRAY, UnknownColor, route_color
 from companion.rules.editions import Edition
 from companion.rules.errors import IllegalAction, SetupError
 from companion.rules.names import close_matches, join_words, name_key, plural
+from companion.rules.passengers import Trip
 
 MAX_NAME = 40
 HOW_MANY = {2: "two", 3: "three"}
@@ -35,6 +37,8 @@ class Setup:
 
     board: Board
     players: tuple[Player, ...]
+    goods: Mapping[str, str] = field(default_factory=dict)
+    house_rules: frozenset[str] = frozenset()
     _keys: dict[str, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -63,8 +67,14 @@ class Setup:
         return found
 
 
-def new_game(board: Board, players: Iterable[Player]) -> Setup:
-    """A game on ``board`` for these players, checked: 2–5 players with distinct names."""
+def new_game(
+    board: Board,
+    players: Iterable[Player],
+    goods: Mapping[str, str] | None = None,
+    house_rules: Iterable[str] = (),
+) -> Setup:
+    """A game on ``board`` for these players, checked: 2–5 players with distinct names;
+    the goods colours the table set (Märklin) and the house rules it chose."""
     seated = tuple(Player(p.name.strip(), p.color) for p in players)
     edition = board.edition
     if not edition.min_players <= len(seated) <= edition.max_players:
@@ -86,7 +96,42 @@ def new_game(board: Board, players: Iterable[Player]) -> Setup:
             if player.color.casefold() in colors:
                 raise SetupError(f"two players play {player.color}: colours must differ")
             colors.add(player.color.casefold())
-    return Setup(board, seated)
+    rules = frozenset(house_rules)
+    for rule in sorted(rules - edition.house_rules.keys()):
+        known = ", ".join(edition.house_rules) or "none"
+        raise SetupError(f"'{rule}' is not a house rule of {edition.name} (known: {known})")
+    return Setup(board, seated, goods_colors(board, goods or {}), rules)
+
+
+def goods_colors(board: Board, chosen: Mapping[str, str]) -> dict[str, str]:
+    """Each city's goods colour: the board's known ones and the table's, checked against
+    the number of cities of each colour."""
+    edition = board.edition
+    if chosen and not edition.goods:
+        raise SetupError(f"there are no goods in {edition.name}")
+    colors = dict(board.goods)
+    for text, color in chosen.items():
+        try:
+            city = board.city(text)
+        except IllegalAction as error:
+            raise SetupError(str(error)) from None
+        if board.is_country(city):
+            raise SetupError(f"{city} is a country: it has no goods")
+        if color not in edition.goods:
+            raise SetupError(
+                f"'{color}' is not a goods colour (the colours are {', '.join(edition.goods)})"
+            )
+        if board.goods.get(city, color) != color:
+            raise SetupError(f"{city}'s goods are {board.goods[city]} on the board")
+        colors[city] = color
+    for color, most in edition.goods_cities.items():
+        named = sorted(c for c, k in colors.items() if k == color)
+        if len(named) > most:
+            raise SetupError(
+                f"only {most} {plural(most, 'city')} {'has' if most == 1 else 'have'} "
+                f"{color} goods, not {len(named)} ({join_words(named)})"
+            )
+    return colors
 
 
 @dataclass(frozen=True)
@@ -106,6 +151,13 @@ class State:
     trains: Mapping[str, int]
     actions: tuple[Action, ...] = ()
     final_round: FinalRound | None = None
+    # Märklin: passengers on the board (city -> player), how many each player placed,
+    # tokens taken from each city, each player's goods points, the trips made.
+    passengers: Mapping[str, str] = field(default_factory=dict)
+    placed: Mapping[str, int] = field(default_factory=dict)
+    goods_taken: Mapping[str, int] = field(default_factory=dict)
+    goods_points: Mapping[str, int] = field(default_factory=dict)
+    trips: tuple[Trip, ...] = ()
 
     @property
     def board(self) -> Board:
@@ -163,6 +215,8 @@ def apply(state: State, action: Action) -> State:
         )
     if isinstance(action, Claim):
         state = _claim(state, player, action)
+    elif isinstance(action, MovePassenger):
+        state = _trip(state, player, action)
     elif not isinstance(action, Pass):
         raise IllegalAction(f"{type(action).__name__} is not an action of this game")
     return _end_turn(replace(state, actions=(*state.actions, action)), player)
@@ -210,7 +264,28 @@ def _claim(state: State, player: str, claim: Claim) -> State:
     owners[route.id] = player
     left = dict(state.trains)
     left[player] = trains - route.length
+    if claim.passenger is not None:
+        city = passengers.place(state, player, route, claim.passenger)
+        state = replace(
+            state,
+            passengers=MappingProxyType({**state.passengers, city: player}),
+            placed=MappingProxyType({**state.placed, player: state.placed.get(player, 0) + 1}),
+        )
     return replace(state, owners=MappingProxyType(owners), trains=MappingProxyType(left))
+
+
+def _trip(state: State, player: str, move: MovePassenger) -> State:
+    trip = passengers.plan_trip(state, player, move.cities)
+    on_board = {c: p for c, p in state.passengers.items() if c != trip.cities[0]}
+    points = dict(state.goods_points)
+    points[player] = points.get(player, 0) + trip.points
+    return replace(
+        state,
+        passengers=MappingProxyType(on_board),
+        goods_taken=MappingProxyType(passengers.after_trip(state.goods_taken, trip)),
+        goods_points=MappingProxyType(points),
+        trips=(*state.trips, trip),
+    )
 
 
 def find_route(state: State, claim: Claim) -> Route:

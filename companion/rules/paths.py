@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from companion.rules.board import Route
 
 
-def connecting_chain(routes: Iterable[Route], a: str, b: str) -> tuple[Route, ...] | None:
-    """The fewest of these routes that join ``a`` to ``b``, in order from ``a``; None if none."""
+def connecting_chain(
+    routes: Iterable[Route], a: str, b: str, dead_ends: Collection[str] = ()
+) -> tuple[Route, ...] | None:
+    """The fewest of these routes that join ``a`` to ``b``, in order from ``a``; None if none.
+    A chain may start or end in a dead end (a country) but never pass through one."""
     at: dict[str, list[Route]] = defaultdict(list)
     for route in sorted(routes, key=lambda r: r.id):
         for city in route.cities:
@@ -22,7 +25,7 @@ def connecting_chain(routes: Iterable[Route], a: str, b: str) -> tuple[Route, ..
         city = queue.popleft()
         for route in at[city]:
             nxt = route.other_end(city)
-            if nxt in came_by:
+            if nxt in came_by or (nxt in dead_ends and nxt != b):
                 continue
             came_by[nxt] = route
             if nxt == b:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from companion.rules.actions import Action, Claim, Pass
+from companion.rules.actions import Action, Claim, MovePassenger, Pass
 from companion.rules.board import Board, Ticket, load_board, map_ids
 from companion.rules.errors import IllegalAction, RecordError, SetupError
 from companion.rules.game import Player, Setup, State, new_game, replay
@@ -20,8 +20,8 @@ from companion.rules.scoring import ScoreSheet, final_scores, held_ticket
 FORMAT = "ttr-companion/1"
 MAX_ACTIONS = 5000
 MAX_TICKETS = 60
-ACTION_VERBS = ("claim", "pass")
-FUTURE_VERBS = ("move_passenger", "build_port", "exchange", "build_station")
+ACTION_VERBS = ("claim", "pass", "move_passenger")
+FUTURE_VERBS = ("build_port", "exchange", "build_station")
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,8 @@ class GameRecord:
     tickets: Mapping[str, tuple[HeldTicket, ...]] = field(
         default_factory=lambda: MappingProxyType({})
     )
+    goods: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    house_rules: tuple[str, ...] = ()
 
     def board(self) -> Board:
         """The board the game is played on."""
@@ -50,7 +52,7 @@ class GameRecord:
     def setup(self) -> Setup:
         """The checked setup: the board and the players."""
         try:
-            return new_game(self.board(), self.players)
+            return new_game(self.board(), self.players, self.goods, self.house_rules)
         except SetupError as error:
             raise RecordError("players", str(error)) from None
 
@@ -93,7 +95,7 @@ def parse_record(data: Any) -> GameRecord:
         "",
         data,
         {"map", "players"},
-        {"format", "dice", "pieces", "actions", "tickets", "house_rules"},
+        {"format", "dice", "pieces", "actions", "tickets", "goods", "house_rules"},
     )
     if "format" in data and data["format"] != FORMAT:
         raise RecordError("format", f"expected '{FORMAT}', not {data['format']!r}")
@@ -104,8 +106,14 @@ def parse_record(data: Any) -> GameRecord:
         raise RecordError("dice", "the Dice Expansion is not available on this map yet")
     if data.get("pieces", {}) != {}:
         raise RecordError("pieces", "a train and ship split belongs to Rails & Sails maps")
-    if data.get("house_rules", []) != []:
-        raise RecordError("house_rules", "this map has no house rules to choose")
+    house_rules = data.get("house_rules", [])
+    if not isinstance(house_rules, list) or not all(isinstance(r, str) for r in house_rules):
+        raise RecordError("house_rules", "should be a list of house rules by name")
+    goods = data.get("goods", {})
+    if not isinstance(goods, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in goods.items()
+    ):
+        raise RecordError("goods", "should map cities to goods colours")
     players = _players(data["players"])
     actions = data.get("actions", [])
     if not isinstance(actions, list):
@@ -122,15 +130,23 @@ def parse_record(data: Any) -> GameRecord:
         tickets=MappingProxyType(
             {name: _hand(f"tickets.{name}", hand) for name, hand in tickets.items()}
         ),
+        goods=MappingProxyType(dict(goods)),
+        house_rules=tuple(house_rules),
     )
 
 
 def record_to_json(record: GameRecord) -> dict[str, Any]:
     """The record as the public JSON format (what ``parse_record`` reads back)."""
+    extras: dict[str, Any] = {}
+    if record.goods:
+        extras["goods"] = dict(record.goods)
+    if record.house_rules:
+        extras["house_rules"] = list(record.house_rules)
     return {
         "format": FORMAT,
         "map": record.map,
         "dice": False,
+        **extras,
         "players": [
             {"name": p.name, **({"color": p.color} if p.color else {})} for p in record.players
         ],
@@ -158,8 +174,10 @@ def action_to_json(action: Action) -> dict[str, Any]:
     """One action in the record's form."""
     if isinstance(action, Pass):
         return {"player": action.player, "pass": True}
+    if isinstance(action, MovePassenger):
+        return {"player": action.player, "move_passenger": list(action.cities)}
     out: dict[str, Any] = {"player": action.player, "claim": list(action.cities)}
-    for key in ("color", "track", "kind"):
+    for key in ("color", "track", "kind", "passenger"):
         value = getattr(action, key)
         if value is not None:
             out[key] = value
@@ -214,7 +232,9 @@ def parse_action(where: str, data: Any) -> Action:
     """One action from its record form; ``where`` places a fault (``actions[3]``)."""
     verbs = [v for v in (*ACTION_VERBS, *FUTURE_VERBS) if isinstance(data, dict) and v in data]
     if not isinstance(data, dict) or len(verbs) != 1:
-        raise RecordError(where, "an action has a 'player' and one of 'claim' or 'pass'")
+        raise RecordError(
+            where, "an action has a 'player' and one of 'claim', 'pass' or 'move_passenger'"
+        )
     verb = verbs[0]
     if verb in FUTURE_VERBS:
         raise RecordError(where, f"'{verb}' is not an action on this map")
@@ -223,17 +243,29 @@ def parse_action(where: str, data: Any) -> Action:
         if data["pass"] is not True:
             raise RecordError(f"{where}.pass", "should be true")
         return Pass(_text(f"{where}.player", data["player"]))
-    _keys(where, data, {"player", "claim"}, {"color", "track", "kind"})
+    if verb == "move_passenger":
+        _keys(where, data, {"player", "move_passenger"}, set())
+        cities = data["move_passenger"]
+        if not isinstance(cities, list) or not 2 <= len(cities) <= 200:
+            raise RecordError(
+                f"{where}.move_passenger", "should list the passenger's city and the cities after"
+            )
+        return MovePassenger(
+            _text(f"{where}.player", data["player"]),
+            tuple(_text(f"{where}.move_passenger", c) for c in cities),
+        )
+    _keys(where, data, {"player", "claim"}, {"color", "track", "kind", "passenger"})
     track = data.get("track")
     if track is not None and (isinstance(track, bool) or not isinstance(track, int) or track < 1):
         raise RecordError(f"{where}.track", f"should be a track number from 1, not {track!r}")
-    color, kind = data.get("color"), data.get("kind")
+    color, kind, passenger = data.get("color"), data.get("kind"), data.get("passenger")
     return Claim(
         player=_text(f"{where}.player", data["player"]),
         cities=_pair(f"{where}.claim", data["claim"]),
         color=None if color is None else _text(f"{where}.color", color),
         track=track,
         kind=None if kind is None else _text(f"{where}.kind", kind),
+        passenger=None if passenger is None else _text(f"{where}.passenger", passenger),
     )
 
 

@@ -11,11 +11,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from companion.rules.board import DASH, Board, Route, Ticket
-from companion.rules.editions import LONGEST_PATH, MOST_TICKETS
+from companion.rules.editions import LONGEST_PATH, MOST_GOODS, MOST_TICKETS
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Player, State
 from companion.rules.longest_path import Edge, longest_trail
 from companion.rules.names import join_words
+from companion.rules.passengers import Trip
 from companion.rules.paths import connecting_chain
 
 # The breakdown every sheet gives, in order; 0 where the edition has no such thing.
@@ -30,7 +31,6 @@ BREAKDOWN_KEYS = (
     "exchanges",
     "stations",
 )
-MAX_TICKET_POINTS = 99
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,8 @@ class PlayerSheet:
     longest_path_bonus: int
     trains_left: int
     rank: int = 0
+    globetrotter_bonus: int = 0
+    trips: tuple[Trip, ...] = ()
 
     @property
     def name(self) -> str:
@@ -96,7 +98,14 @@ class PlayerSheet:
         parts["routes"] = sum(r.points for r in self.routes)
         parts["tickets"] = sum(t.points for t in self.tickets)
         parts["longest_path_bonus"] = self.longest_path_bonus
+        parts["globetrotter_bonus"] = self.globetrotter_bonus
+        parts["goods"] = self.goods
         return parts
+
+    @property
+    def goods(self) -> int:
+        """Goods points, scored on the passengers' trips."""
+        return sum(t.points for t in self.trips)
 
     @property
     def total(self) -> int:
@@ -119,6 +128,8 @@ class PlayerSheet:
             return self.tickets_completed
         if name == LONGEST_PATH:
             return self.longest_path.length
+        if name == MOST_GOODS:
+            return self.goods
         raise KeyError(name)
 
 
@@ -141,8 +152,13 @@ def held_ticket(board: Board, cities: Sequence[str], points: int | None = None) 
     """A ticket a player holds: from the deck by its two cities, or any two with its value."""
     a, b = (board.city(c) for c in cities)
     if a == b:
-        raise IllegalAction(f"a ticket names two different cities, not {a} twice")
+        raise IllegalAction(f"a ticket names two different places, not {a} twice")
     if points is None:
+        if not board.tickets:
+            raise IllegalAction(
+                f"the {board.name} tickets are not known to the companion: "
+                f"give {a}{DASH}{b} with the value printed on the card"
+            )
         ticket = board.deck_ticket(a, b)
         if ticket is None:
             raise IllegalAction(
@@ -152,8 +168,11 @@ def held_ticket(board: Board, cities: Sequence[str], points: int | None = None) 
         return Ticket(ticket.cities, ticket.points)
     if isinstance(points, bool) or not isinstance(points, int):
         raise IllegalAction(f"a ticket's value is a whole number, not {points!r}")
-    if not 1 <= points <= MAX_TICKET_POINTS:
-        raise IllegalAction(f"a ticket's value is from 1 to {MAX_TICKET_POINTS}, not {points}")
+    low, high = board.edition.ticket_points
+    if not low <= points <= high:
+        raise IllegalAction(
+            f"a {board.edition.name} ticket is worth from {low} to {high}, not {points}"
+        )
     return Ticket((a, b), points, from_deck=False)
 
 
@@ -182,16 +201,18 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
     for player in setup.players:
         owned = state.routes_of(player.name)
         tickets = tuple(
-            TicketScore(t, connecting_chain(owned, *t.cities)) for t in hands.get(player.name, ())
+            TicketScore(t, connecting_chain(owned, *t.cities, dead_ends=board.countries))
+            for t in hands.get(player.name, ())
         )
         drafts.append(
             PlayerSheet(
                 player=player,
                 routes=tuple(RouteScore(r, board.points_for(r)) for r in owned),
                 tickets=tickets,
-                longest_path=longest_path(owned),
+                longest_path=longest_path(owned) if edition.longest_path_bonus else LongestPath(),
                 longest_path_bonus=0,
                 trains_left=state.trains[player.name],
+                trips=tuple(t for t in state.trips if t.player == player.name),
             )
         )
     if edition.longest_path_bonus:
@@ -200,6 +221,15 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
             drafts = [
                 replace(d, longest_path_bonus=edition.longest_path_bonus)
                 if d.longest_path.length == longest
+                else d
+                for d in drafts
+            ]
+    if edition.globetrotter_bonus:
+        most = max(d.tickets_completed for d in drafts)
+        if most > 0:
+            drafts = [
+                replace(d, globetrotter_bonus=edition.globetrotter_bonus)
+                if d.tickets_completed == most
                 else d
                 for d in drafts
             ]
@@ -230,6 +260,7 @@ def _rank(
 CRITERIA_WORDS = {
     MOST_TICKETS: ("completed tickets", "most completed tickets"),
     LONGEST_PATH: ("longest path", "the longest continuous path"),
+    MOST_GOODS: ("goods points", "most goods points"),
 }
 
 

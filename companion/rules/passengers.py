@@ -1,0 +1,150 @@
+"""Märklin passengers: placing one with a claim, and a passenger's trip for goods tokens.
+
+A trip leaves the passenger's city along claimed routes, each at most once; the player's
+own routes are free, each opponent route costs one passenger card. In every city after the
+start the passenger takes the top goods token, if any is left, and scores it at once; the
+start city gives none, even if the trip comes back to it. Passengers never enter a country.
+The passenger then leaves the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from companion.rules.board import DASH, Route
+from companion.rules.editions import GOODS_EACH_PASS
+from companion.rules.errors import IllegalAction
+from companion.rules.names import join_words, plural
+
+if TYPE_CHECKING:
+    from companion.rules.game import State
+
+
+@dataclass(frozen=True)
+class Trip:
+    """A passenger's trip: the cities in order, the routes used, the tokens taken."""
+
+    player: str
+    cities: tuple[str, ...]
+    routes: tuple[Route, ...]
+    tokens: tuple[tuple[str, int], ...]
+    cards: int
+
+    @property
+    def points(self) -> int:
+        """The goods points the trip scores."""
+        return sum(value for _, value in self.tokens)
+
+    def describe(self) -> str:
+        """ "Ann's passenger travels Köln–Düsseldorf–Essen: 3 + 2 = 5 points, 1 card"."""
+        tokens = " + ".join(str(v) for _, v in self.tokens) or "no tokens"
+        return (
+            f"{self.player}'s passenger travels {DASH.join(self.cities)}: {tokens}"
+            f" = {self.points} points, {plural(self.cards, 'passenger card')}"
+        )
+
+
+def passengers_left(state: State, player: str) -> int:
+    """How many passengers a player has not placed yet."""
+    return state.setup.edition.passengers - state.placed.get(player, 0)
+
+
+def place(state: State, player: str, route: Route, text: str) -> str:
+    """The city where a passenger goes with this claim, or the rule that forbids it."""
+    board = state.board
+    if not state.setup.edition.passengers:
+        raise IllegalAction(f"there are no passengers in {state.setup.edition.name}")
+    city = board.city(text)
+    if city not in route.cities:
+        raise IllegalAction(
+            f"a passenger goes on a city of the route just claimed: "
+            f"{join_words(list(route.cities), 'or')}, not {city}"
+        )
+    if board.is_country(city):
+        raise IllegalAction(f"passengers never go into a country ({city})")
+    if city in state.passengers:
+        raise IllegalAction(f"{city} already has {state.passengers[city]}'s passenger")
+    if passengers_left(state, player) <= 0:
+        raise IllegalAction(f"{player} has placed all {state.setup.edition.passengers} passengers")
+    return city
+
+
+def goods_color(state: State, city: str) -> str:
+    """The goods colour of a city, or a refusal asking the table to set it."""
+    color = state.setup.goods.get(city)
+    if color is None:
+        raise IllegalAction(f"the goods colour of {city} is not set: set it, then make the trip")
+    return color
+
+
+def top_token(state: State, city: str, taken_now: int = 0) -> int | None:
+    """The value of the token on top of a city's stack (after ``taken_now`` more), if any."""
+    stack = state.setup.edition.goods[goods_color(state, city)]
+    taken = state.goods_taken.get(city, 0) + taken_now
+    return stack[taken] if taken < len(stack) else None
+
+
+def plan_trip(state: State, player: str, names: Sequence[str]) -> Trip:
+    """The trip through these cities in order, checked: routes, cost and tokens."""
+    board = state.board
+    if not state.setup.edition.passengers:
+        raise IllegalAction(f"there are no passengers in {state.setup.edition.name}")
+    cities = tuple(board.city(n) for n in names)
+    if len(cities) < 2:
+        raise IllegalAction("a passenger's trip names its city and at least one more")
+    start = cities[0]
+    if state.passengers.get(start) != player:
+        mine = sorted(c for c, p in state.passengers.items() if p == player)
+        where = (
+            f"{player}'s passengers are in {join_words(mine)}"
+            if mine
+            else (f"{player} has no passenger on the board")
+        )
+        raise IllegalAction(f"{player} has no passenger in {start} ({where})")
+    for city in cities[1:]:
+        if board.is_country(city):
+            raise IllegalAction(f"passengers never enter a country ({city})")
+    used: set[int] = set()
+    routes: list[Route] = []
+    for a, b in zip(cities, cities[1:], strict=False):
+        claimed = [r for r in board.routes_between(a, b) if r.id in state.owners]
+        if not claimed:
+            raise IllegalAction(f"no claimed route joins {a} and {b}")
+        free = [r for r in claimed if r.id not in used]
+        if not free:
+            raise IllegalAction(f"the trip has already used every claimed route {a}{DASH}{b}")
+        route = min(free, key=lambda r: (state.owners[r.id] != player, r.id))
+        used.add(route.id)
+        routes.append(route)
+    return Trip(
+        player=player,
+        cities=cities,
+        routes=tuple(routes),
+        tokens=_tokens(state, cities),
+        cards=sum(1 for r in routes if state.owners[r.id] != player),
+    )
+
+
+def _tokens(state: State, cities: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    each_pass = GOODS_EACH_PASS in state.setup.house_rules
+    start = cities[0]
+    taken: dict[str, int] = {}
+    tokens = []
+    for city in cities[1:]:
+        if city == start or (city in taken and not each_pass):
+            continue
+        value = top_token(state, city, taken.get(city, 0))
+        taken[city] = taken.get(city, 0) + 1
+        if value is not None:
+            tokens.append((city, value))
+    return tuple(tokens)
+
+
+def after_trip(taken: Mapping[str, int], trip: Trip) -> dict[str, int]:
+    """The count of tokens taken from each city once the trip is made."""
+    result = dict(taken)
+    for city, _ in trip.tokens:
+        result[city] = result.get(city, 0) + 1
+    return result
