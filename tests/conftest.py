@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.rules.actions import Claim, Pass
+from companion.rules.actions import Claim, MovePassenger, Pass
 from companion.rules.board import Board, load_board
 from companion.rules.game import Player, State, apply, new_game, start
 from companion.rules.scoring import ScoreSheet, final_scores, held_ticket
@@ -37,16 +37,79 @@ def usa() -> Board:
     return load_board("usa")
 
 
-class Table:
-    """A game on North America, recorded one action at a time, as a table would."""
+# Goods colours a table might set on the Märklin board (1 black, 6 red, 12 yellow,
+# 16 white): test data, not the printed board, which no public source gives.
+MARKLIN_GOODS = {
+    "Berlin": "black",
+    **dict.fromkeys(["Hamburg", "München", "Köln", "Frankfurt", "Leipzig", "Stuttgart"], "red"),
+    **dict.fromkeys(
+        [
+            "Bremen",
+            "Dresden",
+            "Düsseldorf",
+            "Dortmund",
+            "Hannover",
+            "Nürnberg",
+            "Mannheim",
+            "Kassel",
+            "Erfurt",
+            "Kiel",
+            "Magdeburg",
+            "Karlsruhe",
+        ],
+        "yellow",
+    ),
+    **dict.fromkeys(
+        [
+            "Augsburg",
+            "Bremerhaven",
+            "Chemnitz",
+            "Emden",
+            "Freiburg",
+            "Koblenz",
+            "Konstanz",
+            "Lindau",
+            "Mainz",
+            "Münster",
+            "Regensburg",
+            "Rostock",
+            "Saarbrücken",
+            "Schwerin",
+            "Ulm",
+            "Würzburg",
+        ],
+        "white",
+    ),
+}
 
-    def __init__(self, *names: str) -> None:
-        self.state: State = start(new_game(load_board("usa"), [Player(n) for n in names]))
+
+class Table:
+    """A game recorded one action at a time, as a table would (North America unless told)."""
+
+    def __init__(
+        self,
+        *names: str,
+        map: str = "usa",
+        goods: dict[str, str] | None = None,
+        house_rules: tuple[str, ...] = (),
+    ) -> None:
+        setup = new_game(load_board(map), [Player(n) for n in names], goods, house_rules)
+        self.state: State = start(setup)
 
     def claim(
-        self, player: str, a: str, b: str, color: str | None = None, track: int | None = None
+        self,
+        player: str,
+        a: str,
+        b: str,
+        color: str | None = None,
+        track: int | None = None,
+        passenger: str | None = None,
     ) -> Table:
-        self.state = apply(self.state, Claim(player, (a, b), color, track))
+        self.state = apply(self.state, Claim(player, (a, b), color, track, passenger=passenger))
+        return self
+
+    def trip(self, player: str, *cities: str) -> Table:
+        self.state = apply(self.state, MovePassenger(player, cities))
         return self
 
     def down_to_three_trains(self, player: str) -> Table:

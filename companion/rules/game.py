@@ -128,7 +128,7 @@ def goods_colors(board: Board, chosen: Mapping[str, str]) -> dict[str, str]:
         named = sorted(c for c, k in colors.items() if k == color)
         if len(named) > most:
             raise SetupError(
-                f"only {most} {plural(most, 'city')} {'has' if most == 1 else 'have'} "
+                f"only {'1 city has' if most == 1 else f'{most} cities have'} "
                 f"{color} goods, not {len(named)} ({join_words(named)})"
             )
     return colors

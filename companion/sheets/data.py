@@ -44,6 +44,15 @@ def _player(p: PlayerSheet) -> dict[str, Any]:
             }
             for t in p.tickets
         ],
+        "trips": [
+            {
+                "cities": list(t.cities),
+                "tokens": [{"city": c, "value": v} for c, v in t.tokens],
+                "points": t.points,
+                "passenger_cards": t.cards,
+            }
+            for t in p.trips
+        ],
         "longest_path_routes": {
             "cities": list(p.longest_path.cities),
             "routes": [_route(r) for r in p.longest_path.routes],

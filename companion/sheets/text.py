@@ -24,7 +24,7 @@ def sheet_to_text(sheet: ScoreSheet) -> str:
     if sheet.tiebreak:
         lines.append(f"Tiebreak: {sheet.tiebreak}")
     for p in sheet.players:
-        lines += ["", *_player(p)]
+        lines += ["", *_player(p, bool(sheet.board.edition.longest_path_bonus))]
     return "\n".join(lines) + "\n"
 
 
@@ -32,7 +32,7 @@ def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
-def _player(p: PlayerSheet) -> list[str]:
+def _player(p: PlayerSheet, longest_path: bool) -> list[str]:
     out = [f"== {p.name}: {p.total} points (trains left: {p.trains_left})"]
     route_points = sum(r.points for r in p.routes)
     out.append(f"  Routes: {route_points} points from {plural(len(p.routes), 'route')}")
@@ -50,6 +50,18 @@ def _player(p: PlayerSheet) -> list[str]:
             else "not connected"
         )
         out.append(f"    {t.points:>+4d}  {t.ticket.name} ({t.ticket.points}): {how}")
+    if p.trips:
+        out.append(f"  Goods: {p.goods} points from {plural(len(p.trips), 'passenger trip')}")
+        for trip in p.trips:
+            tokens = ", ".join(f"{c} {v}" for c, v in trip.tokens) or "no tokens left"
+            out.append(
+                f"    {trip.points:>+4d}  {DASH.join(trip.cities)} ({tokens}; "
+                f"{plural(trip.cards, 'passenger card')})"
+            )
+    if p.globetrotter_bonus:
+        out.append(f"    {p.globetrotter_bonus:>+4d}  Globetrotter (most completed tickets)")
+    if not longest_path:  # Märklin has no longest-path bonus
+        return out
     path = p.longest_path
     if path.routes:
         out.append(f"  Longest continuous path: {path.length} spaces, {DASH.join(path.cities)}")
