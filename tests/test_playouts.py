@@ -9,19 +9,25 @@ import pytest
 
 from companion.rules.board import load_board
 from companion.rules.game import replay
+from companion.rules.playout import random_game
 from companion.rules.record import GameRecord, HeldTicket, parse_record, record_to_json
 from companion.rules.scoring import final_scores
 from companion.sheets.data import sheet_to_json
+from tests.conftest import MARKLIN_GOODS
 
 
+def p_routes(sheet):
+    return {r.route for r in sheet.routes}
+
+
+@pytest.mark.parametrize("map_id", ["usa", "marklin"])
 @pytest.mark.parametrize("seed", range(30))
-def test_random_legal_games_add_up_and_replay_from_their_record(seed):
+def test_random_legal_games_add_up_and_replay_from_their_record(seed, map_id):
     rng = random.Random(seed)
-    board = load_board("usa")
+    board = load_board(map_id)
     players = 2 + seed % 4
-    from companion.rules.playout import random_game
-
-    setup, actions, hands = random_game(board, players, rng, connected=rng.random())
+    goods = MARKLIN_GOODS if map_id == "marklin" else None
+    setup, actions, hands = random_game(board, players, rng, connected=rng.random(), goods=goods)
     state = replay(setup, actions)
     assert state.is_over or state.final_round is None
     sheet = final_scores(state, hands)
@@ -31,16 +37,22 @@ def test_random_legal_games_add_up_and_replay_from_their_record(seed):
         assert p.breakdown["tickets"] == sum(t.points for t in p.tickets)
         assert p.trains_left == 45 - sum(r.route.length for r in p.routes)
         assert p.longest_path.length <= sum(r.route.length for r in p.routes)
+        assert p.breakdown["goods"] == sum(t.points for t in p.trips)
+        assert all(t.cards == sum(1 for r in t.routes if r not in p_routes(p)) for t in p.trips)
         for t in p.tickets:
             if t.chain:  # the chain runs from one ticket city to the other along own routes
                 assert set(t.chain) <= {r.route for r in p.routes}
     assert set(sheet.winners) == {p.name for p in sheet.players if p.rank == 1}
 
     record = GameRecord(
-        map="usa",
+        map=map_id,
         players=setup.players,
         actions=actions,
-        tickets={n: tuple(HeldTicket(t.cities) for t in h) for n, h in hands.items()},
+        tickets={
+            n: tuple(HeldTicket(t.cities, None if t.from_deck else t.points) for t in h)
+            for n, h in hands.items()
+        },
+        goods=goods or {},
     )
     exported = json.loads(json.dumps(record_to_json(record)))
     again = parse_record(exported)

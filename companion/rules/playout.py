@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
-from companion.rules.actions import Action, Claim, Pass
+from companion.rules.actions import Action, Claim, MovePassenger, Pass
 from companion.rules.board import Board, Ticket
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Player, Setup, State, apply, new_game, start
+from companion.rules.passengers import passengers_left
 
 
 def legal_claims(state: State, player: str) -> list[Claim]:
@@ -23,19 +25,63 @@ def legal_claims(state: State, player: str) -> list[Claim]:
     return claims
 
 
+def _with_passenger(state: State, claim: Claim, rng: random.Random) -> Claim:
+    """The claim with a passenger on one of its cities, where the rules allow one."""
+    for city in rng.sample(claim.cities, 2):
+        placed = Claim(claim.player, claim.cities, claim.color, claim.track, passenger=city)
+        try:
+            apply(state, placed)
+        except IllegalAction:
+            continue
+        return placed
+    return claim
+
+
+def _random_trip(state: State, player: str, rng: random.Random) -> MovePassenger | None:
+    """A legal trip of a few steps for one of the player's passengers, if one can go."""
+    starts = [c for c, p in state.passengers.items() if p == player]
+    if not starts:
+        return None
+    board = state.board
+    cities = [rng.choice(starts)]
+    used: set[int] = set()
+    for _ in range(rng.randint(1, 4)):
+        here = cities[-1]
+        steps = [
+            r
+            for r in board.routes_at(here)
+            if r.id in state.owners and r.id not in used and not board.is_country(r.other_end(here))
+        ]
+        if not steps:
+            break
+        route = rng.choice(steps)
+        used.add(route.id)
+        cities.append(route.other_end(here))
+    if len(cities) < 2:
+        return None
+    trip = MovePassenger(player, tuple(cities))
+    try:
+        apply(state, trip)
+    except IllegalAction:
+        return None
+    return trip
+
+
 def random_game(
     board: Board,
     players: int,
     rng: random.Random,
     claim_chance: float = 0.7,
     connected: float = 0.0,
+    goods: Mapping[str, str] | None = None,
 ) -> tuple[Setup, tuple[Action, ...], dict[str, tuple[Ticket, ...]]]:
     """A whole legal game: the setup, the action log to the end, and each player's tickets.
 
     ``connected`` is the chance that a player extends their own network rather than
-    claiming anywhere (real players build toward their tickets).
+    claiming anywhere (real players build toward their tickets). On Märklin, players
+    place passengers with some claims and send them on trips (``goods`` colours needed).
     """
-    setup = new_game(board, [Player(f"Player {i + 1}") for i in range(players)])
+    setup = new_game(board, [Player(f"Player {i + 1}") for i in range(players)], goods)
     state = start(setup)
     actions: list[Action] = []
     turn = 0
@@ -44,20 +90,40 @@ def random_game(
         turn += 1
         if state.final_round is not None and state.final_turns_left(name) <= 0:
             continue
-        options = legal_claims(state, name) if rng.random() < claim_chance else []
-        if options and rng.random() < connected:
-            mine = {c for r in state.routes_of(name) for c in r.cities}
-            options = [c for c in options if mine & set(c.cities)] or options
-        action: Action = rng.choice(options) if options else Pass(name)
-        if not options and state.final_round is None and turn > 2000:
-            break  # nobody can claim anything more: the game stalls before the end
+        action: Action | None = None
+        if state.passengers and rng.random() < 0.25:
+            action = _random_trip(state, name, rng)
+        if action is None:
+            options = legal_claims(state, name) if rng.random() < claim_chance else []
+            if options and rng.random() < connected:
+                mine = {c for r in state.routes_of(name) for c in r.cities}
+                options = [c for c in options if mine & set(c.cities)] or options
+            if not options and state.final_round is None and turn > 2000:
+                break  # nobody can claim anything more: the game stalls before the end
+            action = rng.choice(options) if options else Pass(name)
+            if isinstance(action, Claim) and passengers_left(state, name) > 0:
+                if rng.random() < 0.5:
+                    action = _with_passenger(state, action, rng)
         state = apply(state, action)
         actions.append(action)
+    return setup, tuple(actions), _deal(board, setup, rng)
+
+
+def _deal(board: Board, setup: Setup, rng: random.Random) -> dict[str, tuple[Ticket, ...]]:
+    """Tickets for each player: from the deck, or (a map with no known deck) made up."""
     deck = list(board.tickets)
     rng.shuffle(deck)
+    places = sorted(board.cities)
+    low, high = board.edition.ticket_points
     hands = {}
     for name in setup.names:
         count = rng.randint(2, 5)
-        hands[name] = tuple(deck[:count])
-        del deck[:count]
-    return setup, tuple(actions), hands
+        if deck:
+            hands[name] = tuple(deck[:count])
+            del deck[:count]
+        else:
+            hands[name] = tuple(
+                Ticket(tuple(rng.sample(places, 2)), rng.randint(low, high), from_deck=False)  # type: ignore[arg-type]
+                for _ in range(count)
+            )
+    return hands
