@@ -9,6 +9,7 @@ The passenger then leaves the game.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -148,3 +149,101 @@ def after_trip(taken: Mapping[str, int], trip: Trip) -> dict[str, int]:
     for city, _ in trip.tokens:
         result[city] = result.get(city, 0) + 1
     return result
+
+
+def best_trip(state: State, player: str, start: str, cards: int) -> Trip | None:
+    """The trip worth the most goods points from ``start`` with at most ``cards`` passenger
+    cards (ties: fewer cards, then fewer routes); None if no claimed route leaves.
+
+    Exact: every trail from the start is searched, cut short when the tokens of the cities
+    still reachable within the cards left can't beat the best found. Cities whose goods
+    colour is not set yet are left out (a trip through one can't be scored).
+    """
+    board = state.board
+    each_pass = GOODS_EACH_PASS in state.setup.house_rules
+    at: dict[str, list[Route]] = {}
+    for route_id in state.owners:
+        route = board.routes[route_id]
+        if any(board.is_country(c) or c not in state.setup.goods for c in route.cities):
+            continue
+        for city in route.cities:
+            at.setdefault(city, []).append(route)
+    remaining = {city: _stack_left(state, city) for city in at}
+
+    def worth(city: str, taken: dict[str, int]) -> int:
+        stack = remaining[city]
+        n = taken.get(city, 0)
+        if city == start or (n and not each_pass) or n >= len(stack):
+            return 0
+        return stack[n]
+
+    def bound(city: str, used: set[int], left: int, taken: dict[str, int]) -> int:
+        """Tokens still to be had in the cities reachable within ``left`` cards."""
+        cost = {city: 0}
+        queue = [(0, city)]
+        while queue:
+            spent, here = heapq.heappop(queue)
+            if spent > cost.get(here, spent):
+                continue
+            for route in at.get(here, ()):
+                if route.id in used:
+                    continue
+                step = spent + (state.owners[route.id] != player)
+                there = route.other_end(here)
+                if step <= left and step < cost.get(there, left + 1):
+                    cost[there] = step
+                    heapq.heappush(queue, (step, there))
+        total = 0
+        for reached in cost:
+            stack = remaining[reached]
+            if reached == start:
+                continue
+            n = taken.get(reached, 0)
+            total += sum(stack[n:]) if each_pass else (stack[0] if n == 0 and stack else 0)
+        return total
+
+    best: list[tuple[tuple[int, int, int], tuple[str, ...]]] = []
+    path = [start]
+    used: set[int] = set()
+    taken: dict[str, int] = {}
+
+    def walk(city: str, points: int, spent: int) -> None:
+        if len(path) > 1:
+            key = (points, -spent, -len(path))
+            if not best or key > best[0][0]:
+                best[:] = [(key, tuple(path))]
+        if best and points + bound(city, used, cards - spent, taken) <= best[0][0][0]:
+            # No more points to be had: going on can only match the best with fewer cards,
+            # and cards only add up.
+            if points < best[0][0][0] or spent >= -best[0][0][1]:
+                return
+        for route in at.get(city, ()):
+            if route.id in used:
+                continue
+            cost = spent + (state.owners[route.id] != player)
+            if cost > cards:
+                continue
+            there = route.other_end(city)
+            gain = worth(there, taken)
+            used.add(route.id)
+            path.append(there)
+            taken[there] = taken.get(there, 0) + 1
+            walk(there, points + gain, cost)
+            taken[there] -= 1
+            path.pop()
+            used.discard(route.id)
+
+    if state.passengers.get(start) != player:
+        raise IllegalAction(f"{player} has no passenger in {start}")
+    walk(start, 0, 0)
+    if not best:
+        return None
+    return plan_trip(state, player, best[0][1])
+
+
+def _stack_left(state: State, city: str) -> tuple[int, ...]:
+    """The tokens left on a city, top first (none known without its goods colour)."""
+    color = state.setup.goods.get(city)
+    if color is None:
+        return ()
+    return state.setup.edition.goods[color][state.goods_taken.get(city, 0) :]
