@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from importlib import resources
+from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -88,22 +89,33 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str) -> bytes:
     return out.getvalue()
 
 
+def _bonus(points: int) -> str:
+    return f"+{points}" if points else "0"
+
+
 def _standings(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> Table:
-    header = ["", "Player", "Routes", "Tickets", "Longest path", "Total"]
-    rows = [header]
+    marklin = bool(sheet.board.edition.passengers)
+    extra = ["Goods", "Globetrotter"] if marklin else ["Longest path"]
+    rows: list[list[Any]] = [["", "Player", "Routes", "Tickets", *extra, "Total"]]
     for p in sorted(sheet.players, key=lambda p: p.rank):
         parts = p.breakdown
+        bonuses = (
+            [str(parts["goods"]), _bonus(parts["globetrotter_bonus"])]
+            if marklin
+            else [_bonus(parts["longest_path_bonus"])]
+        )
         rows.append(
             [
                 ORDINALS.get(p.rank, f"{p.rank}th"),
                 Paragraph(escape(p.name), styles["base"]),
                 str(parts["routes"]),
                 f"{parts['tickets']:+d}",
-                f"+{parts['longest_path_bonus']}" if parts["longest_path_bonus"] else "0",
+                *bonuses,
                 str(p.total),
             ]
         )
-    table = Table(rows, colWidths=[12 * mm, 62 * mm, 22 * mm, 22 * mm, 28 * mm, 20 * mm])
+    widths = [12 * mm, 54 * mm, 20 * mm, 20 * mm, 24 * mm, *([26 * mm] if marklin else []), 18 * mm]
+    table = Table(rows, colWidths=widths)
     table.setStyle(
         TableStyle(
             [
@@ -147,6 +159,22 @@ def _player(p: PlayerSheet, styles: dict[str, ParagraphStyle]) -> list:
             )
     else:
         story.append(Paragraph("<b>Tickets</b>: none entered", base))
+    for trip in p.trips:
+        tokens = ", ".join(f"{escape(c)} {v}" for c, v in trip.tokens) or "no tokens left"
+        story.append(
+            Paragraph(
+                f"<b>Passenger trip</b> {escape(DASH.join(trip.cities))}: {tokens}: "
+                f"<b>+{trip.points}</b> ({plural(trip.cards, 'passenger card')})",
+                base,
+            )
+        )
+    if p.globetrotter_bonus:
+        story.append(
+            Paragraph(
+                f"<b>Globetrotter</b> (most completed tickets): <b>+{p.globetrotter_bonus}</b>",
+                base,
+            )
+        )
     path = p.longest_path
     if path.routes:
         bonus = (

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import FieldList, Form, FormField, IntegerField, SelectField, StringField
+from wtforms import (
+    FieldList,
+    Form,
+    FormField,
+    IntegerField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+)
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from companion.rules.editions import GOODS_EACH_PASS
 from companion.rules.game import MAX_NAME
 
 PIECE_COLORS = ("red", "blue", "green", "yellow", "black")
@@ -26,6 +35,16 @@ class NewGameForm(FlaskForm):
 
     map = SelectField("Map")
     seats = FieldList(FormField(SeatForm), min_entries=SEATS, max_entries=SEATS)
+    house_rules = SelectMultipleField(
+        "House rules",
+        choices=[
+            SelectChoice(
+                GOODS_EACH_PASS,
+                "Märklin: a passenger passing a city twice in one trip takes a token each time",
+            )
+        ],
+        validators=[Optional()],
+    )
 
 
 class ClaimForm(FlaskForm):
@@ -33,6 +52,7 @@ class ClaimForm(FlaskForm):
 
     player = StringField(validators=[InputRequired(), Length(max=100)])
     route = IntegerField(validators=[InputRequired(), NumberRange(min=0)])
+    passenger = StringField(validators=[Optional(), Length(max=100)])
 
 
 class PlayerForm(FlaskForm):
@@ -60,6 +80,13 @@ class TrackForm(FlaskForm):
 
     player = StringField(validators=[InputRequired(), Length(max=100)])
     points = IntegerField("The track says", validators=[Optional(), NumberRange(-999, 9999)])
+
+
+class TripForm(FlaskForm):
+    """A passenger's trip: the player and the cities in order, joined by "|"."""
+
+    player = StringField(validators=[InputRequired(), Length(max=100)])
+    path = StringField(validators=[InputRequired(), Length(max=2000)])
 
 
 class ImportForm(FlaskForm):

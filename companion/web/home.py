@@ -10,7 +10,7 @@ from wtforms.fields.choices import SelectChoice
 
 from companion.rules.board import load_board, map_ids
 from companion.rules.errors import CompanionError
-from companion.rules.game import Player
+from companion.rules.game import Player, goods_colors
 from companion.rules.record import GameRecord, parse_record
 from companion.web import store
 from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, form_problem
@@ -59,8 +59,18 @@ def new_game() -> Response | tuple[str, int]:
         for seat in form.seats
         if seat.form.name.data and seat.form.name.data.strip()
     )
+    house_rules = tuple(form.house_rules.data or ())
+    board = load_board(form.map.data)
+    goods = store.remembered_goods(board.id) if board.edition.goods else {}
     try:
-        game_id = store.create_game(GameRecord(map=form.map.data, players=players))
+        goods_colors(board, goods)
+    except CompanionError:
+        goods = {}  # what was remembered no longer adds up: start from the board's own
+    try:
+        record = GameRecord(
+            map=form.map.data, players=players, goods=goods, house_rules=house_rules
+        )
+        game_id = store.create_game(record)
     except CompanionError as error:
         return _page(form, problem=str(error), status=400)
     return redirect(url_for("table.show", game_id=game_id), code=303)

@@ -4,6 +4,8 @@ CREATE TABLE IF NOT EXISTS game (
     id TEXT PRIMARY KEY,           -- unguessable: the game's address
     map TEXT NOT NULL,
     players TEXT NOT NULL,         -- JSON: [{"name": ..., "color": ...}] in seat order
+    goods TEXT NOT NULL DEFAULT '{}',        -- JSON: Märklin goods colours, city -> colour
+    house_rules TEXT NOT NULL DEFAULT '[]',  -- JSON: the house rules chosen
     created TEXT NOT NULL,
     updated TEXT NOT NULL
 );
@@ -32,4 +34,12 @@ CREATE TABLE IF NOT EXISTS track (
     player TEXT NOT NULL,
     points INTEGER NOT NULL,       -- what the score track on the board says
     PRIMARY KEY (game_id, player)
+);
+
+-- The goods colours a table set on a board, offered again in its next games.
+CREATE TABLE IF NOT EXISTS goods_memory (
+    map TEXT NOT NULL,
+    city TEXT NOT NULL,
+    color TEXT NOT NULL,
+    PRIMARY KEY (map, city)
 );

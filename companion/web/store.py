@@ -20,7 +20,7 @@ from typing import Any
 from flask import Flask, current_app, g
 
 from companion.rules.actions import Action
-from companion.rules.game import Player, State, apply
+from companion.rules.game import Player, State, apply, new_game
 from companion.rules.record import (
     GameRecord,
     HeldTicket,
@@ -53,11 +53,25 @@ def close_db(_: BaseException | None = None) -> None:
         db.close()
 
 
+# Columns added since the first schema, for databases made before them.
+ADDED_COLUMNS = {
+    "game": {
+        "goods": "TEXT NOT NULL DEFAULT '{}'",
+        "house_rules": "TEXT NOT NULL DEFAULT '[]'",
+    }
+}
+
+
 def init_db(app: Flask) -> None:
-    """Creates the tables if they are not there yet."""
+    """Creates the tables if they are not there yet, and adds newer columns."""
     schema = resources.files("companion.web").joinpath("schema.sql").read_text("utf-8")
     with sqlite3.connect(app.config["DATABASE"]) as db:
         db.executescript(schema)
+        for table, columns in ADDED_COLUMNS.items():
+            have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            for name, kind in columns.items():
+                if name not in have:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
 
 
 def init_app(app: Flask) -> None:
@@ -139,8 +153,17 @@ def create_game(record: GameRecord) -> str:
     players = [{"name": p.name, "color": p.color} for p in record.players]
     with writing() as db:
         db.execute(
-            "INSERT INTO game (id, map, players, created, updated) VALUES (?, ?, ?, ?, ?)",
-            (game_id, record.map, json.dumps(players), now, now),
+            "INSERT INTO game (id, map, players, goods, house_rules, created, updated)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                record.map,
+                json.dumps(players),
+                json.dumps(dict(state.setup.goods)),
+                json.dumps(sorted(state.setup.house_rules)),
+                now,
+                now,
+            ),
         )
         db.executemany(
             "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
@@ -197,6 +220,8 @@ def load_game(game_id: str) -> StoredGame:
         players=players,
         actions=tuple(a.action for a in history if a.undone is None),
         tickets=MappingProxyType({name: tuple(held) for name, held in hands.items()}),
+        goods=MappingProxyType(json.loads(row["goods"])),
+        house_rules=tuple(json.loads(row["house_rules"])),
     )
     track = {
         r["player"]: r["points"]
@@ -266,6 +291,31 @@ def remove_ticket(game_id: str, seq: int) -> bool:
         ).rowcount
         _touch(db, game_id)
     return bool(changed)
+
+
+def set_goods(game_id: str, colors: dict[str, str]) -> None:
+    """Sets goods colours (checked against the stacks) for the game, and remembers them
+    for the board's next games."""
+    with writing() as db:
+        game = load_game(game_id)
+        merged = {**game.record.goods, **colors}
+        record = game.record
+        setup = new_game(record.board(), record.players, merged, record.house_rules)
+        db.execute(
+            "UPDATE game SET goods = ? WHERE id = ?", (json.dumps(dict(setup.goods)), game_id)
+        )
+        for city, color in setup.goods.items():
+            db.execute(
+                "INSERT OR REPLACE INTO goods_memory (map, city, color) VALUES (?, ?, ?)",
+                (game.record.map, city, color),
+            )
+        _touch(db, game_id)
+
+
+def remembered_goods(map_id: str) -> dict[str, str]:
+    """The goods colours tables have set on this board before."""
+    rows = get_db().execute("SELECT city, color FROM goods_memory WHERE map = ?", (map_id,))
+    return {r["city"]: r["color"] for r in rows}
 
 
 def set_track(game_id: str, player: str, points: int | None) -> None:

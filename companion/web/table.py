@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
@@ -13,6 +13,7 @@ from companion.rules.colors import GRAY
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State
 from companion.rules.names import name_key
+from companion.rules.passengers import passengers_left
 from companion.web import store
 from companion.web.forms import ClaimForm, ConfirmForm, PlayerForm, form_problem
 from companion.web.picture import board_svg, piece_color
@@ -31,6 +32,8 @@ class Seat:
     trains: int
     routes: int
     final_turn_left: bool
+    passengers: int
+    goods: int
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,8 @@ def seats(state: State) -> list[Seat]:
             trains=state.trains[p.name],
             routes=len(state.routes_of(p.name)),
             final_turn_left=state.final_turns_left(p.name) > 0,
+            passengers=passengers_left(state, p.name),
+            goods=state.goods_points.get(p.name, 0),
         )
         for i, p in enumerate(state.setup.players)
     ]
@@ -128,6 +133,15 @@ def _game(game_id: str) -> tuple[store.StoredGame, State]:
     return game, game.state()
 
 
+def goods_left(state: State) -> dict[str, tuple[str, tuple[int, ...]]]:
+    """Each city's goods colour and the tokens still on it (Märklin), as far as known."""
+    edition = state.setup.edition
+    return {
+        city: (color, edition.goods[color][state.goods_taken.get(city, 0) :])
+        for city, color in state.setup.goods.items()
+    }
+
+
 def render_table(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
     """The table page, with a refusal's reason when there is one."""
     game, state = _game(game_id)
@@ -149,6 +163,7 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
         problem=problem,
         link=link,
         qr=qr_svg(link),
+        goods=goods_left(state),
     ), status
 
 
@@ -189,13 +204,14 @@ def claim(game_id: str) -> Response | tuple[str, int]:
     if form.route.data >= len(state.board.routes):
         return render_table(game_id, problem="There is no such route on this board.", status=400)
     route = state.board.routes[form.route.data]
-    action = claim_for(route, form.player.data)
+    action = replace(claim_for(route, form.player.data), passenger=form.passenger.data or None)
     points = state.board.points_for(route)
     try:
         name = state.setup.player(form.player.data)
     except IllegalAction as refusal:
         return render_table(game_id, problem=str(refusal), status=400)
-    return _record(game_id, action, f"{name} claimed {route.label}: +{points}")
+    placed = f", passenger in {action.passenger}" if action.passenger else ""
+    return _record(game_id, action, f"{name} claimed {route.label}: +{points}{placed}")
 
 
 @bp.post("/turn")

@@ -1,0 +1,163 @@
+"""Märklin: a passenger's trip, tapped city by city with its tokens and cost shown before
+it is made; the best trip for some passenger cards; the board's goods colours."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from companion.rules.actions import MovePassenger
+from companion.rules.board import GOODS_COLORS, Route
+from companion.rules.errors import CompanionError, IllegalAction
+from companion.rules.game import State
+from companion.rules.passengers import Trip, best_trip, plan_trip
+from companion.web import store
+from companion.web.forms import ConfirmForm, TripForm, form_problem
+from companion.web.table import chosen_player, goods_left, next_player, seats
+
+bp = Blueprint("trip", __name__, url_prefix="/g/<game_id>")
+SEPARATOR = "|"
+
+
+@dataclass(frozen=True)
+class Step:
+    """A city the trip can go to next, and what the route there costs."""
+
+    city: str
+    route: Route
+    owner: str
+    path: str
+
+
+def _path(text: str | None) -> list[str]:
+    return [c for c in (text or "").split(SEPARATOR) if c][:100]
+
+
+def next_steps(state: State, player: str, path: list[str]) -> list[Step]:
+    """The claimed routes the trip can take from its last city (never into a country)."""
+    board = state.board
+    here = path[-1]
+    steps = []
+    for route in sorted(board.routes_at(here), key=lambda r: (r.other_end(here), r.track)):
+        there = route.other_end(here)
+        owner = state.owners.get(route.id)
+        if owner is None or board.is_country(there):
+            continue
+        steps.append(Step(there, route, owner, SEPARATOR.join([*path, there])))
+    return steps
+
+
+def render_trip(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
+    """The trip page."""
+    game = store.load_game(game_id)
+    state = game.state()
+    player = chosen_player(state)
+    path = _path(request.values.get("path"))
+    preview: Trip | None = None
+    missing: list[str] = []
+    refusal = None
+    try:
+        path = [state.board.city(c) for c in path]
+        if len(path) >= 2:
+            preview = plan_trip(state, player, path)
+    except IllegalAction as error:
+        refusal = str(error)
+        missing = [
+            c
+            for c in path[1:]
+            if c not in state.setup.goods
+            and c in state.board.cities
+            and not state.board.is_country(c)
+        ]
+    best = None
+    cards = request.args.get("cards", type=int)
+    if cards is not None and path and state.passengers.get(path[0]) == player:
+        best = best_trip(state, player, path[0], max(0, min(cards, 20)))
+    return render_template(
+        "trip.html",
+        game=game,
+        state=state,
+        seats=seats(state),
+        player=player,
+        path=path,
+        steps=next_steps(state, player, path) if path else [],
+        starts=sorted(c for c, p in state.passengers.items() if p == player),
+        preview=preview,
+        refusal=refusal,
+        missing=missing,
+        colors=GOODS_COLORS,
+        best=best,
+        cards=cards,
+        separator=SEPARATOR,
+        goods=goods_left(state),
+        form=TripForm(),
+        problem=problem,
+    ), status
+
+
+@bp.get("/trip")
+def show(game_id: str) -> tuple[str, int]:
+    """Plan a passenger's trip."""
+    return render_trip(game_id)
+
+
+@bp.post("/trip")
+def make(game_id: str) -> Response | tuple[str, int]:
+    """Makes the trip: the passenger scores its tokens and leaves the game."""
+    form = TripForm()
+    if not form.validate_on_submit():
+        return render_trip(game_id, problem=form_problem(form), status=400)
+    action = MovePassenger(form.player.data, tuple(_path(form.path.data)))
+    try:
+        state = store.record_action(game_id, action)
+    except IllegalAction as refusal:
+        return render_trip(game_id, problem=f"Refused: {refusal}", status=409)
+    flash(state.trips[-1].describe())
+    return redirect(url_for("table.show", game_id=game_id, player=next_player(state)), code=303)
+
+
+@bp.route("/goods", methods=["GET", "POST"])
+def goods(game_id: str) -> Response | tuple[str, int]:
+    """The board's goods colours: set once, remembered for the board's next games."""
+    game = store.load_game(game_id)
+    form = ConfirmForm()
+    problem, status = None, 200
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            problem, status = form_problem(form), 400
+        else:
+            chosen = {
+                key.removeprefix("goods-"): value
+                for key, value in request.form.items()
+                if key.startswith("goods-") and value
+            }
+            try:
+                store.set_goods(game_id, chosen)
+            except CompanionError as error:
+                problem, status = str(error), 400
+            else:
+                flash("Goods colours saved.")
+                back = request.form.get("back") or ""
+                if back.startswith("/g/"):
+                    return redirect(back, code=303)
+                return redirect(url_for("trip.goods", game_id=game_id), code=303)
+        game = store.load_game(game_id)
+    state = game.state()
+    edition = state.setup.edition
+    cities = sorted(c for c, city in state.board.cities.items() if not city.is_country)
+    counts = {
+        color: sum(1 for v in state.setup.goods.values() if v == color) for color in edition.goods
+    }
+    return render_template(
+        "goods.html",
+        game=game,
+        state=state,
+        cities=cities,
+        colors=list(edition.goods),
+        counts=counts,
+        wanted=edition.goods_cities,
+        form=form,
+        problem=problem,
+    ), status

@@ -1,0 +1,204 @@
+"""Märklin in the web app: passengers with claims, goods colours, trips, the sheet, the PDF."""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+from urllib.parse import unquote
+
+import pytest
+from pypdf import PdfReader
+
+from companion.rules.board import load_board
+from companion.web import create_app
+from tests.conftest import MARKLIN_GOODS
+from tests.web_helpers import problem
+
+MARKLIN = load_board("marklin")
+
+
+def route(a: str, b: str, track: int = 1) -> int:
+    (found,) = [r.id for r in MARKLIN.routes if set(r.cities) == {a, b} and r.track == track]
+    return found
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "DATABASE": str(tmp_path / "c.sqlite"),
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def new_game(client, *names: str, house_rules: tuple[str, ...] = ()) -> str:
+    data = {"map": "marklin", "house_rules": list(house_rules)}
+    colors = ["red", "blue", "green", "yellow", "black"]
+    for i in range(5):
+        data[f"seats-{i}-name"] = names[i] if i < len(names) else ""
+        data[f"seats-{i}-color"] = colors[i]
+    response = client.post("/games", data=data)
+    assert response.status_code == 303, problem(response.get_data(as_text=True))
+    return response.headers["Location"].split("?")[0]
+
+
+def page(client, url: str) -> str:
+    """The page's text, entities decoded and white space folded."""
+    response = client.get(url)
+    assert response.status_code == 200
+    return " ".join(html.unescape(response.get_data(as_text=True)).split())
+
+
+def test_a_claim_places_a_passenger_on_a_city_of_the_route(client):
+    url = new_game(client, "Ann", "Bob", "Cy", "Dee")
+    response = client.post(
+        f"{url}/claim",
+        data={"player": "Ann", "route": route("Köln", "Koblenz"), "passenger": "Koblenz"},
+    )
+    assert response.status_code == 303
+    table = page(client, url)
+    assert "Ann claimed Koblenz–Köln (gray, track 1): +1, passenger in Koblenz" in table
+    assert "Koblenz (Ann)" in table
+    response = client.post(
+        f"{url}/claim",
+        data={"player": "Bob", "route": route("Köln", "Frankfurt"), "passenger": "Mainz"},
+    )
+    assert response.status_code == 409
+    assert "a city of the route just claimed" in html.unescape(
+        problem(response.get_data(as_text=True))
+    )
+
+
+def test_the_goods_colours_are_set_once_and_remembered_for_the_next_game(client):
+    url = new_game(client, "Ann", "Bob")
+    response = client.post(f"{url}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
+    assert response.status_code == 303
+    assert "set so far: 1 black, 6 red, 12 yellow, 16 white" in page(client, f"{url}/goods")
+    second = new_game(client, "Cy", "Dee")
+    assert "set so far: 1 black, 6 red, 12 yellow, 16 white" in page(client, f"{second}/goods")
+
+
+def test_goods_colours_that_do_not_add_up_are_refused(client):
+    url = new_game(client, "Ann", "Bob")
+    response = client.post(f"{url}/goods", data={"goods-Köln": "black"})
+    assert response.status_code == 400
+    assert "only 1 city has black goods, not 2" in html.unescape(response.get_data(as_text=True))
+
+
+def test_a_trip_is_tapped_city_by_city_and_shows_tokens_and_cards_before_it_is_made(client):
+    url = new_game(client, "Ann", "Bob", "Cy", "Dee")
+    client.post(f"{url}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
+    client.post(
+        f"{url}/claim",
+        data={"player": "Ann", "route": route("Köln", "Düsseldorf"), "passenger": "Köln"},
+    )
+    client.post(f"{url}/claim", data={"player": "Bob", "route": route("Düsseldorf", "Dortmund")})
+    start = page(client, f"{url}/trip?player=Ann")
+    assert "From Köln" in start
+    step = page(client, f"{url}/trip?player=Ann&path=Köln")
+    assert "Düsseldorf" in step and "own" in step
+    preview = page(client, f"{url}/trip?player=Ann&path=Köln|Düsseldorf|Dortmund")
+    assert re.search(r"Düsseldorf 3</span>\s*<span class=\"chip\">Dortmund 3", preview)
+    assert "6 points</strong>; 1 passenger card." in preview
+    response = client.post(
+        f"{url}/trip", data={"player": "Ann", "path": "Köln|Düsseldorf|Dortmund"}
+    )
+    assert response.status_code == 303
+    assert "Ann's passenger travels Köln–Düsseldorf–Dortmund: 3 + 3 = 6 points" in page(client, url)
+
+
+def test_a_trip_through_a_city_without_its_goods_colour_asks_for_it(client):
+    url = new_game(client, "Ann", "Bob")
+    client.post(
+        f"{url}/claim",
+        data={"player": "Ann", "route": route("Köln", "Koblenz"), "passenger": "Köln"},
+    )
+    preview = page(client, f"{url}/trip?player=Ann&path=Köln|Koblenz")
+    assert "the goods colour of Koblenz is not set" in preview
+    assert 'name="goods-Koblenz"' in preview
+    back = f"{url}/trip?player=Ann&path=Köln|Koblenz"
+    response = client.post(f"{url}/goods", data={"goods-Koblenz": "white", "back": back})
+    assert response.status_code == 303 and unquote(response.headers["Location"]) == back
+    assert "2 points</strong>" in page(client, back)
+
+
+def test_an_illegal_trip_is_refused_with_the_rule(client):
+    url = new_game(client, "Ann", "Bob")
+    client.post(
+        f"{url}/claim",
+        data={
+            "player": "Ann",
+            "route": route("Düsseldorf", "Niederlande"),
+            "passenger": "Düsseldorf",
+        },
+    )
+    response = client.post(f"{url}/trip", data={"player": "Ann", "path": "Düsseldorf|Niederlande"})
+    assert response.status_code == 409
+    assert "passengers never enter a country" in html.unescape(response.get_data(as_text=True))
+
+
+def test_the_best_trip_is_offered_for_a_number_of_cards(client):
+    url = new_game(client, "Ann", "Bob", "Cy", "Dee")
+    client.post(f"{url}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
+    client.post(
+        f"{url}/claim",
+        data={"player": "Ann", "route": route("Köln", "Koblenz"), "passenger": "Koblenz"},
+    )
+    client.post(f"{url}/claim", data={"player": "Bob", "route": route("Köln", "Frankfurt")})
+    best = page(client, f"{url}/trip?player=Ann&path=Koblenz&cards=1")
+    assert "Best:" in best and "Koblenz – Köln – Frankfurt</a>: 8 points, 1 card." in best
+
+
+def test_the_sheet_and_the_pdf_list_each_trip_and_the_globetrotter(client):
+    url = new_game(client, "Ann", "Bob")
+    client.post(f"{url}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
+    client.post(
+        f"{url}/claim",
+        data={"player": "Ann", "route": route("Köln", "Koblenz"), "passenger": "Köln"},
+    )
+    client.post(f"{url}/trip", data={"player": "Ann", "path": "Köln|Koblenz"})
+    client.post(
+        f"{url}/tickets",
+        data={"player": "Ann", "city_a": "Köln", "city_b": "Koblenz", "points": "5"},
+    )
+    sheet = page(client, f"{url}/sheet")
+    # Ann: route 1 + goods 2 (Koblenz, white) + ticket 5 + Globetrotter 10 = 18.
+    assert "Ann: 18 points" in sheet
+    assert "Köln–Koblenz: Koblenz 2 (0 passenger cards)" in sheet
+    assert "Globetrotter (most completed tickets)" in sheet
+    pdf = client.get(f"{url}/sheet.pdf").data
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Passenger trip Köln–Koblenz: Koblenz 2: +2" in text
+    assert "Globetrotter (most completed tickets): +10" in text
+
+
+def test_a_marklin_house_rule_is_chosen_at_the_start_and_kept_in_the_export(client):
+    url = new_game(client, "Ann", "Bob", house_rules=("goods_each_pass",))
+    record = client.get(f"{url}/record.json").get_json()
+    assert record["house_rules"] == ["goods_each_pass"]
+
+
+def test_a_marklin_house_rule_is_refused_on_north_america(client):
+    data = {
+        "map": "usa",
+        "house_rules": ["goods_each_pass"],
+        "seats-0-name": "Ann",
+        "seats-1-name": "Bob",
+        "seats-0-color": "red",
+        "seats-1-color": "blue",
+    }
+    for i in range(2, 5):
+        data[f"seats-{i}-name"] = ""
+        data[f"seats-{i}-color"] = ["green", "yellow", "black"][i - 2]
+    response = client.post("/games", data=data)
+    assert response.status_code == 400
+    assert "is not a house rule of Ticket to Ride" in html.unescape(response.get_data(as_text=True))
