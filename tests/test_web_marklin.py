@@ -202,3 +202,18 @@ def test_a_marklin_house_rule_is_refused_on_north_america(client):
     response = client.post("/games", data=data)
     assert response.status_code == 400
     assert "is not a house rule of Ticket to Ride" in html.unescape(response.get_data(as_text=True))
+
+
+def test_a_trip_is_not_offered_a_route_it_has_already_used(client):
+    url = new_game(client, "Ann", "Bob", "Cy", "Dee")
+    client.post(f"{url}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
+    client.post(
+        f"{url}/claim",
+        data={"player": "Ann", "route": route("Köln", "Düsseldorf"), "passenger": "Köln"},
+    )
+    client.post(f"{url}/claim", data={"player": "Bob", "route": route("Köln", "Düsseldorf", 2)})
+    there = page(client, f"{url}/trip?player=Ann&path=Köln|Düsseldorf")
+    steps = there.split('<ul class="steps">')[1].split("</ul>")[0]
+    # Back to Köln only by Bob's track: Ann's own was used on the way out.
+    assert steps.count("Düsseldorf–Köln (gray, track") == 1
+    assert "Düsseldorf–Köln (gray, track 2) · Bob's: 1 card" in steps

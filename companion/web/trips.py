@@ -35,15 +35,16 @@ def _path(text: str | None) -> list[str]:
     return [c for c in (text or "").split(SEPARATOR) if c][:100]
 
 
-def next_steps(state: State, player: str, path: list[str]) -> list[Step]:
-    """The claimed routes the trip can take from its last city (never into a country)."""
+def next_steps(state: State, player: str, path: list[str], used: set[int]) -> list[Step]:
+    """The claimed routes the trip can still take from its last city (not the routes it
+    has used, never into a country)."""
     board = state.board
     here = path[-1]
     steps = []
     for route in sorted(board.routes_at(here), key=lambda r: (r.other_end(here), r.track)):
         there = route.other_end(here)
         owner = state.owners.get(route.id)
-        if owner is None or board.is_country(there):
+        if owner is None or route.id in used or board.is_country(there):
             continue
         steps.append(Step(there, route, owner, SEPARATOR.join([*path, there])))
     return steps
@@ -82,7 +83,9 @@ def render_trip(game_id: str, problem: str | None = None, status: int = 200) -> 
         seats=seats(state),
         player=player,
         path=path,
-        steps=next_steps(state, player, path) if path else [],
+        steps=next_steps(state, player, path, {r.id for r in preview.routes} if preview else set())
+        if path and (preview or len(path) == 1)
+        else [],
         starts=sorted(c for c, p in state.passengers.items() if p == player),
         preview=preview,
         refusal=refusal,

@@ -1,0 +1,60 @@
+"""Märklin on a phone: a claim that places a passenger, then that passenger's trip."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.conftest import MARKLIN_GOODS
+from tests.e2e.conftest import screenshot
+
+
+def test_a_claim_with_a_passenger_and_its_trip(server: str, phone: Page) -> None:
+    page = phone
+    page.goto(server)
+    page.select_option("[name='map']", "marklin")
+    for seat, name in enumerate(["Ann", "Bob", "Cy", "Dee"]):
+        page.fill(f"[name='seats-{seat}-name']", name)
+    page.click("text=Start the game")
+
+    # The table sets the goods colours once.
+    page.click("text=Goods colours")
+    for city, color in MARKLIN_GOODS.items():
+        page.select_option(f"select[name='goods-{city}']", color)
+    page.click("text=Save the colours")
+    expect(page.locator(".note")).to_contain_text("Goods colours saved.")
+    page.click("nav >> text=Table")
+
+    # Ann claims Köln–Düsseldorf and puts a passenger in Köln.
+    page.fill(".city-search", "köln")
+    city = page.locator("details.city[data-key='koln']")
+    expect(city).to_have_attribute("open", "")
+    city.locator("label.place input").check()
+    city.locator("button.route", has_text="Düsseldorf").first.click()
+    expect(page.locator(".note")).to_contain_text("passenger in Köln")
+    screenshot(page, "m1-passenger-placed")
+
+    # Bob claims Düsseldorf–Dortmund.
+    page.fill(".city-search", "dortm")
+    page.locator(
+        "details.city[data-key='dortmund'] button.route", has_text="Düsseldorf"
+    ).first.click()
+    expect(page.locator(".note")).to_contain_text("Bob claimed")
+
+    # Ann's trip: tap Köln, Düsseldorf, Dortmund; tokens and cost shown, then made.
+    page.click(".players >> text=Ann")
+    page.click("text=Ann: passenger trip")
+    page.click("text=From Köln")
+    page.locator(".steps a", has_text="Düsseldorf").first.click()
+    page.locator(".steps a", has_text="Dortmund").first.click()
+    expect(page.locator("form >> text=Make this trip")).to_be_visible()
+    expect(page.locator("main")).to_contain_text("6 points; 1 passenger card.")
+    screenshot(page, "m2-trip-preview")
+    page.click("text=Make this trip")
+    expect(page.locator(".note")).to_contain_text(
+        "Ann's passenger travels Köln–Düsseldorf–Dortmund: 3 + 3 = 6 points, 1 passenger card"
+    )
+    page.click("nav >> text=Score")
+    expect(page.locator("main")).to_contain_text(
+        "Köln–Düsseldorf–Dortmund: Düsseldorf 3, Dortmund 3"
+    )
+    screenshot(page, "m3-sheet")
