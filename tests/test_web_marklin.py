@@ -217,3 +217,17 @@ def test_a_trip_is_not_offered_a_route_it_has_already_used(client):
     # Back to Köln only by Bob's track: Ann's own was used on the way out.
     assert steps.count("Düsseldorf–Köln (gray, track") == 1
     assert "Düsseldorf–Köln (gray, track 2) · Bob's: 1 card" in steps
+
+
+def test_the_payment_check_says_whether_the_cards_pay_for_the_route(client):
+    url = new_game(client, "Ann", "Bob")
+    berlin_leipzig = route("Berlin", "Leipzig")
+    ok = page(client, f"{url}/pay?route={berlin_leipzig}&orange=2&locomotive%2B4=2")
+    assert "✓ Berlin–Leipzig (orange): 2 orange cards, 2 +4 locomotives pay for 4 spaces" in ok
+    wrong = page(client, f"{url}/pay?route={route('Berlin', 'Magdeburg')}&red=2&locomotive%2B4=1")
+    assert "✗ +4 locomotives are wild only on routes of 4 or more spaces" in wrong
+    assert client.get(f"{url}/pay?route=999&red=2").status_code == 200
+
+
+def test_the_home_page_says_where_the_marklin_map_comes_from(client):
+    assert "route network of Ticket to Ride: Germany" in page(client, "/").replace("Route", "route")

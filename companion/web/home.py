@@ -38,6 +38,7 @@ def _page(
         form=form or _new_game_form(),
         upload=upload or ImportForm(),
         games=store.games_among(session.get("games", [])),
+        boards=[load_board(m) for m in map_ids()],
         problem=problem,
     ), status
 

@@ -9,11 +9,12 @@ from werkzeug.wrappers import Response
 
 from companion.rules.actions import Action, Claim, Pass
 from companion.rules.board import Route
-from companion.rules.colors import GRAY
+from companion.rules.colors import GRAY, ROUTE_COLORS
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State
 from companion.rules.names import name_key
 from companion.rules.passengers import passengers_left
+from companion.rules.payment import LOCOMOTIVE, PLUS_FOUR, check_payment
 from companion.web import store
 from companion.web.forms import ClaimForm, ConfirmForm, PlayerForm, form_problem
 from companion.web.picture import board_svg, piece_color
@@ -274,4 +275,39 @@ def board(game_id: str) -> tuple[str, int]:
         seats=seats(state),
         player=player,
         picture=picture,
+    ), 200
+
+
+@bp.get("/pay")
+def pay(game_id: str) -> tuple[str, int]:
+    """Referee help: do these cards pay for that route? (Nothing is recorded.)"""
+    game, state = _game(game_id)
+    edition = state.setup.edition
+    names = [c for c in ROUTE_COLORS if c != GRAY] + [LOCOMOTIVE]
+    if edition.passengers:
+        names.append(PLUS_FOUR)
+    route_id = request.args.get("route", type=int)
+    route = (
+        state.board.routes[route_id]
+        if route_id is not None and 0 <= route_id < len(state.board.routes)
+        else None
+    )
+    cards = {n: request.args.get(n, type=int) or 0 for n in names}
+    verdict = refusal = None
+    if route is not None and any(cards.values()):
+        try:
+            verdict = check_payment(route, edition, cards)
+        except IllegalAction as error:
+            refusal = str(error)
+    routes = sorted(state.board.routes, key=lambda r: name_key(r.label))
+    return render_template(
+        "pay.html",
+        game=game,
+        state=state,
+        route=route,
+        routes=routes,
+        names=names,
+        cards=cards,
+        verdict=verdict,
+        refusal=refusal,
     ), 200
