@@ -231,3 +231,21 @@ def test_the_payment_check_says_whether_the_cards_pay_for_the_route(client):
 
 def test_the_home_page_says_where_the_marklin_map_comes_from(client):
     assert "route network of Ticket to Ride: Germany" in page(client, "/").replace("Route", "route")
+
+
+def test_marklin_tickets_are_typed_with_their_value_and_may_name_a_country(client):
+    url = new_game(client, "Ann", "Bob")
+    client.post(f"{url}/claim", data={"player": "Ann", "route": route("Düsseldorf", "Niederlande")})
+    tickets = page(client, f"{url}/tickets?player=Ann")
+    assert "From the deck" not in tickets and "neighbouring country" in tickets
+    response = client.post(
+        f"{url}/tickets",
+        data={"player": "Ann", "city_a": "Düsseldorf", "city_b": "Niederlande", "points": "5"},
+    )
+    assert response.status_code == 303
+    assert "✓ complete" in page(client, f"{url}/tickets?player=Ann")
+    response = client.post(
+        f"{url}/tickets",
+        data={"player": "Ann", "city_a": "Köln", "city_b": "Berlin", "points": "30"},
+    )
+    assert response.status_code == 400
