@@ -248,4 +248,5 @@ def test_marklin_tickets_are_typed_with_their_value_and_may_name_a_country(clien
         f"{url}/tickets",
         data={"player": "Ann", "city_a": "Köln", "city_b": "Berlin", "points": "30"},
     )
-    assert response.status_code == 400
+    assert response.status_code == 409
+    assert "worth from 5 to 22, not 30" in html.unescape(response.get_data(as_text=True))
