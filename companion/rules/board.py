@@ -21,7 +21,7 @@ from companion.rules.names import close_matches, join_words, name_key
 RAIL = "rail"
 ROUTE_KINDS = (RAIL, "sea")
 DASH = "–"
-CITY, COUNTRY = "city", "country"
+CITY, COUNTRY, WAYPOINT = "city", "country", "waypoint"
 GOODS_COLORS = ("black", "red", "yellow", "white")
 
 
@@ -34,6 +34,12 @@ class City:
     lon: float
     aliases: tuple[str, ...] = ()
     kind: str = CITY
+    port: bool = False
+
+    @property
+    def is_waypoint(self) -> bool:
+        """True for a waypoint at sea: routes pass it, but no ticket or port names it."""
+        return self.kind == WAYPOINT
 
     @property
     def is_country(self) -> bool:
@@ -52,6 +58,8 @@ class Route:
     track: int = 1
     tracks: int = 1
     kind: str = RAIL
+    pairs: int = 0
+    note: str = ""
 
     @property
     def name(self) -> str:
@@ -65,13 +73,12 @@ class Route:
 
     @property
     def label(self) -> str:
-        """ "Boston–New York (red)", "Seattle–Portland (gray, track 2)"."""
-        if not self.is_parallel:
-            detail = self.color
-        elif self.color == GRAY:
-            detail = f"{self.color}, track {self.track}"
-        else:
-            detail = self.color
+        """ "Boston–New York (red)", "Seattle–Portland (gray, track 2)", "… (blue, sea)"."""
+        detail = self.color
+        if self.kind != RAIL:
+            detail += f", {self.kind}"
+        if self.is_parallel and self.color == GRAY:
+            detail += f", track {self.track}"
         return f"{self.name} ({detail})"
 
     def other_end(self, city: str) -> str:
@@ -82,11 +89,20 @@ class Route:
 
 @dataclass(frozen=True)
 class Ticket:
-    """A destination ticket: two cities and the value printed on the card."""
+    """A destination ticket: two cities and the value printed on the card; or a tour
+    ticket (Rails & Sails): cities in order, the value in that order, the value in any
+    order, and the penalty."""
 
-    cities: tuple[str, str]
+    cities: tuple[str, ...]
     points: int
     from_deck: bool = True
+    unordered: int | None = None
+    penalty: int | None = None
+
+    @property
+    def is_tour(self) -> bool:
+        """True for a tour ticket."""
+        return self.unordered is not None
 
     @property
     def name(self) -> str:
@@ -106,6 +122,7 @@ class Board:
     tickets: tuple[Ticket, ...]
     notes: str = ""
     goods: Mapping[str, str] = field(default_factory=dict)
+    wraps: bool = False
     _city_keys: dict[str, str] = field(init=False, repr=False, compare=False)
     _between: dict[frozenset[str], tuple[Route, ...]] = field(init=False, repr=False, compare=False)
     _deck: dict[frozenset[str], Ticket] = field(init=False, repr=False, compare=False)
@@ -159,6 +176,17 @@ class Board:
     def deck_ticket(self, a: str, b: str) -> Ticket | None:
         """The deck's ticket between two cities, if the deck has one."""
         return self._deck.get(frozenset((a, b)))
+
+    def deck_tour(self, cities: tuple[str, ...]) -> Ticket | None:
+        """The deck's tour ticket through these cities in this order (or reversed)."""
+        for ticket in self.tickets:
+            if ticket.is_tour and cities in (ticket.cities, ticket.cities[::-1]):
+                return ticket
+        return None
+
+    def is_port_city(self, name: str) -> bool:
+        """True where a port may be built."""
+        return self.cities[name].port
 
     def points_for(self, route: Route) -> int:
         """What claiming ``route`` scores, by the edition's table."""
@@ -230,7 +258,7 @@ class _Checker:
             "file",
             data,
             {"id", "name", "edition", "cities", "routes", "tickets"},
-            {"countries", "notes", "goods"},
+            {"countries", "waypoints", "notes", "goods", "wraps"},
         )
         map_id = self.text("id", data["id"])
         edition_id = self.text("edition", data["edition"])
@@ -238,12 +266,16 @@ class _Checker:
             raise self.fail("edition", f"unknown edition '{edition_id}'")
         edition = EDITIONS[edition_id]
         cities = self.cities(data["cities"])
-        if "countries" in data:
-            countries = self.cities(data["countries"], "countries", COUNTRY)
-            for name in countries.keys() & cities.keys():
-                raise self.fail(f"countries.{name}", "is also a city")
-            cities.update(countries)
-            self.unique_spellings(cities)
+        for table, kind in (("countries", COUNTRY), ("waypoints", WAYPOINT)):
+            if table in data:
+                extra = self.cities(data[table], table, kind)
+                for name in extra.keys() & cities.keys():
+                    raise self.fail(f"{table}.{name}", "is also a city")
+                cities.update(extra)
+                self.unique_spellings(cities)
+        wraps = data.get("wraps", False)
+        if not isinstance(wraps, bool):
+            raise self.fail("wraps", "should be true or false")
         routes = self.routes(data["routes"], cities, edition)
         tickets = self.tickets(data["tickets"], cities)
         return Board(
@@ -255,6 +287,7 @@ class _Checker:
             tickets=tickets,
             notes=self.text("notes", data["notes"]) if "notes" in data else "",
             goods=self.goods(data.get("goods", {}), cities),
+            wraps=wraps,
         )
 
     def goods(self, data: Any, cities: dict[str, City]) -> dict[str, str]:
@@ -285,7 +318,9 @@ class _Checker:
         spellings: dict[str, str] = {}
         for name, entry in data.items():
             where = f"{table}.{name}"
-            self.keys(where, entry, {"lat", "lon"}, {"aliases"})
+            self.keys(
+                where, entry, {"lat", "lon"}, {"aliases", "port"} if kind == CITY else {"aliases"}
+            )
             lat, lon = entry["lat"], entry["lon"]
             for label, value, limit in (("lat", lat, 90), ("lon", lon, 180)):
                 if not isinstance(value, int | float) or isinstance(value, bool):
@@ -302,7 +337,10 @@ class _Checker:
                 if key in spellings:
                     raise self.fail(where, f"'{spelling}' is already a name of {spellings[key]}")
                 spellings[key] = name
-            cities[name] = City(name, float(lat), float(lon), tuple(aliases), kind)
+            port = entry.get("port", False)
+            if not isinstance(port, bool):
+                raise self.fail(where, "port should be true or false")
+            cities[name] = City(name, float(lat), float(lon), tuple(aliases), kind, port)
         return cities
 
     def routes(self, data: Any, cities: dict[str, City], edition: Edition) -> tuple[Route, ...]:
@@ -313,7 +351,7 @@ class _Checker:
         low, high = min(edition.route_points), max(edition.route_points)
         for number, entry in enumerate(data):
             where = f"routes[{number}]"
-            self.keys(where, entry, {"cities", "length", "colors"}, {"kind"})
+            self.keys(where, entry, {"cities", "length", "colors"}, {"kind", "pairs", "note"})
             a, b = self.pair(where, entry["cities"], cities)
             where = f"{where} ({a}{DASH}{b})"
             if cities[a].is_country and cities[b].is_country:
@@ -338,28 +376,65 @@ class _Checker:
                     where, "these cities are already joined; list parallel tracks in one entry"
                 )
             seen.add(group)
+            pairs = self.whole(where, entry.get("pairs", 0), 0, length)
+            if pairs and kind != RAIL:
+                raise self.fail(where, "only rail routes have pair spaces")
+            note = self.text(where, entry["note"]) if "note" in entry else ""
             for track, color in enumerate(colors, start=1):
                 try:
                     color = route_color(self.text(where, color))
                 except UnknownColor as error:
                     raise self.fail(where, str(error)) from None
-                routes.append(Route(len(routes), (a, b), length, color, track, len(colors), kind))
+                routes.append(
+                    Route(len(routes), (a, b), length, color, track, len(colors), kind, pairs, note)
+                )
         return tuple(routes)
 
     def tickets(self, data: Any, cities: dict[str, City]) -> tuple[Ticket, ...]:
         if not isinstance(data, list):
             raise self.fail("tickets", "should be a list of tickets")
         tickets: list[Ticket] = []
-        seen: set[frozenset[str]] = set()
+        seen: set[frozenset[str] | tuple[str, ...]] = set()
         for number, entry in enumerate(data):
             where = f"tickets[{number}]"
+            if isinstance(entry, dict) and "tour" in entry:
+                tickets.append(self.tour(where, entry, cities, seen))
+                continue
             self.keys(where, entry, {"cities", "points"}, set())
             a, b = self.pair(where, entry["cities"], cities)
+            for name in (a, b):
+                if cities[name].is_waypoint:
+                    raise self.fail(where, f"{name} is a waypoint: no ticket names one")
             if frozenset((a, b)) in seen:
                 raise self.fail(where, f"a second {a}{DASH}{b} ticket")
             seen.add(frozenset((a, b)))
             tickets.append(Ticket((a, b), self.whole(where, entry["points"], 1, 99)))
         return tuple(tickets)
+
+    def tour(
+        self,
+        where: str,
+        entry: Any,
+        cities: dict[str, City],
+        seen: set[frozenset[str] | tuple[str, ...]],
+    ) -> Ticket:
+        self.keys(where, entry, {"tour", "points", "unordered", "penalty"}, set())
+        stops = entry["tour"]
+        if not isinstance(stops, list) or not 3 <= len(stops) <= 8:
+            raise self.fail(where, "a tour names 3 to 8 cities in order")
+        names = tuple(self.text(where, s) for s in stops)
+        for name in names:
+            if name not in cities or cities[name].is_waypoint:
+                raise self.fail(where, f"no city '{name}' in cities")
+        if len(set(names)) != len(names):
+            raise self.fail(where, "a tour names each city once")
+        if names in seen:
+            raise self.fail(where, f"a second {DASH.join(names)} tour")
+        seen.add(names)
+        points = self.whole(where, entry["points"], 1, 99)
+        unordered = self.whole(where, entry["unordered"], 1, points)
+        penalty = self.whole(where, entry["penalty"], 1, 99)
+        return Ticket(names, points, True, unordered, penalty)
 
     def pair(self, where: str, value: Any, cities: dict[str, City]) -> tuple[str, str]:
         if not isinstance(value, list) or len(value) != 2:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 # Tiebreak criteria, in the words the score sheet uses.
@@ -42,6 +42,18 @@ class Edition:
     goods: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     goods_cities: Mapping[str, int] = field(default_factory=dict)
     house_rules: Mapping[str, str] = field(default_factory=dict)
+    # Rails & Sails: route kinds, the secret split of trains and ships, ports, exchanges.
+    kinds: tuple[str, ...] = ("rail",)
+    pieces: int = 0  # trains and ships together; 0: trains only
+    max_trains: int = 45
+    max_ships: int = 0
+    suggested_split: tuple[int, int] = (45, 0)
+    ports: int = 0
+    port_points: tuple[int, ...] = ()  # by completed tickets naming the city: 1, 2, 3+
+    unbuilt_port: int = 0
+    exchange_cost: int = 0
+    # The tiebreak the rules leave to the table, labelled as a house rule.
+    tiebreak_house_rule: bool = False
 
     @property
     def longest_route(self) -> int:
@@ -73,4 +85,40 @@ MARKLIN = Edition(
     ),
 )
 
-EDITIONS: Mapping[str, Edition] = MappingProxyType({e.id: e for e in (BASE, MARKLIN)})
+RAILS_AND_SAILS_WORLD = Edition(
+    id="rails-sails-world",
+    name="Ticket to Ride: Rails & Sails (World)",
+    route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}),
+    trains=20,
+    end_trigger=6,
+    final_turns=2,
+    longest_path_bonus=0,
+    tiebreaks=(MOST_TICKETS,),
+    kinds=("rail", "sea"),
+    pieces=60,
+    max_trains=25,
+    max_ships=50,
+    suggested_split=(20, 40),
+    ports=3,
+    port_points=(20, 30, 40),
+    unbuilt_port=4,
+    exchange_cost=1,
+    tiebreak_house_rule=True,
+)
+
+RAILS_AND_SAILS_GREAT_LAKES = replace(
+    RAILS_AND_SAILS_WORLD,
+    id="rails-sails-great-lakes",
+    name="Ticket to Ride: Rails & Sails (Great Lakes)",
+    route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}),
+    trains=27,
+    pieces=50,
+    max_trains=33,
+    max_ships=32,
+    suggested_split=(27, 23),
+    port_points=(10, 20, 30),
+)
+
+EDITIONS: Mapping[str, Edition] = MappingProxyType(
+    {e.id: e for e in (BASE, MARKLIN, RAILS_AND_SAILS_WORLD, RAILS_AND_SAILS_GREAT_LAKES)}
+)
