@@ -51,4 +51,32 @@ class MovePassenger:
         return f"{self.player}'s passenger travels {DASH.join(self.cities)}"
 
 
-Action = Claim | Pass | MovePassenger
+@dataclass(frozen=True)
+class BuildPort:
+    """Build a port in a port city (Rails & Sails): a whole turn."""
+
+    player: str
+    city: str
+
+    def describe(self) -> str:
+        """ "Ann builds a port in Chicago"."""
+        return f"{self.player} builds a port in {self.city}"
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Trade trains for ships from the box, or ships for trains (Rails & Sails): a whole
+    turn, 1 point per piece. ``ships`` > 0 takes ships for trains; < 0 the other way."""
+
+    player: str
+    ships: int
+
+    def describe(self) -> str:
+        """ "Ann trades 2 trains for 2 ships"."""
+        n = abs(self.ships)
+        give, take = ("train", "ship") if self.ships > 0 else ("ship", "train")
+        s = "" if n == 1 else "s"
+        return f"{self.player} trades {n} {give}{s} for {n} {take}{s}"
+
+
+Action = Claim | Pass | MovePassenger | BuildPort | Exchange

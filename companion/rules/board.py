@@ -18,8 +18,8 @@ from companion.rules.editions import EDITIONS, Edition
 from companion.rules.errors import BoardError, IllegalAction
 from companion.rules.names import close_matches, join_words, name_key
 
-RAIL = "rail"
-ROUTE_KINDS = (RAIL, "sea")
+RAIL, SEA = "rail", "sea"
+ROUTE_KINDS = (RAIL, SEA)
 DASH = "–"
 CITY, COUNTRY, WAYPOINT = "city", "country", "waypoint"
 GOODS_COLORS = ("black", "red", "yellow", "white")

@@ -10,9 +10,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from companion.rules import passengers
-from companion.rules.actions import Action, Claim, MovePassenger, Pass
-from companion.rules.board import DASH, ROUTE_KINDS, Board, Route
+from companion.rules import passengers, sails
+from companion.rules.actions import Action, BuildPort, Claim, Exchange, MovePassenger, Pass
+from companion.rules.board import DASH, ROUTE_KINDS, SEA, Board, Route
 from companion.rules.colors import GRAY, UnknownColor, route_color
 from companion.rules.editions import Edition
 from companion.rules.errors import IllegalAction, SetupError
@@ -39,6 +39,8 @@ class Setup:
     players: tuple[Player, ...]
     goods: Mapping[str, str] = field(default_factory=dict)
     house_rules: frozenset[str] = frozenset()
+    # Rails & Sails: each player's split of trains and ships, as revealed.
+    pieces: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     _keys: dict[str, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -72,6 +74,7 @@ def new_game(
     players: Iterable[Player],
     goods: Mapping[str, str] | None = None,
     house_rules: Iterable[str] = (),
+    pieces: Mapping[str, tuple[int, int]] | None = None,
 ) -> Setup:
     """A game on ``board`` for these players, checked: 2–5 players with distinct names;
     the goods colours the table set (Märklin) and the house rules it chose."""
@@ -100,7 +103,36 @@ def new_game(
     for rule in sorted(rules - edition.house_rules.keys()):
         known = ", ".join(edition.house_rules) or "none"
         raise SetupError(f"'{rule}' is not a house rule of {edition.name} (known: {known})")
-    return Setup(board, seated, goods_colors(board, goods or {}), rules)
+    setup = Setup(board, seated, goods_colors(board, goods or {}), rules)
+    return replace(setup, pieces=piece_splits(setup, pieces or {}))
+
+
+def piece_splits(setup: Setup, chosen: Mapping[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
+    """Each player's trains and ships (Rails & Sails): as chosen, else the suggested split;
+    checked against the total and the most of each kind."""
+    edition = setup.edition
+    if not edition.pieces:
+        if chosen:
+            raise SetupError(f"{edition.name} has trains only: no split of trains and ships")
+        return {}
+    splits = {name: edition.suggested_split for name in setup.names}
+    for text, (trains, ships) in chosen.items():
+        try:
+            name = setup.player(text)
+        except IllegalAction as error:
+            raise SetupError(str(error)) from None
+        if trains < 0 or ships < 0 or trains + ships != edition.pieces:
+            raise SetupError(
+                f"{name} takes {edition.pieces} pieces in all, not {trains} trains and "
+                f"{ships} ships"
+            )
+        if trains > edition.max_trains or ships > edition.max_ships:
+            raise SetupError(
+                f"{name} may take at most {edition.max_trains} trains and "
+                f"{edition.max_ships} ships, not {trains} and {ships}"
+            )
+        splits[name] = (trains, ships)
+    return splits
 
 
 def goods_colors(board: Board, chosen: Mapping[str, str]) -> dict[str, str]:
@@ -158,6 +190,16 @@ class State:
     goods_taken: Mapping[str, int] = field(default_factory=dict)
     goods_points: Mapping[str, int] = field(default_factory=dict)
     trips: tuple[Trip, ...] = ()
+    # Rails & Sails: ships in each supply, ports built (city -> player), pieces exchanged
+    # (for the penalty), and each player's net ships taken from the box (for its stock).
+    ships: Mapping[str, int] = field(default_factory=dict)
+    ports: Mapping[str, str] = field(default_factory=dict)
+    exchanged: Mapping[str, int] = field(default_factory=dict)
+    swapped: Mapping[str, int] = field(default_factory=dict)
+
+    def pieces_left(self, player: str) -> int:
+        """Trains and ships still in the player's supply."""
+        return self.trains[player] + self.ships.get(player, 0)
 
     @property
     def board(self) -> Board:
@@ -188,8 +230,14 @@ class State:
 
 def start(setup: Setup) -> State:
     """The state before the first action: an empty board, every player's full supply."""
-    trains = {name: setup.edition.trains for name in setup.names}
-    return State(setup, MappingProxyType({}), MappingProxyType(trains))
+    if setup.pieces:
+        trains = {name: setup.pieces[name][0] for name in setup.names}
+        ships = {name: setup.pieces[name][1] for name in setup.names}
+    else:
+        trains, ships = {name: setup.edition.trains for name in setup.names}, {}
+    return State(
+        setup, MappingProxyType({}), MappingProxyType(trains), ships=MappingProxyType(ships)
+    )
 
 
 def replay(setup: Setup, actions: Iterable[Action]) -> State:
@@ -217,6 +265,10 @@ def apply(state: State, action: Action) -> State:
         state = _claim(state, player, action)
     elif isinstance(action, MovePassenger):
         state = _trip(state, player, action)
+    elif isinstance(action, BuildPort):
+        state = sails.build_port(state, player, action.city)
+    elif isinstance(action, Exchange):
+        state = sails.exchange(state, player, action.ships)
     elif not isinstance(action, Pass):
         raise IllegalAction(f"{type(action).__name__} is not an action of this game")
     return _end_turn(replace(state, actions=(*state.actions, action)), player)
@@ -227,7 +279,7 @@ def _end_turn(state: State, player: str) -> State:
     final = state.final_round
     if final is not None:
         final = replace(final, turns_taken=(*final.turns_taken, player))
-    elif state.trains[player] <= state.setup.edition.end_trigger:
+    elif state.pieces_left(player) <= state.setup.edition.end_trigger:
         final = FinalRound(started_by=player)
     return replace(state, final_round=final)
 
@@ -254,16 +306,17 @@ def _claim(state: State, player: str, claim: Claim) -> State:
                 f"with {players} players only one of the {count} {route.name} routes "
                 f"can be used, and {other_owner} has claimed {other.label}"
             )
-    trains = state.trains[player]
-    if route.length > trains:
+    piece = "ship" if route.kind == SEA else "train"
+    supply = dict(state.ships) if route.kind == SEA else dict(state.trains)
+    have = supply[player]
+    if route.length > have:
         raise IllegalAction(
-            f"{player} has {plural(trains, 'train')} left; "
-            f"{route.name} needs {plural(route.length, 'train')}"
+            f"{player} has {plural(have, piece)} left; "
+            f"{route.name} needs {plural(route.length, piece)}"
         )
     owners = dict(state.owners)
     owners[route.id] = player
-    left = dict(state.trains)
-    left[player] = trains - route.length
+    supply[player] = have - route.length
     if claim.passenger is not None:
         city = passengers.place(state, player, route, claim.passenger)
         state = replace(
@@ -271,7 +324,10 @@ def _claim(state: State, player: str, claim: Claim) -> State:
             passengers=MappingProxyType({**state.passengers, city: player}),
             placed=MappingProxyType({**state.placed, player: state.placed.get(player, 0) + 1}),
         )
-    return replace(state, owners=MappingProxyType(owners), trains=MappingProxyType(left))
+    state = replace(state, owners=MappingProxyType(owners))
+    if route.kind == SEA:
+        return replace(state, ships=MappingProxyType(supply))
+    return replace(state, trains=MappingProxyType(supply))
 
 
 def _trip(state: State, player: str, move: MovePassenger) -> State:

@@ -123,7 +123,7 @@ def _deal(board: Board, setup: Setup, rng: random.Random) -> dict[str, tuple[Tic
             del deck[:count]
         else:
             hands[name] = tuple(
-                Ticket(tuple(rng.sample(places, 2)), rng.randint(low, high), from_deck=False)  # type: ignore[arg-type]
+                Ticket(tuple(rng.sample(places, 2)), rng.randint(low, high), from_deck=False)
                 for _ in range(count)
             )
     return hands

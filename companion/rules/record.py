@@ -11,25 +11,29 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from companion.rules.actions import Action, Claim, MovePassenger, Pass
+from companion.rules.actions import Action, BuildPort, Claim, Exchange, MovePassenger, Pass
 from companion.rules.board import Board, Ticket, load_board, map_ids
 from companion.rules.errors import IllegalAction, RecordError, SetupError
 from companion.rules.game import Player, Setup, State, new_game, replay
-from companion.rules.scoring import ScoreSheet, final_scores, held_ticket
+from companion.rules.scoring import ScoreSheet, final_scores, held_ticket, held_tour
 
 FORMAT = "ttr-companion/1"
 MAX_ACTIONS = 5000
 MAX_TICKETS = 60
-ACTION_VERBS = ("claim", "pass", "move_passenger")
-FUTURE_VERBS = ("build_port", "exchange", "build_station")
+ACTION_VERBS = ("claim", "pass", "move_passenger", "build_port", "exchange")
+FUTURE_VERBS = ("build_station",)
 
 
 @dataclass(frozen=True)
 class HeldTicket:
-    """A ticket as the record names it: two cities, and the value when not from the deck."""
+    """A ticket as the record names it: two cities, and the value when not from the deck;
+    or a tour's cities in order, with its three values when not from the deck."""
 
-    cities: tuple[str, str]
+    cities: tuple[str, ...]
     points: int | None = None
+    tour: bool = False
+    unordered: int | None = None
+    penalty: int | None = None
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,7 @@ class GameRecord:
     )
     goods: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     house_rules: tuple[str, ...] = ()
+    pieces: Mapping[str, tuple[int, int]] = field(default_factory=lambda: MappingProxyType({}))
 
     def board(self) -> Board:
         """The board the game is played on."""
@@ -52,7 +57,7 @@ class GameRecord:
     def setup(self) -> Setup:
         """The checked setup: the board and the players."""
         try:
-            return new_game(self.board(), self.players, self.goods, self.house_rules)
+            return new_game(self.board(), self.players, self.goods, self.house_rules, self.pieces)
         except SetupError as error:
             raise RecordError("players", str(error)) from None
 
@@ -73,7 +78,7 @@ class GameRecord:
             resolved = []
             for i, entry in enumerate(entries):
                 try:
-                    resolved.append(held_ticket(setup.board, entry.cities, entry.points))
+                    resolved.append(resolve_ticket(setup.board, entry))
                 except IllegalAction as error:
                     raise RecordError(f"tickets.{name}[{i}]", str(error)) from None
             hands[player] = tuple(resolved)
@@ -87,6 +92,16 @@ class GameRecord:
             return final_scores(state, hands)
         except IllegalAction as error:
             raise RecordError("tickets", str(error)) from None
+
+
+def resolve_ticket(board: Board, entry: HeldTicket) -> Ticket:
+    """The ticket a record's entry names, from the board's deck or as printed."""
+    if entry.tour:
+        values = None
+        if entry.points is not None and entry.unordered is not None and entry.penalty is not None:
+            values = (entry.points, entry.unordered, entry.penalty)
+        return held_tour(board, entry.cities, values)
+    return held_ticket(board, entry.cities, entry.points)
 
 
 def parse_record(data: Any) -> GameRecord:
@@ -104,8 +119,7 @@ def parse_record(data: Any) -> GameRecord:
         raise RecordError("map", f"no map {map_id!r} (known: {', '.join(map_ids())})")
     if data.get("dice", False) is not False:
         raise RecordError("dice", "the Dice Expansion is not available on this map yet")
-    if data.get("pieces", {}) != {}:
-        raise RecordError("pieces", "a train and ship split belongs to Rails & Sails maps")
+    pieces = _pieces(data.get("pieces", {}))
     house_rules = data.get("house_rules", [])
     if not isinstance(house_rules, list) or not all(isinstance(r, str) for r in house_rules):
         raise RecordError("house_rules", "should be a list of house rules by name")
@@ -132,7 +146,25 @@ def parse_record(data: Any) -> GameRecord:
         ),
         goods=MappingProxyType(dict(goods)),
         house_rules=tuple(house_rules),
+        pieces=MappingProxyType(pieces),
     )
+
+
+def _pieces(data: Any) -> dict[str, tuple[int, int]]:
+    if not isinstance(data, dict):
+        raise RecordError("pieces", "should map each player's name to their trains and ships")
+    pieces = {}
+    for name, split in data.items():
+        where = f"pieces.{name}"
+        _keys(where, split, {"trains", "ships"}, set())
+        counts = []
+        for kind in ("trains", "ships"):
+            n = split[kind]
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 99:
+                raise RecordError(f"{where}.{kind}", f"should be a whole number, not {n!r}")
+            counts.append(n)
+        pieces[name] = (counts[0], counts[1])
+    return pieces
 
 
 def record_to_json(record: GameRecord) -> dict[str, Any]:
@@ -142,6 +174,10 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         extras["goods"] = dict(record.goods)
     if record.house_rules:
         extras["house_rules"] = list(record.house_rules)
+    if record.pieces:
+        extras["pieces"] = {
+            name: {"trains": t, "ships": s} for name, (t, s) in record.pieces.items()
+        }
     return {
         "format": FORMAT,
         "map": record.map,
@@ -165,6 +201,13 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
 
 def ticket_to_json(ticket: HeldTicket) -> Any:
     """One ticket in the record's form: two cities, or cities and the printed value."""
+    if ticket.tour:
+        values = {
+            "points": ticket.points,
+            "unordered": ticket.unordered,
+            "penalty": ticket.penalty,
+        }
+        return {"tour": list(ticket.cities), **{k: v for k, v in values.items() if v is not None}}
     if ticket.points is None:
         return list(ticket.cities)
     return {"cities": list(ticket.cities), "points": ticket.points}
@@ -176,6 +219,11 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"player": action.player, "pass": True}
     if isinstance(action, MovePassenger):
         return {"player": action.player, "move_passenger": list(action.cities)}
+    if isinstance(action, BuildPort):
+        return {"player": action.player, "build_port": action.city}
+    if isinstance(action, Exchange):
+        kind = "ships" if action.ships > 0 else "trains"
+        return {"player": action.player, "exchange": {kind: abs(action.ships)}}
     out: dict[str, Any] = {"player": action.player, "claim": list(action.cities)}
     for key in ("color", "track", "kind", "passenger"):
         value = getattr(action, key)
@@ -233,7 +281,9 @@ def parse_action(where: str, data: Any) -> Action:
     verbs = [v for v in (*ACTION_VERBS, *FUTURE_VERBS) if isinstance(data, dict) and v in data]
     if not isinstance(data, dict) or len(verbs) != 1:
         raise RecordError(
-            where, "an action has a 'player' and one of 'claim', 'pass' or 'move_passenger'"
+            where,
+            "an action has a 'player' and one of 'claim', 'pass', 'move_passenger', "
+            "'build_port' or 'exchange'",
         )
     verb = verbs[0]
     if verb in FUTURE_VERBS:
@@ -243,6 +293,27 @@ def parse_action(where: str, data: Any) -> Action:
         if data["pass"] is not True:
             raise RecordError(f"{where}.pass", "should be true")
         return Pass(_text(f"{where}.player", data["player"]))
+    if verb == "build_port":
+        _keys(where, data, {"player", "build_port"}, set())
+        return BuildPort(
+            _text(f"{where}.player", data["player"]),
+            _text(f"{where}.build_port", data["build_port"]),
+        )
+    if verb == "exchange":
+        _keys(where, data, {"player", "exchange"}, set())
+        trade = data["exchange"]
+        if (
+            not isinstance(trade, dict)
+            or len(trade) != 1
+            or not trade.keys() <= {"ships", "trains"}
+        ):
+            raise RecordError(
+                f"{where}.exchange", 'should say what is taken: {"ships": 2} or {"trains": 2}'
+            )
+        ((kind, n),) = trade.items()
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 99:
+            raise RecordError(f"{where}.exchange", f"trades 1 to 99 pieces, not {n!r}")
+        return Exchange(_text(f"{where}.player", data["player"]), n if kind == "ships" else -n)
     if verb == "move_passenger":
         _keys(where, data, {"player", "move_passenger"}, set())
         cities = data["move_passenger"]
@@ -282,7 +353,19 @@ def parse_ticket(where: str, entry: Any) -> HeldTicket:
     if isinstance(entry, list):
         return HeldTicket(_pair(where, entry))
     if isinstance(entry, dict) and "tour" in entry:
-        raise RecordError(where, "tour tickets belong to Rails & Sails, not this map")
+        _keys(where, entry, {"tour"}, {"points", "unordered", "penalty"})
+        stops = entry["tour"]
+        if not isinstance(stops, list) or not 3 <= len(stops) <= 8:
+            raise RecordError(f"{where}.tour", "should list the tour's cities in order")
+        values = []
+        for key in ("points", "unordered", "penalty"):
+            n = entry.get(key)
+            if n is not None and (isinstance(n, bool) or not isinstance(n, int)):
+                raise RecordError(f"{where}.{key}", f"should be a whole number, not {n!r}")
+            values.append(n)
+        return HeldTicket(
+            tuple(_text(f"{where}.tour", c) for c in stops), values[0], True, values[1], values[2]
+        )
     _keys(where, entry, {"cities"}, {"points"})
     points = entry.get("points")
     if points is not None and (isinstance(points, bool) or not isinstance(points, int)):

@@ -18,6 +18,8 @@ from companion.rules.longest_path import Edge, longest_trail
 from companion.rules.names import join_words
 from companion.rules.passengers import Trip
 from companion.rules.paths import connecting_chain
+from companion.rules.sails import ports_left
+from companion.rules.tours import score_tour
 
 # The breakdown every sheet gives, in order; 0 where the edition has no such thing.
 BREAKDOWN_KEYS = (
@@ -47,6 +49,8 @@ class TicketScore:
 
     ticket: Ticket
     chain: tuple[Route, ...] | None
+    # A tour completed in another order than printed earns its lower value.
+    in_order: bool = True
 
     @property
     def completed(self) -> bool:
@@ -55,8 +59,22 @@ class TicketScore:
 
     @property
     def points(self) -> int:
-        """+ the ticket's value if completed, − its value if not."""
-        return self.ticket.points if self.completed else -self.ticket.points
+        """+ the ticket's value if completed, − its value (a tour: its penalty) if not."""
+        ticket = self.ticket
+        if not self.completed:
+            return -(ticket.penalty if ticket.penalty is not None else ticket.points)
+        if ticket.is_tour and not self.in_order:
+            return ticket.unordered or 0
+        return ticket.points
+
+
+@dataclass(frozen=True)
+class PortScore:
+    """A port, and the owner's completed tickets naming its city."""
+
+    city: str
+    tickets: tuple[Ticket, ...]
+    points: int
 
 
 @dataclass(frozen=True)
@@ -85,6 +103,9 @@ class PlayerSheet:
     rank: int = 0
     globetrotter_bonus: int = 0
     trips: tuple[Trip, ...] = ()
+    ports: tuple[PortScore, ...] = ()
+    unbuilt_ports: int = 0
+    exchanged: int = 0
 
     @property
     def name(self) -> str:
@@ -100,6 +121,9 @@ class PlayerSheet:
         parts["longest_path_bonus"] = self.longest_path_bonus
         parts["globetrotter_bonus"] = self.globetrotter_bonus
         parts["goods"] = self.goods
+        parts["ports"] = sum(p.points for p in self.ports)
+        parts["unbuilt_ports"] = -self.unbuilt_ports
+        parts["exchanges"] = -self.exchanged
         return parts
 
     @property
@@ -148,9 +172,37 @@ class ScoreSheet:
         return next(p for p in self.players if p.name == name)
 
 
+def held_tour(
+    board: Board, stops: Sequence[str], values: tuple[int, int, int] | None = None
+) -> Ticket:
+    """A tour ticket a player holds: from the deck by its cities in order, or with the
+    values printed on it (in order, any order, penalty)."""
+    cities = tuple(board.city(c) for c in stops)
+    if len(cities) < 3 or len(set(cities)) != len(cities):
+        raise IllegalAction("a tour names three or more different cities")
+    for city in cities:
+        if board.cities[city].is_waypoint:
+            raise IllegalAction(f"{city} is a waypoint: no ticket names one")
+    if values is None:
+        tour = board.deck_tour(cities)
+        if tour is None:
+            raise IllegalAction(
+                f"{DASH.join(cities)} is not a tour of the {board.name} deck; "
+                "give it with the values printed on the card"
+            )
+        return tour
+    points, unordered, penalty = values
+    if not 1 <= unordered <= points <= 99 or not 1 <= penalty <= 99:
+        raise IllegalAction("a tour's values: in order ≥ any order ≥ 1, and a penalty from 1 to 99")
+    return Ticket(cities, points, False, unordered, penalty)
+
+
 def held_ticket(board: Board, cities: Sequence[str], points: int | None = None) -> Ticket:
     """A ticket a player holds: from the deck by its two cities, or any two with its value."""
     a, b = (board.city(c) for c in cities)
+    for city in (a, b):
+        if board.cities[city].is_waypoint:
+            raise IllegalAction(f"{city} is a waypoint: no ticket names one")
     if a == b:
         raise IllegalAction(f"a ticket names two different places, not {a} twice")
     if points is None:
@@ -165,7 +217,7 @@ def held_ticket(board: Board, cities: Sequence[str], points: int | None = None) 
                 f"{a}{DASH}{b} is not a ticket of the {board.name} deck; "
                 "give it with the value printed on the card"
             )
-        return Ticket(ticket.cities, ticket.points)
+        return ticket
     if isinstance(points, bool) or not isinstance(points, int):
         raise IllegalAction(f"a ticket's value is a whole number, not {points!r}")
     low, high = board.edition.ticket_points
@@ -200,10 +252,7 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
     drafts = []
     for player in setup.players:
         owned = state.routes_of(player.name)
-        tickets = tuple(
-            TicketScore(t, connecting_chain(owned, *t.cities, dead_ends=board.countries))
-            for t in hands.get(player.name, ())
-        )
+        tickets = tuple(_ticket(owned, t, board) for t in hands.get(player.name, ()))
         drafts.append(
             PlayerSheet(
                 player=player,
@@ -213,6 +262,9 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
                 longest_path_bonus=0,
                 trains_left=state.trains[player.name],
                 trips=tuple(t for t in state.trips if t.player == player.name),
+                ports=_ports(state, player.name, tickets),
+                unbuilt_ports=edition.unbuilt_port * ports_left(state, player.name),
+                exchanged=edition.exchange_cost * state.exchanged.get(player.name, 0),
             )
         )
     if edition.longest_path_bonus:
@@ -234,7 +286,30 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
                 for d in drafts
             ]
     ranked, winners, tiebreak = _rank(drafts, edition.tiebreaks)
+    if tiebreak and edition.tiebreak_house_rule:
+        tiebreak += " (a house rule: the rules give no tiebreak)"
     return ScoreSheet(board, tuple(ranked), winners, tiebreak, state.is_over)
+
+
+def _ticket(owned: Sequence[Route], ticket: Ticket, board: Board) -> TicketScore:
+    if ticket.is_tour:
+        points, chain = score_tour(owned, ticket)
+        return TicketScore(ticket, chain, in_order=points == ticket.points)
+    a, b = ticket.cities
+    return TicketScore(ticket, connecting_chain(owned, a, b, dead_ends=board.countries))
+
+
+def _ports(state: State, player: str, tickets: Sequence[TicketScore]) -> tuple[PortScore, ...]:
+    """Each of the player's ports, scored by their completed tickets naming its city."""
+    table = state.setup.edition.port_points
+    scores = []
+    for city, owner in sorted(state.ports.items()):
+        if owner != player:
+            continue
+        naming = tuple(t.ticket for t in tickets if t.completed and city in t.ticket.cities)
+        points = table[min(len(naming), len(table)) - 1] if naming else 0
+        scores.append(PortScore(city, naming, points))
+    return tuple(scores)
 
 
 def longest_path(routes: Sequence[Route]) -> LongestPath:
