@@ -16,11 +16,18 @@ from companion.sheets.data import sheet_to_json
 from tests.conftest import MARKLIN_GOODS
 
 
+def held(ticket):
+    """A ticket as a record names it: deck tickets by their cities."""
+    if ticket.is_tour:
+        return HeldTicket(ticket.cities, tour=True)
+    return HeldTicket(ticket.cities, None if ticket.from_deck else ticket.points)
+
+
 def p_routes(sheet):
     return {r.route for r in sheet.routes}
 
 
-@pytest.mark.parametrize("map_id", ["usa", "marklin"])
+@pytest.mark.parametrize("map_id", ["usa", "marklin", "world", "great-lakes"])
 @pytest.mark.parametrize("seed", range(30))
 def test_random_legal_games_add_up_and_replay_from_their_record(seed, map_id):
     rng = random.Random(seed)
@@ -35,9 +42,12 @@ def test_random_legal_games_add_up_and_replay_from_their_record(seed, map_id):
         assert p.total == sum(p.breakdown.values())
         assert p.breakdown["routes"] == sum(r.points for r in p.routes)
         assert p.breakdown["tickets"] == sum(t.points for t in p.tickets)
-        assert p.trains_left == 45 - sum(r.route.length for r in p.routes)
+        pieces = board.edition.pieces or board.edition.trains
+        assert p.trains_left + p.ships_left == pieces - sum(r.route.length for r in p.routes)
         assert p.longest_path.length <= sum(r.route.length for r in p.routes)
         assert p.breakdown["goods"] == sum(t.points for t in p.trips)
+        assert p.breakdown["ports"] == sum(port.points for port in p.ports)
+        assert p.breakdown["unbuilt_ports"] == -4 * (3 - len(p.ports)) * bool(board.edition.ports)
         assert all(t.cards == sum(1 for r in t.routes if r not in p_routes(p)) for t in p.trips)
         for t in p.tickets:
             if t.chain:  # the chain runs from one ticket city to the other along own routes
@@ -48,11 +58,9 @@ def test_random_legal_games_add_up_and_replay_from_their_record(seed, map_id):
         map=map_id,
         players=setup.players,
         actions=actions,
-        tickets={
-            n: tuple(HeldTicket(t.cities, None if t.from_deck else t.points) for t in h)
-            for n, h in hands.items()
-        },
+        tickets={n: tuple(held(t) for t in h) for n, h in hands.items()},
         goods=goods or {},
+        pieces=setup.pieces,
     )
     exported = json.loads(json.dumps(record_to_json(record)))
     again = parse_record(exported)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from companion.rules.actions import Action, Claim, MovePassenger, Pass
+from companion.rules.actions import Action, BuildPort, Claim, Exchange, MovePassenger, Pass
 from companion.rules.board import Board, Ticket
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Player, Setup, State, apply, new_game, start
@@ -67,6 +67,18 @@ def _random_trip(state: State, player: str, rng: random.Random) -> MovePassenger
     return trip
 
 
+def _try(state: State, actions: list[Action], rng: random.Random) -> Action | None:
+    """One of these actions that the rules allow now, if any."""
+    rng.shuffle(actions)
+    for action in actions:
+        try:
+            apply(state, action)
+        except IllegalAction:
+            continue
+        return action
+    return None
+
+
 def random_game(
     board: Board,
     players: int,
@@ -81,7 +93,15 @@ def random_game(
     claiming anywhere (real players build toward their tickets). On Märklin, players
     place passengers with some claims and send them on trips (``goods`` colours needed).
     """
-    setup = new_game(board, [Player(f"Player {i + 1}") for i in range(players)], goods)
+    edition = board.edition
+    names = [f"Player {i + 1}" for i in range(players)]
+    pieces = {}
+    if edition.pieces:
+        low = max(0, edition.pieces - edition.max_ships)
+        for name in names:
+            trains = rng.randint(low, edition.max_trains)
+            pieces[name] = (trains, edition.pieces - trains)
+    setup = new_game(board, [Player(n) for n in names], goods, pieces=pieces)
     state = start(setup)
     actions: list[Action] = []
     turn = 0
@@ -93,6 +113,13 @@ def random_game(
         action: Action | None = None
         if state.passengers and rng.random() < 0.25:
             action = _random_trip(state, name, rng)
+        if action is None and edition.ports and rng.random() < 0.15:
+            action = _try(
+                state, [BuildPort(name, c) for r in state.routes_of(name) for c in r.cities], rng
+            )
+        if action is None and edition.exchange_cost and rng.random() < 0.05:
+            n = rng.randint(1, 3)
+            action = _try(state, [Exchange(name, n), Exchange(name, -n)], rng)
         if action is None:
             options = legal_claims(state, name) if rng.random() < claim_chance else []
             if options and rng.random() < connected:
@@ -110,10 +137,11 @@ def random_game(
 
 
 def _deal(board: Board, setup: Setup, rng: random.Random) -> dict[str, tuple[Ticket, ...]]:
-    """Tickets for each player: from the deck, or (a map with no known deck) made up."""
+    """Tickets for each player: from the deck (tours included), or made up where the
+    deck is not known (Märklin)."""
     deck = list(board.tickets)
     rng.shuffle(deck)
-    places = sorted(board.cities)
+    places = sorted(c for c, city in board.cities.items() if not city.is_waypoint)
     low, high = board.edition.ticket_points
     hands = {}
     for name in setup.names:

@@ -188,13 +188,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         ],
         "actions": [action_to_json(a) for a in record.actions],
         "tickets": {
-            name: [
-                list(t.cities)
-                if t.points is None
-                else {"cities": list(t.cities), "points": t.points}
-                for t in hand
-            ]
-            for name, hand in record.tickets.items()
+            name: [ticket_to_json(t) for t in hand] for name, hand in record.tickets.items()
         },
     }
 

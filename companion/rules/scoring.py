@@ -106,6 +106,7 @@ class PlayerSheet:
     ports: tuple[PortScore, ...] = ()
     unbuilt_ports: int = 0
     exchanged: int = 0
+    ships_left: int = 0
 
     @property
     def name(self) -> str:
@@ -261,6 +262,7 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
                 longest_path=longest_path(owned) if edition.longest_path_bonus else LongestPath(),
                 longest_path_bonus=0,
                 trains_left=state.trains[player.name],
+                ships_left=state.ships.get(player.name, 0),
                 trips=tuple(t for t in state.trips if t.player == player.name),
                 ports=_ports(state, player.name, tickets),
                 unbuilt_ports=edition.unbuilt_port * ports_left(state, player.name),

@@ -33,16 +33,26 @@ def _player(p: PlayerSheet) -> dict[str, Any]:
         "tickets_completed": p.tickets_completed,
         "tickets_failed": p.tickets_failed,
         "trains_left": p.trains_left,
+        "ships_left": p.ships_left,
         "routes": [{**_route(r.route), "points": r.points} for r in p.routes],
         "tickets": [
             {
                 "cities": list(t.ticket.cities),
                 "value": t.ticket.points,
                 "completed": t.completed,
+                **({"tour": True, "in_order": t.in_order} if t.ticket.is_tour else {}),
                 "points": t.points,
                 "chain": [_route(r) for r in t.chain or ()],
             }
             for t in p.tickets
+        ],
+        "ports": [
+            {
+                "city": port.city,
+                "tickets": [list(t.cities) for t in port.tickets],
+                "points": port.points,
+            }
+            for port in p.ports
         ],
         "trips": [
             {

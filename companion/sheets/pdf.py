@@ -145,11 +145,12 @@ def _player(p: PlayerSheet, styles: dict[str, ParagraphStyle]) -> list:
     )
     if p.tickets:
         for t in p.tickets:
-            how = (
-                "connected: " + escape(DASH.join(cities_along(t.chain, t.ticket.cities[0])))
-                if t.chain is not None
-                else "not connected"
-            )
+            if t.chain is None:
+                how = "not connected"
+            elif t.ticket.is_tour:
+                how = "in order" if t.in_order else "connected, not in order"
+            else:
+                how = "connected: " + escape(DASH.join(cities_along(t.chain, t.ticket.cities[0])))
             story.append(
                 Paragraph(
                     f"<b>Ticket</b> {escape(t.ticket.name)} ({t.ticket.points}): "
@@ -168,6 +169,15 @@ def _player(p: PlayerSheet, styles: dict[str, ParagraphStyle]) -> list:
                 base,
             )
         )
+    for port in p.ports:
+        named = ", ".join(escape(t.name) for t in port.tickets) or "no completed ticket names it"
+        story.append(
+            Paragraph(f"<b>Port in {escape(port.city)}</b>: <b>+{port.points}</b> ({named})", base)
+        )
+    if p.unbuilt_ports:
+        story.append(Paragraph(f"<b>Ports not built</b>: <b>{-p.unbuilt_ports}</b>", base))
+    if p.exchanged:
+        story.append(Paragraph(f"<b>Pieces exchanged</b>: <b>{-p.exchanged}</b>", base))
     if p.globetrotter_bonus:
         story.append(
             Paragraph(

@@ -33,7 +33,8 @@ def _signed(n: int) -> str:
 
 
 def _player(p: PlayerSheet, longest_path: bool) -> list[str]:
-    out = [f"== {p.name}: {p.total} points (trains left: {p.trains_left})"]
+    ships = f", ships left: {p.ships_left}" if p.ships_left or p.ports or p.unbuilt_ports else ""
+    out = [f"== {p.name}: {p.total} points (trains left: {p.trains_left}{ships})"]
     route_points = sum(r.points for r in p.routes)
     out.append(f"  Routes: {route_points} points from {plural(len(p.routes), 'route')}")
     for r in p.routes:
@@ -44,11 +45,18 @@ def _player(p: PlayerSheet, longest_path: bool) -> list[str]:
         f"({p.tickets_completed} completed, {p.tickets_failed} not)"
     )
     for t in p.tickets:
-        how = (
-            "connected, " + DASH.join(cities_along(t.chain, t.ticket.cities[0]))
-            if t.chain is not None
-            else "not connected"
-        )
+        if t.ticket.is_tour:
+            how = (
+                "not all connected"
+                if t.chain is None
+                else ("in order" if t.in_order else "connected, not in order")
+                + ": "
+                + ", ".join(r.name for r in t.chain)
+            )
+        elif t.chain is not None:
+            how = "connected, " + DASH.join(cities_along(t.chain, t.ticket.cities[0]))
+        else:
+            how = "not connected"
         out.append(f"    {t.points:>+4d}  {t.ticket.name} ({t.ticket.points}): {how}")
     if p.trips:
         out.append(f"  Goods: {p.goods} points from {plural(len(p.trips), 'passenger trip')}")
@@ -58,6 +66,13 @@ def _player(p: PlayerSheet, longest_path: bool) -> list[str]:
                 f"    {trip.points:>+4d}  {DASH.join(trip.cities)} ({tokens}; "
                 f"{plural(trip.cards, 'passenger card')})"
             )
+    for port in p.ports:
+        named = ", ".join(t.name for t in port.tickets) or "no completed ticket names it"
+        out.append(f"    {port.points:>+4d}  port in {port.city} ({named})")
+    if p.unbuilt_ports:
+        out.append(f"    {-p.unbuilt_ports:>+4d}  ports not built")
+    if p.exchanged:
+        out.append(f"    {-p.exchanged:>+4d}  pieces exchanged")
     if p.globetrotter_bonus:
         out.append(f"    {p.globetrotter_bonus:>+4d}  Globetrotter (most completed tickets)")
     if not longest_path:  # Märklin has no longest-path bonus
