@@ -38,8 +38,21 @@
     }, 4000);
   }
 
+  // The new-game form asks for trains and ships only on Rails & Sails maps.
+  function splits() {
+    var map = document.querySelector("select[data-split-maps]");
+    if (!map) return;
+    var form = map.closest("form");
+    var sails = map.dataset.splitMaps.split(" ");
+    function show() { form.classList.toggle("sails", sails.indexOf(map.value) !== -1); }
+    map.addEventListener("change", show);
+    show();
+  }
+
+  document.documentElement.classList.add("js");
   document.addEventListener("DOMContentLoaded", function () {
     follow();
+    splits();
     var citySearch = document.querySelector(".city-search");
     if (citySearch) filter(citySearch, Array.from(document.querySelectorAll("details.city")), true);
     var ticketSearch = document.querySelector(".ticket-search");

@@ -9,9 +9,9 @@ from werkzeug.wrappers import Response
 
 from companion.rules.board import Route
 from companion.rules.errors import CompanionError
-from companion.rules.paths import cities_along, connecting_chain
+from companion.rules.paths import cities_along
 from companion.rules.record import HeldTicket
-from companion.rules.scoring import held_ticket
+from companion.rules.scoring import final_scores
 from companion.web import store
 from companion.web.forms import ConfirmForm, TicketForm, form_problem
 from companion.web.table import chosen_player, seats
@@ -36,12 +36,20 @@ def render_tickets(game_id: str, problem: str | None = None, status: int = 200) 
     state = game.state()
     board = state.board
     hands: dict[str, list[EnteredTicket]] = {name: [] for name in state.setup.names}
+    sheet = final_scores(state, game.record.hands(state.setup))
+    scored = {p.name: list(p.tickets) for p in sheet.players}
     for logged in game.tickets:
-        ticket = held_ticket(board, logged.ticket.cities, logged.ticket.points)
-        chain = connecting_chain(state.routes_of(logged.player), *ticket.cities)
-        path = "–".join(cities_along(chain, ticket.cities[0])) if chain is not None else ""
+        t = scored[logged.player].pop(0)
+        if t.chain is None:
+            path = ""
+        elif t.ticket.is_tour:
+            path = ("in order: " if t.in_order else "not in order: ") + ", ".join(
+                r.name for r in t.chain
+            )
+        else:
+            path = "–".join(cities_along(t.chain, t.ticket.cities[0]))
         hands[logged.player].append(
-            EnteredTicket(logged.seq, ticket.name, ticket.points, chain, path)
+            EnteredTicket(logged.seq, t.ticket.name, t.ticket.points, t.chain, path)
         )
     return render_template(
         "tickets.html",
@@ -76,7 +84,8 @@ def add(game_id: str) -> Response | tuple[str, int]:
             return render_tickets(
                 game_id, problem="There is no such ticket in the deck.", status=400
             )
-        entry = HeldTicket(board.tickets[form.deck.data].cities)
+        picked = board.tickets[form.deck.data]
+        entry = HeldTicket(picked.cities, tour=picked.is_tour)
     elif form.city_a.data and form.city_b.data:
         entry = HeldTicket((form.city_a.data, form.city_b.data), form.points.data)
     else:

@@ -28,6 +28,8 @@ class SeatForm(Form):
 
     name = StringField("Name", validators=[Optional(), Length(max=MAX_NAME)])
     color = SelectField("Trains", choices=[SelectChoice(c, c) for c in PIECE_COLORS])
+    trains = IntegerField("Trains", validators=[Optional(), NumberRange(0, 99)])
+    ships = IntegerField("Ships", validators=[Optional(), NumberRange(0, 99)])
 
 
 class NewGameForm(FlaskForm):
@@ -80,6 +82,27 @@ class TrackForm(FlaskForm):
 
     player = StringField(validators=[InputRequired(), Length(max=100)])
     points = IntegerField("The track says", validators=[Optional(), NumberRange(-999, 9999)])
+
+
+class PortForm(FlaskForm):
+    """Build a port (Rails & Sails)."""
+
+    player = StringField(validators=[InputRequired(), Length(max=100)])
+    city = StringField(validators=[InputRequired(), Length(max=100)])
+
+
+class ExchangeForm(FlaskForm):
+    """Trade pieces with the box (Rails & Sails): how many, and which kind is taken."""
+
+    player = StringField(validators=[InputRequired(), Length(max=100)])
+    count = IntegerField("Pieces", validators=[InputRequired(), NumberRange(1, 50)])
+    take = SelectField(
+        "Take",
+        choices=[
+            SelectChoice("ships", "ships for trains"),
+            SelectChoice("trains", "trains for ships"),
+        ],
+    )
 
 
 class TripForm(FlaskForm):

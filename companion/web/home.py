@@ -39,6 +39,7 @@ def _page(
         upload=upload or ImportForm(),
         games=store.games_among(session.get("games", [])),
         boards=[load_board(m) for m in map_ids()],
+        split_maps=[m for m in map_ids() if load_board(m).edition.pieces],
         problem=problem,
     ), status
 
@@ -55,13 +56,21 @@ def new_game() -> Response | tuple[str, int]:
     form = _new_game_form()
     if not form.validate_on_submit():
         return _page(form, problem=form_problem(form), status=400)
-    players = tuple(
-        Player(seat.form.name.data.strip(), seat.form.color.data)
-        for seat in form.seats
-        if seat.form.name.data and seat.form.name.data.strip()
-    )
+    seated = [s.form for s in form.seats if s.form.name.data and s.form.name.data.strip()]
+    players = tuple(Player(s.name.data.strip(), s.color.data) for s in seated)
     house_rules = tuple(form.house_rules.data or ())
     board = load_board(form.map.data)
+    pieces = {}
+    if board.edition.pieces:
+        for seat in seated:
+            trains, ships = seat.trains.data, seat.ships.data
+            if trains is None and ships is None:
+                continue
+            if trains is None:
+                trains = board.edition.pieces - ships
+            if ships is None:
+                ships = board.edition.pieces - trains
+            pieces[seat.name.data.strip()] = (trains, ships)
     goods = store.remembered_goods(board.id) if board.edition.goods else {}
     try:
         goods_colors(board, goods)
@@ -69,7 +78,11 @@ def new_game() -> Response | tuple[str, int]:
         goods = {}  # what was remembered no longer adds up: start from the board's own
     try:
         record = GameRecord(
-            map=form.map.data, players=players, goods=goods, house_rules=house_rules
+            map=form.map.data,
+            players=players,
+            goods=goods,
+            house_rules=house_rules,
+            pieces=pieces,
         )
         game_id = store.create_game(record)
     except CompanionError as error:

@@ -6,6 +6,7 @@ CREATE TABLE IF NOT EXISTS game (
     players TEXT NOT NULL,         -- JSON: [{"name": ..., "color": ...}] in seat order
     goods TEXT NOT NULL DEFAULT '{}',        -- JSON: Märklin goods colours, city -> colour
     house_rules TEXT NOT NULL DEFAULT '[]',  -- JSON: the house rules chosen
+    pieces TEXT NOT NULL DEFAULT '{}',       -- JSON: Rails & Sails splits, name -> [trains, ships]
     created TEXT NOT NULL,
     updated TEXT NOT NULL
 );

@@ -27,9 +27,10 @@ from companion.rules.record import (
     action_to_json,
     parse_action,
     parse_ticket,
+    resolve_ticket,
     ticket_to_json,
 )
-from companion.rules.scoring import check_hands, held_ticket
+from companion.rules.scoring import check_hands
 
 
 class GameNotFound(LookupError):
@@ -58,6 +59,7 @@ ADDED_COLUMNS = {
     "game": {
         "goods": "TEXT NOT NULL DEFAULT '{}'",
         "house_rules": "TEXT NOT NULL DEFAULT '[]'",
+        "pieces": "TEXT NOT NULL DEFAULT '{}'",
     }
 }
 
@@ -153,14 +155,15 @@ def create_game(record: GameRecord) -> str:
     players = [{"name": p.name, "color": p.color} for p in record.players]
     with writing() as db:
         db.execute(
-            "INSERT INTO game (id, map, players, goods, house_rules, created, updated)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO game (id, map, players, goods, house_rules, pieces, created, updated)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game_id,
                 record.map,
                 json.dumps(players),
                 json.dumps(dict(state.setup.goods)),
                 json.dumps(sorted(state.setup.house_rules)),
+                json.dumps({n: list(split) for n, split in state.setup.pieces.items()}),
                 now,
                 now,
             ),
@@ -222,6 +225,9 @@ def load_game(game_id: str) -> StoredGame:
         tickets=MappingProxyType({name: tuple(held) for name, held in hands.items()}),
         goods=MappingProxyType(json.loads(row["goods"])),
         house_rules=tuple(json.loads(row["house_rules"])),
+        pieces=MappingProxyType(
+            {name: (split[0], split[1]) for name, split in json.loads(row["pieces"]).items()}
+        ),
     )
     track = {
         r["player"]: r["points"]
@@ -267,13 +273,13 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket) -> None:
         setup = game.state().setup
         name = setup.player(player)
         hands = game.record.hands(setup)
-        ticket = held_ticket(setup.board, entry.cities, entry.points)
+        ticket = resolve_ticket(setup.board, entry)
         hands[name] = (*hands.get(name, ()), ticket)
         check_hands(hands)
         seq = db.execute(
             "SELECT COALESCE(MAX(seq) + 1, 0) FROM ticket WHERE game_id = ?", (game_id,)
         ).fetchone()[0]
-        stored = HeldTicket(ticket.cities, entry.points)
+        stored = HeldTicket(ticket.cities, entry.points, entry.tour, entry.unordered, entry.penalty)
         db.execute(
             "INSERT INTO ticket (game_id, seq, player, body, recorded) VALUES (?, ?, ?, ?, ?)",
             (game_id, seq, name, json.dumps(ticket_to_json(stored)), _now()),
@@ -300,7 +306,7 @@ def set_goods(game_id: str, colors: dict[str, str]) -> None:
         game = load_game(game_id)
         merged = {**game.record.goods, **colors}
         record = game.record
-        setup = new_game(record.board(), record.players, merged, record.house_rules)
+        setup = new_game(record.board(), record.players, merged, record.house_rules, record.pieces)
         db.execute(
             "UPDATE game SET goods = ? WHERE id = ?", (json.dumps(dict(setup.goods)), game_id)
         )

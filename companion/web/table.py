@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from companion.rules.actions import Action, Claim, Pass
+from companion.rules.actions import Action, BuildPort, Claim, Exchange, Pass
 from companion.rules.board import Route
 from companion.rules.colors import GRAY, ROUTE_COLORS
 from companion.rules.errors import IllegalAction
@@ -15,8 +15,16 @@ from companion.rules.game import State
 from companion.rules.names import name_key
 from companion.rules.passengers import passengers_left
 from companion.rules.payment import LOCOMOTIVE, PLUS_FOUR, check_payment
+from companion.rules.sails import ports_left
 from companion.web import store
-from companion.web.forms import ClaimForm, ConfirmForm, PlayerForm, form_problem
+from companion.web.forms import (
+    ClaimForm,
+    ConfirmForm,
+    ExchangeForm,
+    PlayerForm,
+    PortForm,
+    form_problem,
+)
 from companion.web.picture import board_svg, piece_color
 from companion.web.qr import public_url, qr_svg
 
@@ -35,6 +43,8 @@ class Seat:
     final_turn_left: bool
     passengers: int
     goods: int
+    ships: int
+    ports: int
 
 
 @dataclass(frozen=True)
@@ -70,6 +80,8 @@ def seats(state: State) -> list[Seat]:
             final_turn_left=state.final_turns_left(p.name) > 0,
             passengers=passengers_left(state, p.name),
             goods=state.goods_points.get(p.name, 0),
+            ships=state.ships.get(p.name, 0),
+            ports=ports_left(state, p.name),
         )
         for i, p in enumerate(state.setup.players)
     ]
@@ -129,6 +141,15 @@ def route_choices(state: State, player: str) -> list[tuple[str, list[RouteChoice
     return cities
 
 
+def port_choices(state: State, player: str) -> list[str]:
+    """The port cities where the player could build a port now (Rails & Sails)."""
+    board = state.board
+    if not state.setup.edition.ports:
+        return []
+    reached = {c for r in state.routes_of(player) for c in r.cities}
+    return sorted(c for c in reached if board.is_port_city(c) and c not in state.ports)
+
+
 def _game(game_id: str) -> tuple[store.StoredGame, State]:
     game = store.load_game(game_id)
     return game, game.state()
@@ -165,6 +186,9 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
         link=link,
         qr=qr_svg(link),
         goods=goods_left(state),
+        port_cities=port_choices(state, player),
+        port=PortForm(),
+        exchange=ExchangeForm(),
     ), status
 
 
@@ -222,6 +246,27 @@ def turn(game_id: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
     return _record(game_id, Pass(form.player.data), f"{form.player.data} took a turn")
+
+
+@bp.post("/port")
+def port(game_id: str) -> Response | tuple[str, int]:
+    """Builds a port (Rails & Sails): a whole turn."""
+    form = PortForm()
+    if not form.validate_on_submit():
+        return render_table(game_id, problem=form_problem(form), status=400)
+    action = BuildPort(form.player.data, form.city.data)
+    return _record(game_id, action, f"{form.player.data} built a port in {form.city.data}")
+
+
+@bp.post("/exchange")
+def exchange(game_id: str) -> Response | tuple[str, int]:
+    """Trades pieces with the box (Rails & Sails): a whole turn, 1 point per piece."""
+    form = ExchangeForm()
+    if not form.validate_on_submit():
+        return render_table(game_id, problem=form_problem(form), status=400)
+    n = form.count.data if form.take.data == "ships" else -form.count.data
+    action = Exchange(form.player.data, n)
+    return _record(game_id, action, f"{action.describe()}: −{form.count.data}")
 
 
 @bp.post("/undo")

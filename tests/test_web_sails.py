@@ -1,0 +1,137 @@
+"""Rails & Sails in the web app: the split at setup, ships, ports, exchanges, tours, the sheet."""
+
+from __future__ import annotations
+
+import html
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from companion.rules.board import load_board
+from companion.web import create_app
+from tests.web_helpers import problem
+
+
+def route(map_id: str, a: str, b: str, color: str | None = None) -> int:
+    (found,) = [
+        r.id
+        for r in load_board(map_id).routes
+        if set(r.cities) == {a, b} and color in (None, r.color)
+    ]
+    return found
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "DATABASE": str(tmp_path / "c.sqlite"),
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    return app.test_client()
+
+
+def new_game(client, map_id: str, seats: list[tuple[str, str, str]]):
+    data = {"map": map_id}
+    colors = ["red", "blue", "green", "yellow", "black"]
+    for i in range(5):
+        name, trains, ships = seats[i] if i < len(seats) else ("", "", "")
+        data |= {
+            f"seats-{i}-name": name,
+            f"seats-{i}-color": colors[i],
+            f"seats-{i}-trains": trains,
+            f"seats-{i}-ships": ships,
+        }
+    return client.post("/games", data=data)
+
+
+def page(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return " ".join(html.unescape(response.get_data(as_text=True)).split())
+
+
+def test_each_players_split_is_asked_at_setup_and_checked(client):
+    response = new_game(client, "world", [("Ann", "25", "35"), ("Bob", "", "")])
+    assert response.status_code == 303
+    url = response.headers["Location"].split("?")[0]
+    table = page(client, url)
+    assert "25 trains · 35 ships · 3 ports to build" in table  # Ann
+    assert "20 trains · 40 ships" in table  # Bob: the suggested split
+    response = new_game(client, "world", [("Ann", "26", "34"), ("Bob", "", "")])
+    assert response.status_code == 400
+    assert "at most 25 trains and 50 ships" in html.unescape(
+        problem(response.get_data(as_text=True))
+    )
+
+
+def test_a_port_and_an_exchange_are_turns_on_the_table(client):
+    url = (
+        new_game(client, "great-lakes", [("Ann", "", ""), ("Bob", "", "")])
+        .headers["Location"]
+        .split("?")[0]
+    )
+    client.post(
+        f"{url}/claim",
+        data={"player": "Ann", "route": route("great-lakes", "Chicago", "Milwaukee", "green")},
+    )
+    table = page(client, f"{url}?player=Ann")
+    assert '<option value="Chicago">Chicago</option>' in table
+    assert client.post(f"{url}/port", data={"player": "Ann", "city": "Chicago"}).status_code == 303
+    response = client.post(f"{url}/port", data={"player": "Bob", "city": "Milwaukee"})
+    assert response.status_code == 409
+    assert "Bob has no route into Milwaukee" in html.unescape(
+        problem(response.get_data(as_text=True))
+    )
+    response = client.post(f"{url}/exchange", data={"player": "Bob", "count": "2", "take": "ships"})
+    assert response.status_code == 303
+    table = page(client, url)
+    assert "Bob trades 2 trains for 2 ships: −2" in table
+    assert "25 trains · 25 ships" in table
+    response = client.post(f"{url}/exchange", data={"player": "Bob", "count": "9", "take": "ships"})
+    assert response.status_code == 409
+    assert "the box holds only 7 ships for Bob" in html.unescape(
+        problem(response.get_data(as_text=True))
+    )
+
+
+def test_a_tour_from_the_deck_and_the_ports_on_the_sheet_and_pdf(client):
+    url = (
+        new_game(client, "world", [("Ann", "", ""), ("Bob", "", "")])
+        .headers["Location"]
+        .split("?")[0]
+    )
+    for a, b, color in [
+        ("Lagos", "Luanda", "purple"),
+        ("Luanda", "Dar Es Salaam", None),
+        ("Dar Es Salaam", "Djibouti", "black"),
+    ]:
+        client.post(f"{url}/claim", data={"player": "Ann", "route": route("world", a, b, color)})
+    client.post(f"{url}/port", data={"player": "Ann", "city": "Lagos"})
+    deck = load_board("world").tickets
+    tour = next(i for i, t in enumerate(deck) if t.cities[0] == "Lagos" and t.is_tour)
+    assert client.post(f"{url}/tickets", data={"player": "Ann", "deck": tour}).status_code == 303
+    tickets = page(client, f"{url}/tickets?player=Ann")
+    assert "Lagos–Luanda–Dar Es Salaam–Djibouti" in tickets and "in order:" in tickets
+    sheet = page(client, f"{url}/sheet")
+    # Ann: routes 1 + 2 + 1 = 4; tour in order +9; the Lagos port, named by the tour: 20;
+    # two ports not built −8.  25.  Bob: three ports not built −12.
+    assert "Ann: 25 points" in sheet and "Bob: -12 points" in sheet
+    assert "Port in Lagos: Lagos–Luanda–Dar Es Salaam–Djibouti" in sheet
+    pdf = client.get(f"{url}/sheet.pdf").data
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Port in Lagos: +20" in text and "Ports not built: -8" in text
+
+
+def test_the_claim_list_tells_sea_routes_from_rail_routes(client):
+    url = (
+        new_game(client, "great-lakes", [("Ann", "", ""), ("Bob", "", "")])
+        .headers["Location"]
+        .split("?")[0]
+    )
+    table = page(client, url)
+    assert '<small class="sea">sea</small>' in table
