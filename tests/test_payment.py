@@ -69,3 +69,50 @@ def test_there_are_no_plus_four_locomotives_in_the_base_game():
 def test_cards_that_do_not_exist_are_refused(cards, message):
     with pytest.raises(IllegalAction, match=message):
         check_payment(route(USA, "Denver", "Helena"), USA.edition, cards)
+
+
+WORLD, LAKES = load_board("world"), load_board("great-lakes")
+
+
+def test_a_rail_route_takes_train_cards_and_a_sea_route_ship_cards():
+    from companion.rules.payment import check_sails_payment
+
+    rail = route(LAKES, "Chicago", "Madison")  # gray, 3
+    check_sails_payment(rail, {"train red": 2, "joker": 1})
+    with pytest.raises(IllegalAction, match="it takes train cards, not ship cards"):
+        check_sails_payment(rail, {"ship red": 3})
+    sea = route(LAKES, "Chicago", "Milwaukee", "green")
+    check_sails_payment(sea, {"ship green": 1})
+
+
+def test_a_double_ship_card_pays_for_one_or_two_spaces():
+    from companion.rules.payment import check_sails_payment
+
+    sea = route(LAKES, "Milwaukee", "Green Bay", "black")  # 3 spaces
+    check_sails_payment(sea, {"double ship black": 1, "ship black": 1})
+    check_sails_payment(sea, {"double ship black": 2})  # 2 + 1
+    with pytest.raises(IllegalAction, match="these cards pay for 1 to 2"):
+        check_sails_payment(sea, {"double ship black": 1})
+
+
+def test_each_pair_space_takes_two_train_cards_of_one_colour():
+    from companion.rules.payment import check_sails_payment
+
+    pairs = route(WORLD, "Dar Es Salaam", "Luanda")  # 2 pair spaces
+    check_sails_payment(pairs, {"train red": 2, "train green": 2})
+    check_sails_payment(pairs, {"train red": 1, "joker": 1, "train white": 2})
+    with pytest.raises(IllegalAction, match="two train cards of one colour"):
+        check_sails_payment(pairs, {"train red": 1, "train green": 1, "train white": 2})
+    with pytest.raises(IllegalAction, match="takes 4 train cards"):
+        check_sails_payment(pairs, {"train red": 2})
+
+
+def test_a_port_costs_two_train_and_two_ship_cards_of_one_colour():
+    from companion.rules.payment import check_port_payment
+
+    check_port_payment({"train red": 2, "ship red": 2})
+    check_port_payment({"train red": 1, "ship red": 1, "joker": 2})
+    with pytest.raises(IllegalAction, match="one colour, not 2"):
+        check_port_payment({"train red": 2, "ship green": 2})
+    with pytest.raises(IllegalAction, match="2 train cards and 2 ship cards"):
+        check_port_payment({"train red": 3, "ship red": 1})

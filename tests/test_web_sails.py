@@ -135,3 +135,18 @@ def test_the_claim_list_tells_sea_routes_from_rail_routes(client):
     )
     table = page(client, url)
     assert '<small class="sea">sea</small>' in table
+
+
+def test_the_payment_check_knows_ship_cards_pair_spaces_and_ports(client):
+    url = (
+        new_game(client, "world", [("Ann", "", ""), ("Bob", "", "")])
+        .headers["Location"]
+        .split("?")[0]
+    )
+    pairs = route("world", "Dar Es Salaam", "Luanda")
+    ok = page(client, f"{url}/pay?route={pairs}&train+red=2&train+green=2")
+    assert "✓ Dar Es Salaam–Luanda (gray): the cards pay for 2 pair spaces" in ok
+    port = page(client, f"{url}/pay?route=port&train+red=2&ship+red=1&joker=1")
+    assert "✓ a port: 2 train cards and 2 ship cards" in port
+    wrong = page(client, f"{url}/pay?route=port&train+red=2&ship+green=2")
+    assert "✗ a port is paid in one colour, not 2" in wrong

@@ -65,3 +65,103 @@ def check_payment(route: Route, edition: Edition, cards: Mapping[str, int]) -> s
     if plus_four:
         parts.append(plural(plus_four, "+4 locomotive"))
     return f"{route.label}: {', '.join(parts)} pay for {plural(route.length, 'space')}"
+
+
+# Rails & Sails cards: train and ship cards of six colours, double-ship cards, jokers.
+JOKER = "joker"
+SAILS_COLORS = ("red", "yellow", "green", "purple", "black", "white")
+TRAIN, SHIP, DOUBLE_SHIP = "train", "ship", "double ship"
+
+
+def sails_card_names() -> list[str]:
+    """The Rails & Sails cards, as the payment check names them: "train red", …"""
+    names = [f"{kind} {color}" for kind in (TRAIN, SHIP, DOUBLE_SHIP) for color in SAILS_COLORS]
+    return [*names, JOKER]
+
+
+def _sails_cards(cards: Mapping[str, int]) -> tuple[dict[tuple[str, str], int], int]:
+    """Counts by (kind, colour), and jokers; refuses an unknown card or count."""
+    counted: dict[tuple[str, str], int] = {}
+    jokers = 0
+    for name, count in cards.items():
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise IllegalAction(f"a number of cards is a whole number, not {count!r}")
+        if not count:
+            continue
+        if name == JOKER:
+            jokers += count
+            continue
+        kind, _, color = name.rpartition(" ")
+        if kind not in (TRAIN, SHIP, DOUBLE_SHIP) or color not in SAILS_COLORS:
+            raise IllegalAction(
+                f"'{name}' is not a card (train, ship or double ship cards of "
+                f"{', '.join(SAILS_COLORS)}, and jokers)"
+            )
+        counted[kind, color] = counted.get((kind, color), 0) + count
+    return counted, jokers
+
+
+def check_sails_payment(route: Route, cards: Mapping[str, int]) -> str:
+    """Rails & Sails: do these cards claim the route? Rail routes take train cards, sea
+    routes ship cards (a double-ship card pays for one or two spaces); jokers are wild;
+    each pair space takes two train cards of one colour (a joker may be one of them)."""
+    counted, jokers = _sails_cards(cards)
+    wanted = (TRAIN,) if route.kind == "rail" else (SHIP, DOUBLE_SHIP)
+    wrong = sorted({kind for kind, _ in counted if kind not in wanted})
+    if wrong:
+        raise IllegalAction(
+            f"{route.label} is a {route.kind} route: it takes "
+            f"{'train' if route.kind == 'rail' else 'ship'} cards, not {wrong[0]} cards"
+        )
+    colors = {color for _, color in counted}
+    if route.pairs:
+        return _pairs(route, counted, jokers)
+    if len(colors) > 1:
+        raise IllegalAction(f"a route is claimed with cards of one colour, not {len(colors)}")
+    if colors and route.color != GRAY and route.color not in colors:
+        raise IllegalAction(f"{route.label} takes {route.color} cards, not {colors.pop()}")
+    singles = sum(n for (kind, _), n in counted.items() if kind != DOUBLE_SHIP) + jokers
+    doubles = sum(n for (kind, _), n in counted.items() if kind == DOUBLE_SHIP)
+    if not singles + doubles <= route.length <= singles + 2 * doubles:
+        most = singles + 2 * doubles
+        raise IllegalAction(
+            f"{route.name} has {plural(route.length, 'space')}: these cards pay for "
+            + (f"{singles + doubles} to {most}" if doubles else str(most))
+        )
+    return f"{route.label}: the cards pay for {plural(route.length, 'space')}"
+
+
+def _pairs(route: Route, counted: dict[tuple[str, str], int], jokers: int) -> str:
+    if route.pairs != route.length:
+        raise IllegalAction(f"{route.label}: a route with some pair spaces is not on the board")
+    total = sum(counted.values()) + jokers
+    if total != 2 * route.pairs:
+        raise IllegalAction(
+            f"{route.name} has {plural(route.pairs, 'pair space')}: it takes "
+            f"{2 * route.pairs} train cards, two of one colour a space, not {total}"
+        )
+    odd = sum(n % 2 for n in counted.values())
+    if odd > jokers:
+        raise IllegalAction(
+            "each pair space takes two train cards of one colour (a joker may be one of them)"
+        )
+    return f"{route.label}: the cards pay for {plural(route.pairs, 'pair space')}"
+
+
+def check_port_payment(cards: Mapping[str, int]) -> str:
+    """Rails & Sails: a port costs 2 train cards and 2 ship cards of one colour bearing
+    the port symbol; jokers replace any of them. (The symbol is for the table to see.)"""
+    counted, jokers = _sails_cards(cards)
+    if any(kind == DOUBLE_SHIP for kind, _ in counted):
+        raise IllegalAction("a port takes ship cards with the port symbol, not double-ship cards")
+    colors = {color for _, color in counted}
+    if len(colors) > 1:
+        raise IllegalAction(f"a port is paid in one colour, not {len(colors)}")
+    trains = sum(n for (kind, _), n in counted.items() if kind == TRAIN)
+    ships = sum(n for (kind, _), n in counted.items() if kind == SHIP)
+    if trains > 2 or ships > 2 or trains + ships + jokers != 4:
+        raise IllegalAction(
+            f"a port takes 2 train cards and 2 ship cards (jokers for any), not {trains} "
+            f"train, {ships} ship and {plural(jokers, 'joker')}"
+        )
+    return "a port: 2 train cards and 2 ship cards with the port symbol, jokers for any"

@@ -14,7 +14,14 @@ from companion.rules.errors import IllegalAction
 from companion.rules.game import State
 from companion.rules.names import name_key
 from companion.rules.passengers import passengers_left
-from companion.rules.payment import LOCOMOTIVE, PLUS_FOUR, check_payment
+from companion.rules.payment import (
+    LOCOMOTIVE,
+    PLUS_FOUR,
+    check_payment,
+    check_port_payment,
+    check_sails_payment,
+    sails_card_names,
+)
 from companion.rules.sails import ports_left
 from companion.web import store
 from companion.web.forms import (
@@ -74,7 +81,10 @@ def seats(state: State) -> list[Seat]:
         Seat(
             name=p.name,
             color=piece_color(p.color, i),
-            points=sum(board.points_for(r) for r in state.routes_of(p.name)),
+            # What the score track shows during play: routes, goods, exchanges.
+            points=sum(board.points_for(r) for r in state.routes_of(p.name))
+            + state.goods_points.get(p.name, 0)
+            - state.setup.edition.exchange_cost * state.exchanged.get(p.name, 0),
             trains=state.trains[p.name],
             routes=len(state.routes_of(p.name)),
             final_turn_left=state.final_turns_left(p.name) > 0,
@@ -325,32 +335,39 @@ def board(game_id: str) -> tuple[str, int]:
 
 @bp.get("/pay")
 def pay(game_id: str) -> tuple[str, int]:
-    """Referee help: do these cards pay for that route? (Nothing is recorded.)"""
+    """Referee help: do these cards pay for that route (or a port)? Nothing is recorded."""
     game, state = _game(game_id)
     edition = state.setup.edition
-    names = [c for c in ROUTE_COLORS if c != GRAY] + [LOCOMOTIVE]
-    if edition.passengers:
-        names.append(PLUS_FOUR)
-    route_id = request.args.get("route", type=int)
-    route = (
-        state.board.routes[route_id]
-        if route_id is not None and 0 <= route_id < len(state.board.routes)
-        else None
-    )
+    sails = bool(edition.pieces)
+    if sails:
+        names = sails_card_names()
+    else:
+        names = [c for c in ROUTE_COLORS if c != GRAY] + [LOCOMOTIVE]
+        if edition.passengers:
+            names.append(PLUS_FOUR)
+    asked = request.args.get("route", "")
+    routes = state.board.routes
+    route = routes[int(asked)] if asked.isdigit() and int(asked) < len(routes) else None
     cards = {n: request.args.get(n, type=int) or 0 for n in names}
     verdict = refusal = None
-    if route is not None and any(cards.values()):
+    if (route is not None or (asked == "port" and sails)) and any(cards.values()):
         try:
-            verdict = check_payment(route, edition, cards)
+            if route is None:
+                verdict = check_port_payment(cards)
+            elif sails:
+                verdict = check_sails_payment(route, cards)
+            else:
+                verdict = check_payment(route, edition, cards)
         except IllegalAction as error:
             refusal = str(error)
-    routes = sorted(state.board.routes, key=lambda r: name_key(r.label))
     return render_template(
         "pay.html",
         game=game,
         state=state,
         route=route,
-        routes=routes,
+        asked=asked,
+        sails=sails,
+        routes=sorted(routes, key=lambda r: name_key(r.label)),
         names=names,
         cards=cards,
         verdict=verdict,
