@@ -262,33 +262,51 @@ def test_four_player_world_game_scored_by_hand():
     from companion.rules.record import parse_record
     from tests.conftest import game_record
 
-    sheet = parse_record(game_record("world_four_players")).score()
+    record = parse_record(game_record("world_four_players"))
+    state = record.replay()
+    # Cy spends all 50 ships at sea: 6 trains left start the final round; two turns each.
+    assert (state.trains["Cy"], state.ships["Cy"]) == (6, 0)
+    assert state.final_round.started_by == "Cy" and state.is_over
+    sheet = record.score()
     totals = {p.name: p.total for p in sheet.players}
     # Ann: Marseille–Athina 2 + Athina–Al-Qahira 1 = 3; Marseille–Al-Qahira +5; ports in
     #   Marseille and Al-Qahira, each named by that one ticket: 20 + 20; one port not
     #   built −4.  3 + 5 + 40 − 4 = 44.
     # Bob: Edinburgh–Hamburg 1 + Edinburgh–Marseille 1 = 2; New York–Marseille −10; his
     #   Edinburgh port has no completed ticket naming it: 0; two not built −8.  −16.
-    # Cy: Lagos–Luanda 1 + Luanda–Dar Es Salaam 2 + Dar Es Salaam–Djibouti 1 = 4; the tour
-    #   Lagos–Luanda–Dar Es Salaam–Djibouti in order +9; Edinburgh–Luanda −10; the Lagos
-    #   port, named by the tour: 20; two not built −8.  4 − 1 + 20 − 8 = 15.
+    # Cy: Lagos–Luanda 1 + Luanda–Dar Es Salaam 2 + Dar Es Salaam–Djibouti 1 = 4, and at
+    #   sea Anchorage–Tiksi (8) 21 + Lima–Sydney (8) 21 + Buenos Aires–Cape Town (7) 18 +
+    #   Caracas–Lagos (7) 18 + Casablanca–Miami (7) 18 + Dar Es Salaam–Jakarta (7) 18 +
+    #   Luanda–Rio de Janeiro (6) 15 = 129; the tour Lagos–Luanda–Dar Es Salaam–Djibouti in
+    #   order +9; Edinburgh–Luanda −10; the Lagos port, named by the tour: 20; the Cape
+    #   Town port, named by none: 0; one not built −4.  133 − 1 + 20 − 4 = 148.
     # Dee: the other Edinburgh–Hamburg track 1 + Edinburgh–Reykjavik 2 = 3; Vancouver–
     #   Edinburgh −13; 3 trains exchanged for ships −3; three ports not built −12.  −25.
-    assert totals == {"Ann": 44, "Bob": -16, "Cy": 15, "Dee": -25}
+    assert totals == {"Ann": 44, "Bob": -16, "Cy": 148, "Dee": -25}
     cy = sheet.player("Cy")
     assert [t.points for t in cy.tickets] == [9, -10]
     assert sheet.player("Dee").breakdown["exchanges"] == -3
-    assert [p.rank for p in sheet.players] == [1, 3, 2, 4]
+    assert [p.rank for p in sheet.players] == [2, 3, 1, 4]
 
 
 def test_four_player_great_lakes_game_scored_by_hand():
     from companion.rules.record import parse_record
     from tests.conftest import game_record
 
-    sheet = parse_record(game_record("great_lakes_four_players")).score()
+    record = parse_record(game_record("great_lakes_four_players"))
+    state = record.replay()
+    # Ann spends 27 trains and 20 of her 23 ships: 3 pieces left start the final round,
+    # and every player has two more turns.
+    assert (state.trains["Ann"], state.ships["Ann"]) == (0, 3)
+    assert state.final_round.started_by == "Ann" and state.is_over
+    sheet = record.score()
     totals = {p.name: p.total for p in sheet.players}
-    # Ann: Chicago–Milwaukee 1 + Milwaukee–Green Bay 4 = 5; Green Bay–Chicago +5,
-    #   Chicago–Milwaukee (printed 3) +3; the Chicago port, named by both: 20; −8.  25.
+    # Ann: Chicago–Milwaukee 1 + Milwaukee–Green Bay 4 + Montreal–Rouyn-Noranda (8) 21 +
+    #   Ottawa–Rouyn-Noranda (7) 18 + Ottawa–Sudbury (7) 18 + Albany–Montreal (5) 10 +
+    #   Buffalo–Detroit (6, sea) 15 + Green Bay–Sault Ste. Marie (6, sea) 15 + Lake Huron–
+    #   Sault Ste. Marie (4, sea) 7 = 109; Green Bay–Chicago +5, Chicago–Milwaukee
+    #   (printed 3) +3; the Chicago port, named by both: 20; the Sault Ste. Marie port,
+    #   named by none: 0; one port not built −4.  109 + 8 + 20 − 4 = 133.
     # Bob: the other Chicago–Milwaukee track 1 + Chicago–South Bend 1 = 2; Chicago–Detroit
     #   −6; Milwaukee port, no completed ticket: 0; −8.  −12.
     # Cy: Cleveland–New York, 9 spaces: 27; Cleveland–New York (printed 9) +9; Cleveland
@@ -296,7 +314,6 @@ def test_four_player_great_lakes_game_scored_by_hand():
     # Dee: Lake Superior–Duluth 5 spaces: 10 + Lake Superior–Thunder Bay 1 = 11; Duluth–
     #   Thunder Bay (printed 4) through the Lake Superior waypoint +4; Duluth port 10; −8.
     #   17.
-    assert totals == {"Ann": 25, "Bob": -12, "Cy": 36, "Dee": 17}
-    assert {p.name: p.rank for p in sheet.players} == {"Cy": 1, "Ann": 2, "Dee": 3, "Bob": 4}
-    state = parse_record(game_record("great_lakes_four_players")).replay()
+    assert totals == {"Ann": 133, "Bob": -12, "Cy": 36, "Dee": 17}
+    assert {p.name: p.rank for p in sheet.players} == {"Ann": 1, "Cy": 2, "Dee": 3, "Bob": 4}
     assert (state.trains["Cy"], state.ships["Cy"]) == (13, 28)
