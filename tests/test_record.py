@@ -29,7 +29,7 @@ def record(**changes):
         (record(actions=[{"player": "Ann", "claim": ["A", "B"], "track": True}]), "track"),
         (record(actions=[{"player": "Ann", "pass": False}]), "actions[0].pass: should be true"),
         (record(actions=[{"player": "Ann", "pass": True, "claim": ["A", "B"]}]), "one of"),
-        (record(actions=[{"player": "Ann", "build_station": "Berlin"}]), "not an action on this"),
+        (record(actions=[{"player": "Ann", "fly": "Berlin"}]), "one of 'claim', 'pass'"),
         (record(actions=["Ann claims"]), "actions[0]: an action has a 'player'"),
         (record(actions=[{"player": 7, "pass": True}]), "actions[0].player"),
         (record(tickets=[]), "tickets: should map"),

@@ -79,4 +79,16 @@ class Exchange:
         return f"{self.player} trades {n} {give}{s} for {n} {take}{s}"
 
 
-Action = Claim | Pass | MovePassenger | BuildPort | Exchange
+@dataclass(frozen=True)
+class BuildStation:
+    """Build a station in a city (Europe): a whole turn."""
+
+    player: str
+    city: str
+
+    def describe(self) -> str:
+        """ "Ann builds a station in Berlin"."""
+        return f"{self.player} builds a station in {self.city}"
+
+
+Action = Claim | Pass | MovePassenger | BuildPort | Exchange | BuildStation

@@ -60,6 +60,8 @@ class Route:
     kind: str = RAIL
     pairs: int = 0
     note: str = ""
+    tunnel: bool = False
+    locomotives: int = 0  # a ferry: locomotives it takes
 
     @property
     def name(self) -> str:
@@ -77,6 +79,10 @@ class Route:
         detail = self.color
         if self.kind != RAIL:
             detail += f", {self.kind}"
+        if self.tunnel:
+            detail += ", tunnel"
+        if self.locomotives:
+            detail += f", ferry {self.locomotives} loco"
         if self.is_parallel and self.color == GRAY:
             detail += f", track {self.track}"
         return f"{self.name} ({detail})"
@@ -98,6 +104,7 @@ class Ticket:
     from_deck: bool = True
     unordered: int | None = None
     penalty: int | None = None
+    long: bool = False
 
     @property
     def is_tour(self) -> bool:
@@ -351,7 +358,12 @@ class _Checker:
         low, high = min(edition.route_points), max(edition.route_points)
         for number, entry in enumerate(data):
             where = f"routes[{number}]"
-            self.keys(where, entry, {"cities", "length", "colors"}, {"kind", "pairs", "note"})
+            self.keys(
+                where,
+                entry,
+                {"cities", "length", "colors"},
+                {"kind", "pairs", "note", "tunnel", "locomotives"},
+            )
             a, b = self.pair(where, entry["cities"], cities)
             where = f"{where} ({a}{DASH}{b})"
             if cities[a].is_country and cities[b].is_country:
@@ -380,13 +392,29 @@ class _Checker:
             if pairs and kind != RAIL:
                 raise self.fail(where, "only rail routes have pair spaces")
             note = self.text(where, entry["note"]) if "note" in entry else ""
+            tunnel = entry.get("tunnel", False)
+            if not isinstance(tunnel, bool):
+                raise self.fail(where, "tunnel should be true or false")
+            locomotives = self.whole(where, entry.get("locomotives", 0), 0, length)
             for track, color in enumerate(colors, start=1):
                 try:
                     color = route_color(self.text(where, color))
                 except UnknownColor as error:
                     raise self.fail(where, str(error)) from None
                 routes.append(
-                    Route(len(routes), (a, b), length, color, track, len(colors), kind, pairs, note)
+                    Route(
+                        len(routes),
+                        (a, b),
+                        length,
+                        color,
+                        track,
+                        len(colors),
+                        kind,
+                        pairs,
+                        note,
+                        tunnel,
+                        locomotives,
+                    )
                 )
         return tuple(routes)
 
@@ -400,15 +428,18 @@ class _Checker:
             if isinstance(entry, dict) and "tour" in entry:
                 tickets.append(self.tour(where, entry, cities, seen))
                 continue
-            self.keys(where, entry, {"cities", "points"}, set())
+            self.keys(where, entry, {"cities", "points"}, {"long"})
             a, b = self.pair(where, entry["cities"], cities)
+            long = entry.get("long", False)
+            if not isinstance(long, bool):
+                raise self.fail(where, "long should be true or false")
             for name in (a, b):
                 if cities[name].is_waypoint:
                     raise self.fail(where, f"{name} is a waypoint: no ticket names one")
             if frozenset((a, b)) in seen:
                 raise self.fail(where, f"a second {a}{DASH}{b} ticket")
             seen.add(frozenset((a, b)))
-            tickets.append(Ticket((a, b), self.whole(where, entry["points"], 1, 99)))
+            tickets.append(Ticket((a, b), self.whole(where, entry["points"], 1, 99), long=long))
         return tuple(tickets)
 
     def tour(

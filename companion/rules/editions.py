@@ -10,6 +10,7 @@ from types import MappingProxyType
 MOST_TICKETS = "tickets_completed"
 LONGEST_PATH = "longest_path"
 MOST_GOODS = "goods"
+FEWEST_STATIONS = "fewest_stations"
 
 # House rules a table may choose, by the names game records use.
 GOODS_EACH_PASS = "goods_each_pass"
@@ -54,6 +55,9 @@ class Edition:
     exchange_cost: int = 0
     # The tiebreak the rules leave to the table, labelled as a house rule.
     tiebreak_house_rule: bool = False
+    # Europe: stations each player may build, and the points for each one left unused.
+    stations: int = 0
+    unused_station: int = 0
 
     @property
     def longest_route(self) -> int:
@@ -119,6 +123,15 @@ RAILS_AND_SAILS_GREAT_LAKES = replace(
     port_points=(10, 20, 30),
 )
 
+EUROPE = Edition(
+    id="europe",
+    name="Ticket to Ride: Europe",
+    route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}),
+    tiebreaks=(MOST_TICKETS, FEWEST_STATIONS, LONGEST_PATH),
+    stations=3,
+    unused_station=4,
+)
+
 EDITIONS: Mapping[str, Edition] = MappingProxyType(
-    {e.id: e for e in (BASE, MARKLIN, RAILS_AND_SAILS_WORLD, RAILS_AND_SAILS_GREAT_LAKES)}
+    {e.id: e for e in (BASE, MARKLIN, RAILS_AND_SAILS_WORLD, RAILS_AND_SAILS_GREAT_LAKES, EUROPE)}
 )

@@ -10,8 +10,16 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from companion.rules import passengers, sails
-from companion.rules.actions import Action, BuildPort, Claim, Exchange, MovePassenger, Pass
+from companion.rules import passengers, sails, stations
+from companion.rules.actions import (
+    Action,
+    BuildPort,
+    BuildStation,
+    Claim,
+    Exchange,
+    MovePassenger,
+    Pass,
+)
 from companion.rules.board import DASH, ROUTE_KINDS, SEA, Board, Route
 from companion.rules.colors import GRAY, UnknownColor, route_color
 from companion.rules.editions import Edition
@@ -196,6 +204,8 @@ class State:
     ports: Mapping[str, str] = field(default_factory=dict)
     exchanged: Mapping[str, int] = field(default_factory=dict)
     swapped: Mapping[str, int] = field(default_factory=dict)
+    # Europe: stations built (city -> player).
+    stations: Mapping[str, str] = field(default_factory=dict)
 
     def pieces_left(self, player: str) -> int:
         """Trains and ships still in the player's supply."""
@@ -269,6 +279,8 @@ def apply(state: State, action: Action) -> State:
         state = sails.build_port(state, player, action.city)
     elif isinstance(action, Exchange):
         state = sails.exchange(state, player, action.ships)
+    elif isinstance(action, BuildStation):
+        state = stations.build_station(state, player, action.city)
     elif not isinstance(action, Pass):
         raise IllegalAction(f"{type(action).__name__} is not an action of this game")
     return _end_turn(replace(state, actions=(*state.actions, action)), player)

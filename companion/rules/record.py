@@ -11,7 +11,15 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from companion.rules.actions import Action, BuildPort, Claim, Exchange, MovePassenger, Pass
+from companion.rules.actions import (
+    Action,
+    BuildPort,
+    BuildStation,
+    Claim,
+    Exchange,
+    MovePassenger,
+    Pass,
+)
 from companion.rules.board import Board, Ticket, load_board, map_ids
 from companion.rules.errors import IllegalAction, RecordError, SetupError
 from companion.rules.game import Player, Setup, State, new_game, replay
@@ -20,8 +28,7 @@ from companion.rules.scoring import ScoreSheet, final_scores, held_ticket, held_
 FORMAT = "ttr-companion/1"
 MAX_ACTIONS = 5000
 MAX_TICKETS = 60
-ACTION_VERBS = ("claim", "pass", "move_passenger", "build_port", "exchange")
-FUTURE_VERBS = ("build_station",)
+ACTION_VERBS = ("claim", "pass", "move_passenger", "build_port", "exchange", "build_station")
 
 
 @dataclass(frozen=True)
@@ -215,6 +222,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"player": action.player, "move_passenger": list(action.cities)}
     if isinstance(action, BuildPort):
         return {"player": action.player, "build_port": action.city}
+    if isinstance(action, BuildStation):
+        return {"player": action.player, "build_station": action.city}
     if isinstance(action, Exchange):
         kind = "ships" if action.ships > 0 else "trains"
         return {"player": action.player, "exchange": {kind: abs(action.ships)}}
@@ -272,16 +281,14 @@ def _pair(where: str, value: Any) -> tuple[str, str]:
 
 def parse_action(where: str, data: Any) -> Action:
     """One action from its record form; ``where`` places a fault (``actions[3]``)."""
-    verbs = [v for v in (*ACTION_VERBS, *FUTURE_VERBS) if isinstance(data, dict) and v in data]
+    verbs = [v for v in ACTION_VERBS if isinstance(data, dict) and v in data]
     if not isinstance(data, dict) or len(verbs) != 1:
         raise RecordError(
             where,
             "an action has a 'player' and one of 'claim', 'pass', 'move_passenger', "
-            "'build_port' or 'exchange'",
+            "'build_port', 'exchange' or 'build_station'",
         )
     verb = verbs[0]
-    if verb in FUTURE_VERBS:
-        raise RecordError(where, f"'{verb}' is not an action on this map")
     if verb == "pass":
         _keys(where, data, {"player", "pass"}, set())
         if data["pass"] is not True:
@@ -292,6 +299,12 @@ def parse_action(where: str, data: Any) -> Action:
         return BuildPort(
             _text(f"{where}.player", data["player"]),
             _text(f"{where}.build_port", data["build_port"]),
+        )
+    if verb == "build_station":
+        _keys(where, data, {"player", "build_station"}, set())
+        return BuildStation(
+            _text(f"{where}.player", data["player"]),
+            _text(f"{where}.build_station", data["build_station"]),
         )
     if verb == "exchange":
         _keys(where, data, {"player", "exchange"}, set())

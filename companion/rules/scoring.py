@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from companion.rules.board import DASH, Board, Route, Ticket
-from companion.rules.editions import LONGEST_PATH, MOST_GOODS, MOST_TICKETS
+from companion.rules.editions import FEWEST_STATIONS, LONGEST_PATH, MOST_GOODS, MOST_TICKETS
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Player, State
 from companion.rules.longest_path import Edge, longest_trail
@@ -19,6 +19,7 @@ from companion.rules.names import join_words
 from companion.rules.passengers import Trip
 from companion.rules.paths import connecting_chain
 from companion.rules.sails import ports_left
+from companion.rules.stations import best_borrowing, borrow_options, stations_left
 from companion.rules.tours import score_tour
 
 # The breakdown every sheet gives, in order; 0 where the edition has no such thing.
@@ -107,6 +108,10 @@ class PlayerSheet:
     unbuilt_ports: int = 0
     exchanged: int = 0
     ships_left: int = 0
+    # Europe: what each station borrowed (None: nothing), and the points for unused ones.
+    borrowed: tuple[tuple[str, Route | None], ...] = ()
+    stations_used: int = 0
+    unused_stations: int = 0
 
     @property
     def name(self) -> str:
@@ -125,6 +130,7 @@ class PlayerSheet:
         parts["ports"] = sum(p.points for p in self.ports)
         parts["unbuilt_ports"] = -self.unbuilt_ports
         parts["exchanges"] = -self.exchanged
+        parts["stations"] = self.unused_stations
         return parts
 
     @property
@@ -155,6 +161,8 @@ class PlayerSheet:
             return self.longest_path.length
         if name == MOST_GOODS:
             return self.goods
+        if name == FEWEST_STATIONS:
+            return -self.stations_used
         raise KeyError(name)
 
 
@@ -253,7 +261,10 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
     drafts = []
     for player in setup.players:
         owned = state.routes_of(player.name)
-        tickets = tuple(_ticket(owned, t, board) for t in hands.get(player.name, ()))
+        held = hands.get(player.name, ())
+        borrowed = _borrow(state, player.name, owned, held)
+        usable = (*owned, *(r for _, r in borrowed if r is not None))
+        tickets = tuple(_ticket(usable, t, board) for t in held)
         drafts.append(
             PlayerSheet(
                 player=player,
@@ -267,6 +278,13 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
                 ports=_ports(state, player.name, tickets),
                 unbuilt_ports=edition.unbuilt_port * ports_left(state, player.name),
                 exchanged=edition.exchange_cost * state.exchanged.get(player.name, 0),
+                borrowed=borrowed,
+                stations_used=edition.stations - stations_left(state, player.name)
+                if edition.stations
+                else 0,
+                unused_stations=edition.unused_station * stations_left(state, player.name)
+                if edition.stations
+                else 0,
             )
         )
     if edition.longest_path_bonus:
@@ -291,6 +309,21 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
     if tiebreak and edition.tiebreak_house_rule:
         tiebreak += " (a house rule: the rules give no tiebreak)"
     return ScoreSheet(board, tuple(ranked), winners, tiebreak, state.is_over)
+
+
+def _borrow(
+    state: State, player: str, owned: Sequence[Route], held: Sequence[Ticket]
+) -> tuple[tuple[str, Route | None], ...]:
+    """Europe: the route each of the player's stations borrows, the best for the tickets."""
+    options = borrow_options(state, player)
+    if not options:
+        return ()
+
+    def tickets_with(borrowed: tuple[Route, ...]) -> int:
+        usable = (*owned, *borrowed)
+        return sum(_ticket(usable, t, state.board).points for t in held)
+
+    return best_borrowing(options, tickets_with)
 
 
 def _ticket(owned: Sequence[Route], ticket: Ticket, board: Board) -> TicketScore:
@@ -335,6 +368,7 @@ def _rank(
 
 
 CRITERIA_WORDS = {
+    FEWEST_STATIONS: ("stations used", "fewest stations used"),
     MOST_TICKETS: ("completed tickets", "most completed tickets"),
     LONGEST_PATH: ("longest path", "the longest continuous path"),
     MOST_GOODS: ("goods points", "most goods points"),
@@ -350,7 +384,8 @@ def _tiebreak_story(sheets: list[PlayerSheet], tiebreaks: tuple[str, ...]) -> st
     story = [f"{join_words([s.name for s in tied])} tied on {top} points"]
     for criterion in tiebreaks:
         noun, deciding = CRITERIA_WORDS[criterion]
-        figures = ", ".join(f"{s.name} {s.criterion(criterion)}" for s in tied)
+        sign = -1 if criterion == FEWEST_STATIONS else 1  # stored negated: more is better
+        figures = ", ".join(f"{s.name} {sign * s.criterion(criterion)}" for s in tied)
         best = max(s.criterion(criterion) for s in tied)
         leaders = [s for s in tied if s.criterion(criterion) == best]
         if len(leaders) < len(tied):
