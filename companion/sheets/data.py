@@ -46,6 +46,10 @@ def _player(p: PlayerSheet) -> dict[str, Any]:
             }
             for t in p.tickets
         ],
+        "stations": [
+            {"city": city, "borrows": _route(route) if route else None}
+            for city, route in p.borrowed
+        ],
         "ports": [
             {
                 "city": port.city,

@@ -95,7 +95,10 @@ def _bonus(points: int) -> str:
 
 def _standings(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> Table:
     marklin = bool(sheet.board.edition.passengers)
+    europe = bool(sheet.board.edition.stations)
     extra = ["Goods", "Globetrotter"] if marklin else ["Longest path"]
+    if europe:
+        extra = ["Stations", "Longest path"]
     rows: list[list[Any]] = [["", "Player", "Routes", "Tickets", *extra, "Total"]]
     for p in sorted(sheet.players, key=lambda p: p.rank):
         parts = p.breakdown
@@ -104,6 +107,8 @@ def _standings(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> Table:
             if marklin
             else [_bonus(parts["longest_path_bonus"])]
         )
+        if europe:
+            bonuses = [_bonus(parts["stations"]), *bonuses]
         rows.append(
             [
                 ORDINALS.get(p.rank, f"{p.rank}th"),
@@ -114,7 +119,15 @@ def _standings(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> Table:
                 str(p.total),
             ]
         )
-    widths = [12 * mm, 54 * mm, 20 * mm, 20 * mm, 24 * mm, *([26 * mm] if marklin else []), 18 * mm]
+    widths = [
+        12 * mm,
+        54 * mm,
+        20 * mm,
+        20 * mm,
+        24 * mm,
+        *([26 * mm] if marklin or europe else []),
+        18 * mm,
+    ]
     table = Table(rows, colWidths=widths)
     table.setStyle(
         TableStyle(
@@ -178,6 +191,11 @@ def _player(p: PlayerSheet, styles: dict[str, ParagraphStyle]) -> list:
         story.append(Paragraph(f"<b>Ports not built</b>: <b>{-p.unbuilt_ports}</b>", base))
     if p.exchanged:
         story.append(Paragraph(f"<b>Pieces exchanged</b>: <b>{-p.exchanged}</b>", base))
+    for city, route in p.borrowed:
+        used = f"uses {escape(route.label)}" if route else "borrows nothing that helps"
+        story.append(Paragraph(f"<b>Station in {escape(city)}</b>: {used}", base))
+    if p.unused_stations:
+        story.append(Paragraph(f"<b>Unused stations</b>: <b>+{p.unused_stations}</b>", base))
     if p.globetrotter_bonus:
         story.append(
             Paragraph(

@@ -73,6 +73,13 @@ def _player(p: PlayerSheet, longest_path: bool) -> list[str]:
         out.append(f"    {-p.unbuilt_ports:>+4d}  ports not built")
     if p.exchanged:
         out.append(f"    {-p.exchanged:>+4d}  pieces exchanged")
+    for city, route in p.borrowed:
+        out.append(
+            f"          station in {city}: "
+            + (f"uses {route.label}" if route else "borrows nothing")
+        )
+    if p.unused_stations:
+        out.append(f"    {p.unused_stations:>+4d}  unused stations")
     if p.globetrotter_bonus:
         out.append(f"    {p.globetrotter_bonus:>+4d}  Globetrotter (most completed tickets)")
     if not longest_path:  # Märklin has no longest-path bonus

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from companion.rules.actions import Action, BuildPort, Claim, Exchange, Pass
+from companion.rules.actions import Action, BuildPort, BuildStation, Claim, Exchange, Pass
 from companion.rules.board import Route
 from companion.rules.colors import GRAY, ROUTE_COLORS
 from companion.rules.errors import IllegalAction
@@ -23,6 +23,7 @@ from companion.rules.payment import (
     sails_card_names,
 )
 from companion.rules.sails import ports_left
+from companion.rules.stations import stations_left
 from companion.web import store
 from companion.web.forms import (
     ClaimForm,
@@ -52,6 +53,7 @@ class Seat:
     goods: int
     ships: int
     ports: int
+    stations: int
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,7 @@ def seats(state: State) -> list[Seat]:
             goods=state.goods_points.get(p.name, 0),
             ships=state.ships.get(p.name, 0),
             ports=ports_left(state, p.name),
+            stations=stations_left(state, p.name),
         )
         for i, p in enumerate(state.setup.players)
     ]
@@ -197,6 +200,7 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
         qr=qr_svg(link),
         goods=goods_left(state),
         port_cities=port_choices(state, player),
+        station_cities=sorted(c for c in state.board.cities if c not in state.stations),
         port=PortForm(),
         exchange=ExchangeForm(),
     ), status
@@ -266,6 +270,16 @@ def port(game_id: str) -> Response | tuple[str, int]:
         return render_table(game_id, problem=form_problem(form), status=400)
     action = BuildPort(form.player.data, form.city.data)
     return _record(game_id, action, f"{form.player.data} built a port in {form.city.data}")
+
+
+@bp.post("/station")
+def station(game_id: str) -> Response | tuple[str, int]:
+    """Builds a station (Europe): a whole turn."""
+    form = PortForm()
+    if not form.validate_on_submit():
+        return render_table(game_id, problem=form_problem(form), status=400)
+    action = BuildStation(form.player.data, form.city.data)
+    return _record(game_id, action, f"{form.player.data} built a station in {form.city.data}")
 
 
 @bp.post("/exchange")

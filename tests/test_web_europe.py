@@ -1,0 +1,80 @@
+"""Europe in the web app: stations as a turn, what each borrows on the sheet and the PDF."""
+
+from __future__ import annotations
+
+import html
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from companion.rules.board import load_board
+from companion.web import create_app
+from tests.web_helpers import problem
+
+EUROPE = load_board("europe")
+
+
+def route(a: str, b: str, color: str | None = None) -> int:
+    (found,) = [r.id for r in EUROPE.routes if set(r.cities) == {a, b} and color in (None, r.color)]
+    return found
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "DATABASE": str(tmp_path / "c.sqlite"),
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    return app.test_client()
+
+
+def page(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return " ".join(html.unescape(response.get_data(as_text=True)).split())
+
+
+def new_game(client, *names: str) -> str:
+    data = {"map": "europe"}
+    for i, color in enumerate(["red", "blue", "green", "yellow", "black"]):
+        data |= {f"seats-{i}-name": names[i] if i < len(names) else "", f"seats-{i}-color": color}
+    return client.post("/games", data=data).headers["Location"].split("?")[0]
+
+
+def test_a_station_is_a_turn_and_the_sheet_says_what_it_borrows(client):
+    url = new_game(client, "Ann", "Bob", "Cy")
+    client.post(
+        f"{url}/claim", data={"player": "Ann", "route": route("Paris", "Frankfurt", "orange")}
+    )
+    client.post(
+        f"{url}/claim", data={"player": "Bob", "route": route("Frankfurt", "Berlin", "red")}
+    )
+    assert (
+        client.post(f"{url}/station", data={"player": "Ann", "city": "Frankfurt"}).status_code
+        == 303
+    )
+    table = page(client, url)
+    assert "Frankfurt (Ann)" in table and "2 stations" in table
+    response = client.post(f"{url}/station", data={"player": "Bob", "city": "Frankfurt"})
+    assert response.status_code == 409
+    assert "Frankfurt already has Ann's station" in html.unescape(
+        problem(response.get_data(as_text=True))
+    )
+    client.post(
+        f"{url}/tickets",
+        data={"player": "Ann", "city_a": "Paris", "city_b": "Berlin", "points": "9"},
+    )
+    sheet = page(client, f"{url}/sheet")
+    assert "Station in Frankfurt: uses Berlin–Frankfurt (red)" in sheet
+    # Ann: 4 + 9 (borrowing Bob's route) + 8 (two stations unused) + 10 (longest path 3,
+    # tied with Bob) = 31.
+    assert "Ann: 31 points" in sheet
+    pdf = client.get(f"{url}/sheet.pdf").data
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Station in Frankfurt: uses Berlin–Frankfurt (red)" in text
+    assert "Unused stations: +8" in text
