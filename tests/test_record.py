@@ -35,7 +35,7 @@ def record(**changes):
         (record(tickets=[]), "tickets: should map"),
         (record(tickets={"Ann": [{"tour": ["A", "B"]}]}), "should list the tour's cities"),
         (record(tickets={"Ann": [{"cities": ["A", "B"], "points": "5"}]}), "points: should be"),
-        (record(dice=True), "dice"),
+        (record(dice="yes"), "dice: should be true"),
         (record(actions=[{"player": "Ann", "pass": True}] * 5001), "at most 5000 actions"),
     ],
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.rules.board import DASH
+from companion.rules.dice import DiceTurn
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,7 @@ class Claim:
     track: int | None = None
     kind: str | None = None
     passenger: str | None = None
+    dice: DiceTurn | None = None
 
     def describe(self) -> str:
         """ "Ann claims Denver–Kansas City (black)"."""
@@ -30,12 +32,20 @@ class Claim:
 
 @dataclass(frozen=True)
 class Pass:
-    """A turn that put nothing on the board: the player drew cards or tickets."""
+    """A turn that put nothing on the board: the player drew cards or tickets. In a dice
+    game it records the dice: the tickets drawn with them, or a tunnel that failed."""
 
     player: str
+    dice: DiceTurn | None = None
+    draw_tickets: int = 0
 
     def describe(self) -> str:
         """ "Cy takes a turn (drew cards or tickets)"."""
+        if self.draw_tickets:
+            s = "" if self.draw_tickets == 1 else "s"
+            return f"{self.player} draws {self.draw_tickets} ticket{s}"
+        if self.dice is not None and self.dice.tunnel:
+            return f"{self.player}'s tunnel fails: the turn ends"
         return f"{self.player} takes a turn (drew cards or tickets)"
 
 
@@ -45,6 +55,7 @@ class MovePassenger:
 
     player: str
     cities: tuple[str, ...]
+    dice: DiceTurn | None = None
 
     def describe(self) -> str:
         """ "Ann's passenger travels Köln–Düsseldorf–Dortmund"."""
@@ -85,6 +96,7 @@ class BuildStation:
 
     player: str
     city: str
+    dice: DiceTurn | None = None
 
     def describe(self) -> str:
         """ "Ann builds a station in Berlin"."""

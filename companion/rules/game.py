@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from companion.rules import passengers, sails, stations
+from companion.rules import dice, passengers, sails, stations
 from companion.rules.actions import (
     Action,
     BuildPort,
@@ -22,6 +22,7 @@ from companion.rules.actions import (
 )
 from companion.rules.board import DASH, ROUTE_KINDS, SEA, Board, Route
 from companion.rules.colors import GRAY, UnknownColor, route_color
+from companion.rules.dice import Tokens
 from companion.rules.editions import Edition
 from companion.rules.errors import IllegalAction, SetupError
 from companion.rules.names import close_matches, join_words, name_key, plural
@@ -49,6 +50,8 @@ class Setup:
     house_rules: frozenset[str] = frozenset()
     # Rails & Sails: each player's split of trains and ships, as revealed.
     pieces: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    # Played with the Dice Expansion.
+    dice: bool = False
     _keys: dict[str, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -83,6 +86,7 @@ def new_game(
     goods: Mapping[str, str] | None = None,
     house_rules: Iterable[str] = (),
     pieces: Mapping[str, tuple[int, int]] | None = None,
+    dice: bool = False,
 ) -> Setup:
     """A game on ``board`` for these players, checked: 2–5 players with distinct names;
     the goods colours the table set (Märklin) and the house rules it chose."""
@@ -111,7 +115,11 @@ def new_game(
     for rule in sorted(rules - edition.house_rules.keys()):
         known = ", ".join(edition.house_rules) or "none"
         raise SetupError(f"'{rule}' is not a house rule of {edition.name} (known: {known})")
-    setup = Setup(board, seated, goods_colors(board, goods or {}), rules)
+    if dice and edition.pieces:
+        raise SetupError(
+            f"the Dice Expansion is made for the maps played with train cards, not {edition.name}"
+        )
+    setup = Setup(board, seated, goods_colors(board, goods or {}), rules, dice=dice)
     return replace(setup, pieces=piece_splits(setup, pieces or {}))
 
 
@@ -206,6 +214,12 @@ class State:
     swapped: Mapping[str, int] = field(default_factory=dict)
     # Europe: stations built (city -> player).
     stations: Mapping[str, str] = field(default_factory=dict)
+    # The Dice Expansion: the track tokens each player holds.
+    tokens: Mapping[str, Tokens] = field(default_factory=dict)
+
+    def tokens_of(self, player: str) -> Tokens:
+        """The track tokens a player holds (dice games)."""
+        return self.tokens.get(player, Tokens())
 
     def pieces_left(self, player: str) -> int:
         """Trains and ships still in the player's supply."""
@@ -271,6 +285,12 @@ def apply(state: State, action: Action) -> State:
             f"{player} has already taken their final turn; still to play: "
             f"{join_words(list(state.waiting_for))}"
         )
+    turn = _dice_of(action)
+    if turn is not None and not state.setup.dice:
+        raise IllegalAction("this game is played with cards, not the Dice Expansion")
+    if state.setup.dice:
+        before = state
+        state = _dice_turn(state, player, action)
     if isinstance(action, Claim):
         state = _claim(state, player, action)
     elif isinstance(action, MovePassenger):
@@ -283,7 +303,54 @@ def apply(state: State, action: Action) -> State:
         state = stations.build_station(state, player, action.city)
     elif not isinstance(action, Pass):
         raise IllegalAction(f"{type(action).__name__} is not an action of this game")
+    if state.setup.dice:
+        state = _dice_tokens(before, state, player, action)
     return _end_turn(replace(state, actions=(*state.actions, action)), player)
+
+
+def _dice_of(action: Action) -> dice.DiceTurn | None:
+    """The dice an action records (Rails & Sails actions never have any)."""
+    return None if isinstance(action, BuildPort | Exchange) else action.dice
+
+
+def _dice_turn(state: State, player: str, action: Action) -> State:
+    """Refuses a dice game's turn that records no dice (a pass may record none)."""
+    turn = _dice_of(action)
+    if isinstance(action, Claim | BuildStation | MovePassenger) and turn is None:
+        raise IllegalAction("a turn in a dice game records its dice")
+    if turn is not None:
+        dice.check_roll(turn)
+    return state
+
+
+def _dice_tokens(before: State, after: State, player: str, action: Action) -> State:
+    """Checks what the dice paid for, and the tokens spent, taken and handed back."""
+    turn = _dice_of(action)
+    if turn is None:
+        return after
+    held = before.tokens_of(player)
+    may_take = True
+    if isinstance(action, Claim):
+        route = find_route(before, action)
+        used = dice.dice_for_claim(route, turn, held)
+    elif isinstance(action, BuildStation):
+        built = before.setup.edition.stations - stations.stations_left(before, player)
+        used, may_take = dice.dice_for_station(built, turn), False
+    elif isinstance(action, MovePassenger):
+        used, may_take = dice.dice_for_passenger(after.trips[-1].cards, turn), False
+    elif isinstance(action, Pass) and action.draw_tickets:
+        used = dice.dice_for_tickets(action.draw_tickets, turn)
+    elif isinstance(action, Pass) and turn.tunnel:
+        used, may_take = 0, False  # a tunnel that failed: nothing else that turn
+    else:
+        raise IllegalAction(
+            "a dice turn does one thing: claim a route, draw tickets or build a station "
+            "(only a tunnel that fails ends a turn with nothing done)"
+        )
+    if not isinstance(action, Claim) and turn.use.total:
+        raise IllegalAction("track tokens count only for claiming a route")
+    tokens = dice.after_turn(held, turn, used, may_take)
+    return replace(after, tokens=MappingProxyType({**after.tokens, player: tokens}))
 
 
 def _end_turn(state: State, player: str) -> State:

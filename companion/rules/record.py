@@ -7,7 +7,7 @@ A record is untrusted input: ``parse_record`` checks its shape and says where it
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -21,6 +21,7 @@ from companion.rules.actions import (
     Pass,
 )
 from companion.rules.board import Board, Ticket, load_board, map_ids
+from companion.rules.dice import DiceTurn, Tokens
 from companion.rules.errors import IllegalAction, RecordError, SetupError
 from companion.rules.game import Player, Setup, State, new_game, replay
 from companion.rules.scoring import ScoreSheet, final_scores, held_ticket, held_tour
@@ -56,6 +57,7 @@ class GameRecord:
     goods: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     house_rules: tuple[str, ...] = ()
     pieces: Mapping[str, tuple[int, int]] = field(default_factory=lambda: MappingProxyType({}))
+    dice: bool = False
 
     def board(self) -> Board:
         """The board the game is played on."""
@@ -124,8 +126,9 @@ def parse_record(data: Any) -> GameRecord:
     map_id = data["map"]
     if not isinstance(map_id, str) or map_id not in map_ids():
         raise RecordError("map", f"no map {map_id!r} (known: {', '.join(map_ids())})")
-    if data.get("dice", False) is not False:
-        raise RecordError("dice", "the Dice Expansion is not available on this map yet")
+    dice = data.get("dice", False)
+    if not isinstance(dice, bool):
+        raise RecordError("dice", "should be true (a Dice Expansion game) or false")
     pieces = _pieces(data.get("pieces", {}))
     house_rules = data.get("house_rules", [])
     if not isinstance(house_rules, list) or not all(isinstance(r, str) for r in house_rules):
@@ -154,6 +157,7 @@ def parse_record(data: Any) -> GameRecord:
         goods=MappingProxyType(dict(goods)),
         house_rules=tuple(house_rules),
         pieces=MappingProxyType(pieces),
+        dice=dice,
     )
 
 
@@ -188,7 +192,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "map": record.map,
-        "dice": False,
+        "dice": record.dice,
         **extras,
         "players": [
             {"name": p.name, **({"color": p.color} if p.color else {})} for p in record.players
@@ -214,8 +218,33 @@ def ticket_to_json(ticket: HeldTicket) -> Any:
     return {"cities": list(ticket.cities), "points": ticket.points}
 
 
+def dice_to_json(turn: DiceTurn) -> dict[str, Any]:
+    """A turn's dice in the record's form."""
+    tokens = {
+        key: {k: v for k, v in (("single", t.single), ("double", t.double)) if v}
+        for key, t in (("use", turn.use), ("take", turn.take), ("return", turn.give_back))
+        if t.total
+    }
+    out: dict[str, Any] = {"faces": list(turn.faces)}
+    if tokens:
+        out["tokens"] = tokens
+    if turn.tunnel:
+        out["tunnel"] = turn.tunnel
+    return out
+
+
 def action_to_json(action: Action) -> dict[str, Any]:
     """One action in the record's form."""
+    out = _action_to_json(action)
+    turn = getattr(action, "dice", None)
+    if turn is not None:
+        out["dice"] = dice_to_json(turn)
+    if isinstance(action, Pass) and action.draw_tickets:
+        out["draw_tickets"] = action.draw_tickets
+    return out
+
+
+def _action_to_json(action: Action) -> dict[str, Any]:
     if isinstance(action, Pass):
         return {"player": action.player, "pass": True}
     if isinstance(action, MovePassenger):
@@ -279,8 +308,41 @@ def _pair(where: str, value: Any) -> tuple[str, str]:
     return _text(where, value[0]), _text(where, value[1])
 
 
+def parse_dice(where: str, data: Any) -> DiceTurn:
+    """A turn's dice: ``{"faces": [5 faces], "tokens": {"use": …, "take": …, "return": …},
+    "tunnel": n}``."""
+    _keys(where, data, {"faces"}, {"tokens", "tunnel"})
+    faces = data["faces"]
+    if not isinstance(faces, list) or not all(isinstance(f, str) for f in faces):
+        raise RecordError(f"{where}.faces", "should list the five train dice's faces")
+    tokens = data.get("tokens", {})
+    _keys(f"{where}.tokens", tokens, set(), {"use", "take", "return"})
+    counts = {}
+    for key in ("use", "take", "return"):
+        part = tokens.get(key, {})
+        _keys(f"{where}.tokens.{key}", part, set(), {"single", "double"})
+        for kind in ("single", "double"):
+            n = part.get(kind, 0)
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 9:
+                raise RecordError(f"{where}.tokens.{key}.{kind}", f"should be 0 to 9, not {n!r}")
+        counts[key] = Tokens(part.get("single", 0), part.get("double", 0))
+    tunnel = data.get("tunnel", 0)
+    if isinstance(tunnel, bool) or not isinstance(tunnel, int):
+        raise RecordError(f"{where}.tunnel", f"should be a whole number, not {tunnel!r}")
+    return DiceTurn(tuple(faces), counts["use"], counts["take"], counts["return"], tunnel)
+
+
 def parse_action(where: str, data: Any) -> Action:
     """One action from its record form; ``where`` places a fault (``actions[3]``)."""
+    action = _parse_action(where, data)
+    if isinstance(data, dict) and "dice" in data:
+        if isinstance(action, BuildPort | Exchange):
+            raise RecordError(f"{where}.dice", "Rails & Sails is not played with dice")
+        action = replace(action, dice=parse_dice(f"{where}.dice", data["dice"]))
+    return action
+
+
+def _parse_action(where: str, data: Any) -> Action:
     verbs = [v for v in ACTION_VERBS if isinstance(data, dict) and v in data]
     if not isinstance(data, dict) or len(verbs) != 1:
         raise RecordError(
@@ -290,10 +352,13 @@ def parse_action(where: str, data: Any) -> Action:
         )
     verb = verbs[0]
     if verb == "pass":
-        _keys(where, data, {"player", "pass"}, set())
+        _keys(where, data, {"player", "pass"}, {"dice", "draw_tickets"})
         if data["pass"] is not True:
             raise RecordError(f"{where}.pass", "should be true")
-        return Pass(_text(f"{where}.player", data["player"]))
+        drawn = data.get("draw_tickets", 0)
+        if isinstance(drawn, bool) or not isinstance(drawn, int) or not 0 <= drawn <= 5:
+            raise RecordError(f"{where}.draw_tickets", f"should be 0 to 5, not {drawn!r}")
+        return Pass(_text(f"{where}.player", data["player"]), draw_tickets=drawn)
     if verb == "build_port":
         _keys(where, data, {"player", "build_port"}, set())
         return BuildPort(
@@ -301,7 +366,7 @@ def parse_action(where: str, data: Any) -> Action:
             _text(f"{where}.build_port", data["build_port"]),
         )
     if verb == "build_station":
-        _keys(where, data, {"player", "build_station"}, set())
+        _keys(where, data, {"player", "build_station"}, {"dice"})
         return BuildStation(
             _text(f"{where}.player", data["player"]),
             _text(f"{where}.build_station", data["build_station"]),
@@ -322,7 +387,7 @@ def parse_action(where: str, data: Any) -> Action:
             raise RecordError(f"{where}.exchange", f"trades 1 to 99 pieces, not {n!r}")
         return Exchange(_text(f"{where}.player", data["player"]), n if kind == "ships" else -n)
     if verb == "move_passenger":
-        _keys(where, data, {"player", "move_passenger"}, set())
+        _keys(where, data, {"player", "move_passenger"}, {"dice"})
         cities = data["move_passenger"]
         if not isinstance(cities, list) or not 2 <= len(cities) <= 200:
             raise RecordError(
@@ -332,7 +397,7 @@ def parse_action(where: str, data: Any) -> Action:
             _text(f"{where}.player", data["player"]),
             tuple(_text(f"{where}.move_passenger", c) for c in cities),
         )
-    _keys(where, data, {"player", "claim"}, {"color", "track", "kind", "passenger"})
+    _keys(where, data, {"player", "claim"}, {"color", "track", "kind", "passenger", "dice"})
     track = data.get("track")
     if track is not None and (isinstance(track, bool) or not isinstance(track, int) or track < 1):
         raise RecordError(f"{where}.track", f"should be a track number from 1, not {track!r}")

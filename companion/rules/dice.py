@@ -1,0 +1,200 @@
+"""The Dice Expansion: what a roll of the train dice (and track tokens) can pay for.
+
+Five train dice show single track, double track, station or locomotive (wild). After one
+reroll the player does exactly one thing with some of the dice: claim a single-track
+route (a single face or locomotive per space, single tokens too), claim one track of a
+double route (double faces, locomotives, double tokens), or draw tickets (one per station
+face or locomotive). Route colours don't matter. For every two dice left unused the player
+takes a track token of either kind, holding at most 3, and none at all in a turn begun
+with 3; tokens may be handed back at the end of a turn.
+
+Advanced: a ferry takes a locomotive face per locomotive symbol; after the last roll a
+tunnel's 3 black dice each showing a tunnel demand one more face or token of the route's
+kind; Europe's 1st, 2nd and 3rd stations take 1, 2 and 3 station faces (or locomotives)
+and nothing else that turn; a Märklin passenger pays a locomotive face for each opponent
+route it uses, nothing else that turn. With 5 dice and 3 tokens no route longer than 8
+spaces can be claimed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.board import Route
+from companion.rules.errors import IllegalAction
+from companion.rules.names import plural
+
+SINGLE, DOUBLE, STATION, LOCOMOTIVE = "single", "double", "station", "locomotive"
+FACES = (SINGLE, DOUBLE, STATION, LOCOMOTIVE)
+TRAIN_DICE = 5
+TUNNEL_DICE = 3
+MOST_TOKENS = 3
+LONGEST_BY_DICE = TRAIN_DICE + MOST_TOKENS
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """Track tokens: single and double."""
+
+    single: int = 0
+    double: int = 0
+
+    @property
+    def total(self) -> int:
+        """How many tokens in all."""
+        return self.single + self.double
+
+    def of(self, kind: str) -> int:
+        """How many of one kind."""
+        return self.single if kind == SINGLE else self.double
+
+    def plus(self, other: Tokens) -> Tokens:
+        return Tokens(self.single + other.single, self.double + other.double)
+
+    def minus(self, other: Tokens) -> Tokens:
+        return Tokens(self.single - other.single, self.double - other.double)
+
+    def describe(self) -> str:
+        """ "1 single and 2 double tokens"."""
+        parts = [f"{n} {kind}" for kind, n in ((SINGLE, self.single), (DOUBLE, self.double)) if n]
+        return (
+            (" and ".join(parts) + (" token" if self.total == 1 else " tokens"))
+            if parts
+            else ("no tokens")
+        )
+
+
+@dataclass(frozen=True)
+class DiceTurn:
+    """A turn's dice as the table reports them: the final faces of the 5 train dice, the
+    tokens spent, taken and handed back, and the tunnel faces on the black dice."""
+
+    faces: tuple[str, ...]
+    use: Tokens = Tokens()
+    take: Tokens = Tokens()
+    give_back: Tokens = Tokens()
+    tunnel: int = 0
+
+    def count(self, face: str) -> int:
+        """How many dice show ``face``."""
+        return self.faces.count(face)
+
+
+def check_roll(turn: DiceTurn) -> None:
+    """Refuses faces and counts that no set of dice shows."""
+    if len(turn.faces) != TRAIN_DICE:
+        raise IllegalAction(f"a roll has {TRAIN_DICE} train dice, not {len(turn.faces)}")
+    for face in turn.faces:
+        if face not in FACES:
+            raise IllegalAction(f"'{face}' is not a face of the train dice ({', '.join(FACES)})")
+    for tokens in (turn.use, turn.take, turn.give_back):
+        if tokens.single < 0 or tokens.double < 0:
+            raise IllegalAction("a number of tokens is never below 0")
+    if not 0 <= turn.tunnel <= TUNNEL_DICE:
+        raise IllegalAction(f"the {TUNNEL_DICE} tunnel dice show 0 to {TUNNEL_DICE} tunnels")
+
+
+def track_kind(route: Route) -> str:
+    """Single track, or one track of a double (or triple) route."""
+    return SINGLE if route.tracks == 1 else DOUBLE
+
+
+def dice_for_claim(route: Route, turn: DiceTurn, held: Tokens) -> int:
+    """How many train dice the claim uses; refuses a roll that can't pay for the route."""
+    kind = track_kind(route)
+    if route.length > LONGEST_BY_DICE:
+        raise IllegalAction(
+            f"{route.name} has {route.length} spaces: with dice no route longer than "
+            f"{LONGEST_BY_DICE} (5 dice and 3 tokens) can be claimed"
+        )
+    other = DOUBLE if kind == SINGLE else SINGLE
+    if turn.use.of(other):
+        raise IllegalAction(
+            f"{route.name} is a {kind}-track route: {other} tokens don't count for it"
+        )
+    if turn.use.of(kind) > held.of(kind):
+        raise IllegalAction(
+            f"{plural(turn.use.of(kind), f'{kind} token')} spent, but only {held.of(kind)} held"
+        )
+    if turn.tunnel and not route.tunnel:
+        raise IllegalAction(f"{route.name} is not a tunnel: no tunnel dice are rolled for it")
+    spaces = route.length + turn.tunnel
+    dice = spaces - turn.use.of(kind)
+    locomotives = turn.count(LOCOMOTIVE)
+    if route.locomotives > locomotives:
+        raise IllegalAction(
+            f"{route.name} is a ferry: it takes {plural(route.locomotives, 'locomotive face')}, "
+            f"and the roll shows {locomotives}"
+        )
+    if dice < route.locomotives:
+        raise IllegalAction("a ferry's locomotive spaces take locomotive faces, not tokens")
+    if dice > turn.count(kind) + locomotives:
+        extra = f" and {plural(turn.tunnel, 'tunnel')}" if turn.tunnel else ""
+        raise IllegalAction(
+            f"{route.name} needs {plural(spaces, 'space')} ({route.length}{extra}) of "
+            f"{kind} track: the roll has {turn.count(kind)} {kind} and {locomotives} "
+            f"locomotive faces, with {plural(turn.use.of(kind), f'{kind} token')}"
+        )
+    return dice
+
+
+def dice_for_station(built: int, turn: DiceTurn) -> int:
+    """The dice the next station takes (1, 2, 3 station or locomotive faces)."""
+    cost = built + 1
+    have = turn.count(STATION) + turn.count(LOCOMOTIVE)
+    if have < cost:
+        raise IllegalAction(
+            f"station number {cost} takes {plural(cost, 'station face')} (or locomotives); "
+            f"the roll shows {have}"
+        )
+    return cost
+
+
+def dice_for_tickets(count: int, turn: DiceTurn) -> int:
+    """The dice drawing ``count`` tickets takes: one station face or locomotive each."""
+    have = turn.count(STATION) + turn.count(LOCOMOTIVE)
+    if count > have:
+        raise IllegalAction(
+            f"drawing {plural(count, 'ticket')} takes {count} station faces (or locomotives); "
+            f"the roll shows {have}"
+        )
+    return count
+
+
+def dice_for_passenger(opponent_routes: int, turn: DiceTurn) -> int:
+    """A Märklin passenger's trip: one locomotive face per opponent route used."""
+    have = turn.count(LOCOMOTIVE)
+    if opponent_routes > have:
+        raise IllegalAction(
+            f"the trip uses {plural(opponent_routes, 'opponent route')}: it takes as many "
+            f"locomotive faces, and the roll shows {have}"
+        )
+    return opponent_routes
+
+
+def after_turn(held: Tokens, turn: DiceTurn, used: int, may_take: bool = True) -> Tokens:
+    """The tokens held after the turn: spent, taken (one per two unused dice, at most 3
+    held, none in a turn begun with 3) and handed back; refuses what the rules don't allow."""
+    left = held.minus(turn.use)
+    if turn.take.total:
+        if not may_take:
+            raise IllegalAction("nothing else may be done in this turn: no tokens are taken")
+        if held.total >= MOST_TOKENS:
+            raise IllegalAction(
+                f"a player who begins a turn with {MOST_TOKENS} tokens takes none that turn"
+            )
+        unused = TRAIN_DICE - used
+        if turn.take.total > unused // 2:
+            dice = f"{unused} {'die' if unused == 1 else 'dice'}"
+            raise IllegalAction(
+                f"{dice} left unused give {unused // 2} "
+                f"{'token' if unused // 2 == 1 else 'tokens'}, not {turn.take.total}"
+            )
+        if left.total + turn.take.total > MOST_TOKENS:
+            raise IllegalAction(f"a player holds at most {MOST_TOKENS} tokens")
+    after = left.plus(turn.take)
+    if turn.give_back.single > after.single or turn.give_back.double > after.double:
+        raise IllegalAction(
+            f"{turn.give_back.describe()} handed back, but only {after.describe()} held"
+        )
+    return after.minus(turn.give_back)
