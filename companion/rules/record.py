@@ -66,7 +66,9 @@ class GameRecord:
     def setup(self) -> Setup:
         """The checked setup: the board and the players."""
         try:
-            return new_game(self.board(), self.players, self.goods, self.house_rules, self.pieces)
+            return new_game(
+                self.board(), self.players, self.goods, self.house_rules, self.pieces, self.dice
+            )
         except SetupError as error:
             raise RecordError("players", str(error)) from None
 

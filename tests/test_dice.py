@@ -1,0 +1,200 @@
+"""The Dice Expansion: what a roll and the track tokens pay for, turn by turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.actions import BuildStation, Claim, MovePassenger, Pass
+from companion.rules.board import Route, load_board
+from companion.rules.dice import DiceTurn, Tokens, dice_for_claim
+from companion.rules.errors import IllegalAction, SetupError
+from companion.rules.game import Player, apply, new_game, start
+from companion.rules.record import parse_record
+from tests.conftest import MARKLIN_GOODS, game_record
+
+S, D, T, L = "single", "double", "station", "locomotive"
+
+
+def dice_game(map_id: str = "usa", *names: str, goods=None):
+    setup = new_game(
+        load_board(map_id), [Player(n) for n in names or ("Ann", "Bob")], goods, dice=True
+    )
+    return start(setup)
+
+
+NONE = Tokens()
+
+
+def roll(*faces: str, use=NONE, take=NONE, give_back=NONE, tunnel=0) -> DiceTurn:
+    return DiceTurn(tuple(faces), use, take, give_back, tunnel)
+
+
+def holding_two_double_tokens():
+    # A first turn: draw 1 ticket with a station face, 4 dice unused: 2 double tokens.
+    state = dice_game()
+    return apply(state, Pass("Ann", roll(T, S, S, D, D, take=Tokens(0, 2)), draw_tickets=1))
+
+
+def test_the_rules_example_a_single_track_route_of_3_and_a_token():
+    # 2 single, 1 double, 1 station, 1 locomotive, 2 double tokens held: Calgary–Vancouver
+    # (single track, 3) with 2 single and the locomotive; double + station unused: 1 token.
+    state = holding_two_double_tokens()
+    state = apply(
+        state, Claim("Ann", ("Calgary", "Vancouver"), dice=roll(S, S, D, T, L, take=Tokens(1, 0)))
+    )
+    assert state.tokens_of("Ann") == Tokens(1, 2)
+
+
+def test_the_rules_example_one_track_of_a_double_route_of_4_with_two_tokens():
+    # Atlanta–New Orleans (double, 4): the double face, the locomotive and 2 double tokens;
+    # 3 dice left (2 single, station): 1 token.
+    state = holding_two_double_tokens()
+    state = apply(
+        state,
+        Claim(
+            "Ann",
+            ("Atlanta", "New Orleans"),
+            "yellow",
+            dice=roll(S, S, D, T, L, use=Tokens(0, 2), take=Tokens(1, 0)),
+        ),
+    )
+    assert state.tokens_of("Ann") == Tokens(1, 0)
+
+
+def test_the_rules_example_two_tickets_with_the_station_and_the_locomotive():
+    state = holding_two_double_tokens()
+    state = apply(state, Pass("Ann", roll(S, S, D, T, L, take=Tokens(0, 1)), draw_tickets=2))
+    assert state.tokens_of("Ann") == Tokens(0, 3)
+    with pytest.raises(IllegalAction, match="takes 3 station faces"):
+        apply(state, Pass("Bob", roll(S, S, D, T, L), draw_tickets=3))
+
+
+def test_route_colours_do_not_matter_only_single_or_double_track():
+    state = dice_game()
+    with pytest.raises(IllegalAction, match="needs 4 spaces .* of double track"):
+        apply(state, Claim("Ann", ("Atlanta", "New Orleans"), "yellow", dice=roll(S, S, S, S, T)))
+    apply(state, Claim("Ann", ("Atlanta", "New Orleans"), "orange", dice=roll(D, D, D, L, T)))
+
+
+def test_tokens_of_the_wrong_kind_do_not_count():
+    state = holding_two_double_tokens()
+    with pytest.raises(IllegalAction, match="double tokens don't count"):
+        apply(
+            state,
+            Claim("Ann", ("Calgary", "Vancouver"), dice=roll(S, S, T, T, T, use=Tokens(0, 1))),
+        )
+
+
+def test_one_token_for_every_two_unused_dice():
+    state = dice_game()
+    with pytest.raises(IllegalAction, match="3 dice left unused give 1 token, not 2"):
+        apply(
+            state,
+            Claim("Ann", ("Denver", "Santa Fe"), dice=roll(S, S, D, T, T, take=Tokens(2, 0))),
+        )
+
+
+def test_a_player_holds_at_most_3_tokens_and_takes_none_in_a_turn_begun_with_3():
+    state = holding_two_double_tokens()
+    with pytest.raises(IllegalAction, match="at most 3 tokens"):
+        apply(
+            state,
+            Pass("Ann", roll(T, S, S, D, D, take=Tokens(2, 0)), draw_tickets=1),
+        )
+    state = apply(state, Pass("Ann", roll(T, S, S, D, D, take=Tokens(1, 0)), draw_tickets=1))
+    assert state.tokens_of("Ann").total == 3
+    # Begins with 3, spends a single token on Calgary–Vancouver: still no token this turn.
+    with pytest.raises(IllegalAction, match="begins a turn with 3 tokens takes none"):
+        apply(
+            state,
+            Claim(
+                "Ann",
+                ("Calgary", "Vancouver"),
+                dice=roll(S, S, T, T, T, use=Tokens(1, 0), take=Tokens(1, 0)),
+            ),
+        )
+
+
+def test_tokens_may_be_handed_back_at_the_end_of_a_turn():
+    state = holding_two_double_tokens()
+    state = apply(state, Pass("Ann", roll(T, S, S, D, D, give_back=Tokens(0, 2)), draw_tickets=1))
+    assert state.tokens_of("Ann") == Tokens()
+
+
+def test_a_route_longer_than_8_spaces_cannot_be_claimed_with_dice():
+    long = Route(0, ("A", "B"), 9, "gray")
+    with pytest.raises(IllegalAction, match="no route longer than 8"):
+        dice_for_claim(long, roll(L, L, L, L, L, use=Tokens(3, 0)), Tokens(3, 0))
+
+
+def test_a_ferry_takes_a_locomotive_face_for_each_locomotive_symbol():
+    state = dice_game("europe")
+    with pytest.raises(IllegalAction, match="ferry: it takes 2 locomotive faces"):
+        apply(state, Claim("Ann", ("Amsterdam", "London"), dice=roll(L, S, S, T, T)))
+    apply(state, Claim("Ann", ("Amsterdam", "London"), dice=roll(L, L, S, T, T, take=Tokens(1, 0))))
+
+
+def test_each_tunnel_face_demands_one_more_face_or_token():
+    state = dice_game("europe")
+    # Paris–Zürich: tunnel, single track, 3; two tunnel faces: 5 single faces or locos.
+    with pytest.raises(IllegalAction, match="needs 5 spaces \\(3 and 2 tunnels\\)"):
+        apply(state, Claim("Ann", ("Paris", "Zürich"), dice=roll(S, S, S, L, T, tunnel=2)))
+    apply(state, Claim("Ann", ("Paris", "Zürich"), dice=roll(S, S, S, L, L, tunnel=2)))
+
+
+def test_a_tunnel_that_fails_ends_the_turn_with_nothing():
+    state = dice_game("europe")
+    state = apply(state, Pass("Ann", roll(S, T, T, T, D, tunnel=3)))
+    with pytest.raises(IllegalAction, match="nothing else may be done"):
+        apply(state, Pass("Bob", roll(S, T, T, T, D, take=Tokens(1, 0), tunnel=3)))
+
+
+def test_europe_stations_take_1_2_3_station_faces_and_nothing_else():
+    state = dice_game("europe")
+    state = apply(state, BuildStation("Ann", "Berlin", roll(T, S, S, D, D)))
+    with pytest.raises(IllegalAction, match="station number 2 takes 2 station faces"):
+        apply(state, BuildStation("Ann", "Paris", roll(T, S, S, D, D)))
+    state = apply(state, BuildStation("Ann", "Paris", roll(T, L, S, D, D)))
+    with pytest.raises(IllegalAction, match="nothing else may be done"):
+        apply(state, BuildStation("Ann", "Wien", roll(T, T, T, S, S, take=Tokens(1, 0))))
+
+
+def test_a_marklin_passenger_pays_a_locomotive_face_for_each_opponent_route():
+    state = dice_game("marklin", "Ann", "Bob", "Cy", "Dee", goods=MARKLIN_GOODS)
+    state = apply(
+        state,
+        Claim("Ann", ("Köln", "Düsseldorf"), track=1, passenger="Köln", dice=roll(D, T, T, S, S)),
+    )
+    state = apply(
+        state, Claim("Bob", ("Düsseldorf", "Dortmund"), track=1, dice=roll(D, T, T, S, S))
+    )
+    trip = ("Köln", "Düsseldorf", "Dortmund")
+    with pytest.raises(IllegalAction, match="takes as many locomotive faces, and the roll shows 0"):
+        apply(state, MovePassenger("Ann", trip, roll(S, S, D, D, T)))
+    apply(state, MovePassenger("Ann", trip, roll(L, S, D, D, T)))
+
+
+def test_a_dice_game_records_the_dice_of_each_claim():
+    with pytest.raises(IllegalAction, match="records its dice"):
+        apply(dice_game(), Claim("Ann", ("Seattle", "Portland")))
+    with pytest.raises(IllegalAction, match="played with cards"):
+        apply(
+            start(new_game(load_board("usa"), [Player("A"), Player("B")])),
+            Claim("A", ("Seattle", "Portland"), dice=roll(D, S, S, T, T)),
+        )
+
+
+def test_the_dice_expansion_is_not_for_rails_and_sails():
+    with pytest.raises(SetupError, match="not Ticket to Ride: Rails & Sails"):
+        new_game(load_board("world"), [Player("A"), Player("B")], dice=True)
+
+
+def test_a_north_america_dice_game_scored_by_hand():
+    record = parse_record(game_record("usa_dice"))
+    state = record.replay()
+    assert state.tokens_of("Ann") == Tokens(0, 1) and state.tokens_of("Bob") == Tokens(1, 0)
+    sheet = record.score()
+    # Ann: Denver–Helena (4) 7 + Atlanta–New Orleans (4) 7 = 14; Denver–El Paso −4; path 4:
+    #   tied with Bob for the longest, +10.  20.
+    # Bob: Calgary–Helena (4) 7; Calgary–Salt Lake City −7; path 4: +10.  10.
+    assert [p.total for p in sheet.players] == [20, 10]
