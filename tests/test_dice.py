@@ -198,3 +198,20 @@ def test_a_north_america_dice_game_scored_by_hand():
     #   tied with Bob for the longest, +10.  20.
     # Bob: Calgary–Helena (4) 7; Calgary–Salt Lake City −7; path 4: +10.  10.
     assert [p.total for p in sheet.players] == [20, 10]
+
+
+def test_the_referee_lists_every_play_the_roll_allows():
+    from companion.rules.game import dice_options
+
+    state = holding_two_double_tokens()
+    options = dice_options(state, "Ann", (S, S, D, T, L))
+    claims = {o.route.label: o for o in options if o.kind == "claim"}
+    # A single-track route of 3 with the dice alone; a double route of 4 with 2 tokens.
+    assert claims["Calgary–Vancouver (gray)"].dice == 3
+    atlanta = claims["Atlanta–New Orleans (yellow)"]
+    assert (atlanta.dice, atlanta.tokens) == (2, Tokens(0, 2))
+    assert atlanta.tokens_to_take == 1
+    # Nothing longer than the roll and tokens allow: no single route of 4, no double of 5.
+    assert all(o.route.length <= 3 for o in claims.values() if o.route.tracks == 1)
+    assert all(o.route.length <= 4 for o in claims.values() if o.route.tracks > 1)
+    assert [o.tickets for o in options if o.kind == "tickets"] == [1, 2]

@@ -198,3 +198,20 @@ def after_turn(held: Tokens, turn: DiceTurn, used: int, may_take: bool = True) -
             f"{turn.give_back.describe()} handed back, but only {after.describe()} held"
         )
     return after.minus(turn.give_back)
+
+
+@dataclass(frozen=True)
+class DiceOption:
+    """Something a roll can do: claim a route (with the tokens it needs), draw tickets, or
+    build a station; and how many tokens the dice left unused would give."""
+
+    kind: str  # "claim", "tickets" or "station"
+    dice: int
+    tokens: Tokens = Tokens()
+    route: Route | None = None
+    tickets: int = 0
+
+    @property
+    def tokens_to_take(self) -> int:
+        """Tokens the unused dice give (before the 3-token limit)."""
+        return 0 if self.kind == "station" else (TRAIN_DICE - self.dice) // 2

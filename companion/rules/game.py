@@ -478,3 +478,35 @@ def _narrow(
         here = join_words([r.label for r in candidates])
         raise IllegalAction(f"{problem} (the routes there: {here})")
     return kept
+
+
+def dice_options(state: State, player: str, faces: tuple[str, ...]) -> list[dice.DiceOption]:
+    """Every thing this roll lets the player do, each checked by the referee: the routes it
+    can claim (with the fewest tokens), the tickets it can draw, a station it can build."""
+    options: list[dice.DiceOption] = []
+    for route in state.board.routes:
+        kind = dice.track_kind(route)
+        have = faces.count(kind) + faces.count(dice.LOCOMOTIVE)
+        need = max(0, route.length - have)
+        use = dice.Tokens(need, 0) if kind == dice.SINGLE else dice.Tokens(0, need)
+        turn = dice.DiceTurn(faces, use=use)
+        claim = Claim(
+            player,
+            route.cities,
+            color=route.color if route.is_parallel else None,
+            track=route.track if route.is_parallel else None,
+            dice=turn,
+        )
+        try:
+            apply(state, claim)
+        except IllegalAction:
+            continue
+        options.append(dice.DiceOption("claim", route.length - need, use, route))
+    draws = faces.count(dice.STATION) + faces.count(dice.LOCOMOTIVE)
+    for n in range(1, draws + 1):
+        options.append(dice.DiceOption("tickets", n, tickets=n))
+    if state.setup.edition.stations and stations.stations_left(state, player) > 0:
+        built = state.setup.edition.stations - stations.stations_left(state, player)
+        if draws >= built + 1:
+            options.append(dice.DiceOption("station", built + 1))
+    return options
