@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
+    BooleanField,
     FieldList,
     Form,
     FormField,
@@ -37,6 +38,7 @@ class NewGameForm(FlaskForm):
 
     map = SelectField("Map")
     seats = FieldList(FormField(SeatForm), min_entries=SEATS, max_entries=SEATS)
+    dice = BooleanField("Play with the Dice Expansion")
     house_rules = SelectMultipleField(
         "House rules",
         choices=[
@@ -103,6 +105,19 @@ class ExchangeForm(FlaskForm):
             SelectChoice("trains", "trains for ships"),
         ],
     )
+
+
+class DiceForm(FlaskForm):
+    """A dice turn: the player, the five faces, what they do, the tokens taken, tunnels."""
+
+    player = StringField(validators=[InputRequired(), Length(max=100)])
+    faces = StringField(validators=[InputRequired(), Length(max=100)])
+    play = StringField(validators=[InputRequired(), Length(max=20)])
+    route = IntegerField(validators=[Optional(), NumberRange(min=0)])
+    tickets = IntegerField(validators=[Optional(), NumberRange(1, 5)])
+    take = StringField(validators=[Optional(), Length(max=10)])
+    tunnel = IntegerField(validators=[Optional(), NumberRange(0, 3)])
+    city = StringField(validators=[Optional(), Length(max=100)])
 
 
 class TripForm(FlaskForm):

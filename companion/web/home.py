@@ -83,6 +83,7 @@ def new_game() -> Response | tuple[str, int]:
             goods=goods,
             house_rules=house_rules,
             pieces=pieces,
+            dice=bool(form.dice.data),
         )
         game_id = store.create_game(record)
     except CompanionError as error:

@@ -7,6 +7,7 @@ CREATE TABLE IF NOT EXISTS game (
     goods TEXT NOT NULL DEFAULT '{}',        -- JSON: Märklin goods colours, city -> colour
     house_rules TEXT NOT NULL DEFAULT '[]',  -- JSON: the house rules chosen
     pieces TEXT NOT NULL DEFAULT '{}',       -- JSON: Rails & Sails splits, name -> [trains, ships]
+    dice INTEGER NOT NULL DEFAULT 0,         -- 1: played with the Dice Expansion
     created TEXT NOT NULL,
     updated TEXT NOT NULL
 );

@@ -60,6 +60,7 @@ ADDED_COLUMNS = {
         "goods": "TEXT NOT NULL DEFAULT '{}'",
         "house_rules": "TEXT NOT NULL DEFAULT '[]'",
         "pieces": "TEXT NOT NULL DEFAULT '{}'",
+        "dice": "INTEGER NOT NULL DEFAULT 0",
     }
 }
 
@@ -155,8 +156,9 @@ def create_game(record: GameRecord) -> str:
     players = [{"name": p.name, "color": p.color} for p in record.players]
     with writing() as db:
         db.execute(
-            "INSERT INTO game (id, map, players, goods, house_rules, pieces, created, updated)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO game"
+            " (id, map, players, goods, house_rules, pieces, dice, created, updated)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game_id,
                 record.map,
@@ -164,6 +166,7 @@ def create_game(record: GameRecord) -> str:
                 json.dumps(dict(state.setup.goods)),
                 json.dumps(sorted(state.setup.house_rules)),
                 json.dumps({n: list(split) for n, split in state.setup.pieces.items()}),
+                int(record.dice),
                 now,
                 now,
             ),
@@ -228,6 +231,7 @@ def load_game(game_id: str) -> StoredGame:
         pieces=MappingProxyType(
             {name: (split[0], split[1]) for name, split in json.loads(row["pieces"]).items()}
         ),
+        dice=bool(row["dice"]),
     )
     track = {
         r["player"]: r["points"]

@@ -177,6 +177,13 @@ def goods_left(state: State) -> dict[str, tuple[str, tuple[int, ...]]]:
     }
 
 
+def dice_panel(state: State, player: str) -> dict[str, object]:
+    """The dice panel's content (dice games only)."""
+    from companion.web.dice import panel
+
+    return panel(state, player)
+
+
 def render_table(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
     """The table page, with a refusal's reason when there is one."""
     game, state = _game(game_id)
@@ -201,6 +208,7 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
         goods=goods_left(state),
         port_cities=port_choices(state, player),
         station_cities=sorted(c for c in state.board.cities if c not in state.stations),
+        dice=dice_panel(state, player) if state.setup.dice else None,
         port=PortForm(),
         exchange=ExchangeForm(),
     ), status

@@ -1,0 +1,136 @@
+"""The Dice Expansion at the table: enter or roll the dice, see every play they allow,
+make one; the referee checks it against the rules and the tokens held."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import replace
+
+from flask import Blueprint, flash, redirect, request, url_for
+from werkzeug.wrappers import Response
+
+from companion.rules.actions import Action, BuildStation, Pass
+from companion.rules.dice import (
+    FACES,
+    LOCOMOTIVE,
+    MOST_TOKENS,
+    TRAIN_DICE,
+    TUNNEL_DICE,
+    DiceTurn,
+    Tokens,
+    track_kind,
+)
+from companion.rules.errors import IllegalAction
+from companion.rules.game import State, dice_options
+from companion.web import store
+from companion.web.forms import DiceForm, form_problem
+from companion.web.table import claim_for, next_player
+
+bp = Blueprint("dice", __name__, url_prefix="/g/<game_id>")
+ROLL = secrets.SystemRandom()
+# The train dice: single track ×2, double track ×2, station, locomotive.
+DIE = ("single", "single", "double", "double", "station", "locomotive")
+TUNNEL_FACES = 1  # one face in six of each black tunnel die shows a tunnel
+
+
+def faces_from(text: str | None) -> tuple[str, ...] | None:
+    """Five faces from "single,double,…", or None when not all five are known."""
+    faces = tuple(f for f in (text or "").split(",") if f)
+    return faces if len(faces) == TRAIN_DICE and all(f in FACES for f in faces) else None
+
+
+def take_choices(state: State, player: str, unused_pairs: int) -> list[tuple[str, str]]:
+    """The ways to take tokens for the dice left unused: ("s,d", "1 single") …"""
+    held = state.tokens_of(player)
+    most = 0 if held.total >= MOST_TOKENS else min(unused_pairs, MOST_TOKENS - held.total)
+    choices = [("0,0", "no token")]
+    for n in range(1, most + 1):
+        for single in range(n, -1, -1):
+            double = n - single
+            words = [f"{k} {w}" for k, w in ((single, "single"), (double, "double")) if k]
+            choices.append((f"{single},{double}", " and ".join(words)))
+    return choices
+
+
+def panel(state: State, player: str) -> dict[str, object]:
+    """What the dice panel shows: the faces, the plays they allow, the tokens held."""
+    faces = faces_from(request.args.get("faces")) or faces_from(",".join(request.args.getlist("f")))
+    options = dice_options(state, player, faces) if faces else []
+    return {
+        "faces": faces,
+        "die_faces": FACES,
+        "rerolled": request.args.get("rerolled") == "1",
+        "options": options,
+        "takes": {
+            o: take_choices(state, player, 0 if o.kind == "station" else o.tokens_to_take)
+            for o in options
+        },
+        "tokens": {name: state.tokens_of(name) for name in state.setup.names},
+        "tunnel_dice": TUNNEL_DICE,
+    }
+
+
+@bp.get("/roll")
+def roll(game_id: str) -> Response:
+    """Rolls the train dice for the table (all of them, or those picked for the reroll)."""
+    faces = list(faces_from(request.args.get("faces")) or [""] * TRAIN_DICE)
+    again = {int(i) for i in request.args.getlist("die") if i.isdigit() and int(i) < TRAIN_DICE}
+    rerolled = faces_from(",".join(faces)) is not None
+    for i in range(TRAIN_DICE):
+        if not rerolled or i in again:
+            faces[i] = ROLL.choice(DIE)
+    return redirect(
+        url_for(
+            "table.show",
+            game_id=game_id,
+            player=request.args.get("player"),
+            faces=",".join(faces),
+            rerolled="1" if rerolled else None,
+        )
+        + "#dice",
+        code=303,
+    )
+
+
+@bp.post("/dice")
+def play(game_id: str) -> Response | tuple[str, int]:
+    """Makes the chosen play with the dice."""
+    from companion.web.table import render_table
+
+    form = DiceForm()
+    if not form.validate_on_submit():
+        return render_table(game_id, problem=form_problem(form), status=400)
+    faces = faces_from(form.faces.data)
+    if faces is None:
+        return render_table(game_id, problem="Enter the five train dice first.", status=400)
+    state = store.load_game(game_id).state()
+    single, _, double = (form.take.data or "0,0").partition(",")
+    take = Tokens(int(single or 0), int(double or 0)) if (single + double).isdigit() else Tokens()
+    player = form.player.data
+    action: Action
+    if form.play.data == "claim" and form.route.data is not None:
+        if form.route.data >= len(state.board.routes):
+            return render_table(game_id, problem="There is no such route.", status=400)
+        route = state.board.routes[form.route.data]
+        tunnel = form.tunnel.data or 0
+        kind = track_kind(route)
+        have = faces.count(kind) + faces.count(LOCOMOTIVE)
+        need = min(max(0, route.length + tunnel - have), state.tokens_of(player).of(kind))
+        use = Tokens(need, 0) if kind == "single" else Tokens(0, need)
+        action = replace(
+            claim_for(route, player), dice=DiceTurn(faces, use=use, take=take, tunnel=tunnel)
+        )
+    elif form.play.data == "tickets" and form.tickets.data:
+        action = Pass(player, DiceTurn(faces, take=take), draw_tickets=form.tickets.data)
+    elif form.play.data == "station" and form.city.data:
+        action = BuildStation(player, form.city.data, DiceTurn(faces))
+    elif form.play.data == "tunnel-failed":
+        action = Pass(player, DiceTurn(faces, tunnel=max(1, form.tunnel.data or 1)))
+    else:
+        return render_table(game_id, problem="Choose a play for the dice.", status=400)
+    try:
+        state = store.record_action(game_id, action)
+    except IllegalAction as refusal:
+        return render_table(game_id, problem=f"Refused: {refusal}", status=409)
+    flash(f"{action.describe()} (dice: {', '.join(faces)})")
+    return redirect(url_for("table.show", game_id=game_id, player=next_player(state)), code=303)

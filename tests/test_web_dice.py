@@ -1,0 +1,114 @@
+"""Dice games in the web app: enter or roll the dice, see the plays, make one."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from companion.rules.board import load_board
+from companion.web import create_app
+from tests.web_helpers import problem
+
+USA = load_board("usa")
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "DATABASE": str(tmp_path / "c.sqlite"),
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    return app.test_client()
+
+
+def page(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return " ".join(html.unescape(response.get_data(as_text=True)).split())
+
+
+def dice_game(client, map_id: str = "usa") -> str:
+    data = {"map": map_id, "dice": "y"}
+    for i, color in enumerate(["red", "blue", "green", "yellow", "black"]):
+        data |= {f"seats-{i}-name": ["Ann", "Bob"][i] if i < 2 else "", f"seats-{i}-color": color}
+    response = client.post("/games", data=data)
+    assert response.status_code == 303, problem(response.get_data(as_text=True))
+    return response.headers["Location"].split("?")[0]
+
+
+def route(a: str, b: str) -> int:
+    return next(r.id for r in USA.routes if set(r.cities) == {a, b})
+
+
+def test_the_dice_panel_lists_the_plays_a_roll_allows(client):
+    url = dice_game(client)
+    table = page(client, f"{url}?player=Ann&faces=single,single,double,station,locomotive")
+    assert "Plays with single, single, double, station, locomotive" in table
+    assert "Calgary–Vancouver (gray), 3" in table  # single track of 3
+    assert "Denver–Helena (green), 4" not in table  # too long for this roll
+    assert "Draw 2 tickets" in table
+
+
+def test_a_play_is_made_and_the_tokens_taken(client):
+    url = dice_game(client)
+    response = client.post(
+        f"{url}/dice",
+        data={
+            "player": "Ann",
+            "faces": "single,single,double,station,locomotive",
+            "play": "claim",
+            "route": route("Calgary", "Vancouver"),
+            "take": "0,1",
+        },
+    )
+    assert response.status_code == 303
+    table = page(client, url)
+    assert (
+        "Ann claims Calgary–Vancouver (dice: single, single, double, station, locomotive)" in table
+    )
+    assert "Ann: 1 double token" in table
+
+
+def test_a_play_the_dice_cannot_pay_for_is_refused(client):
+    url = dice_game(client)
+    response = client.post(
+        f"{url}/dice",
+        data={
+            "player": "Ann",
+            "faces": "single,single,double,station,station",
+            "play": "claim",
+            "route": route("Denver", "Helena"),
+        },
+    )
+    assert response.status_code == 409
+    assert "needs 4 spaces" in html.unescape(problem(response.get_data(as_text=True)))
+
+
+def test_the_app_rolls_the_dice_and_allows_one_reroll(client):
+    url = dice_game(client)
+    response = client.get(f"{url}/roll?player=Ann")
+    assert response.status_code == 303
+    location = response.headers["Location"]
+    assert "faces=" in location and "rerolled" not in location
+    faces = location.split("faces=")[1].split("&")[0].split("#")[0]
+    again = client.get(f"{url}/roll?player=Ann&faces={faces}&die=0&die=4")
+    assert "rerolled=1" in again.headers["Location"]
+    table = page(client, again.headers["Location"])
+    assert "Reroll these" not in table
+
+
+def test_dice_are_not_offered_on_rails_and_sails(client):
+    data = {"map": "world", "dice": "y", "seats-0-name": "Ann", "seats-1-name": "Bob"}
+    for i, color in enumerate(["red", "blue", "green", "yellow", "black"]):
+        data[f"seats-{i}-color"] = color
+        data.setdefault(f"seats-{i}-name", "")
+    response = client.post("/games", data=data)
+    assert response.status_code == 400
+    assert "made for the maps played with train cards" in html.unescape(
+        problem(response.get_data(as_text=True))
+    )
