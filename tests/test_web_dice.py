@@ -112,3 +112,39 @@ def test_dice_are_not_offered_on_rails_and_sails(client):
     assert "made for the maps played with train cards" in html.unescape(
         problem(response.get_data(as_text=True))
     )
+
+
+def test_a_marklin_passenger_trip_in_a_dice_game_pays_with_a_locomotive_face(client):
+    from tests.conftest import MARKLIN_GOODS
+
+    url = dice_game(client, "marklin")
+    client.post(f"{url}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
+    board = load_board("marklin")
+    koblenz = next(r.id for r in board.routes if set(r.cities) == {"Köln", "Koblenz"})
+    frankfurt = next(r.id for r in board.routes if set(r.cities) == {"Köln", "Frankfurt"})
+    client.post(
+        f"{url}/dice",
+        data={
+            "player": "Ann",
+            "faces": "double,single,single,station,station",
+            "play": "claim",
+            "route": koblenz,
+            "passenger": "Koblenz",
+        },
+    )
+    client.post(
+        f"{url}/dice",
+        data={
+            "player": "Bob",
+            "faces": "double,double,double,double,station",
+            "play": "claim",
+            "route": frankfurt,
+        },
+    )
+    assert "Koblenz (Ann)" in page(client, url)
+    trip = {"player": "Ann", "path": "Koblenz|Köln|Frankfurt"}
+    response = client.post(f"{url}/trip", data={**trip, "f": ["single"] * 5})
+    assert response.status_code == 409
+    assert "takes as many locomotive faces" in html.unescape(response.get_data(as_text=True))
+    faces = ["locomotive", "single", "single", "double", "station"]
+    assert client.post(f"{url}/trip", data={**trip, "f": faces}).status_code == 303

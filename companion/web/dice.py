@@ -118,7 +118,9 @@ def play(game_id: str) -> Response | tuple[str, int]:
         need = min(max(0, route.length + tunnel - have), state.tokens_of(player).of(kind))
         use = Tokens(need, 0) if kind == "single" else Tokens(0, need)
         action = replace(
-            claim_for(route, player), dice=DiceTurn(faces, use=use, take=take, tunnel=tunnel)
+            claim_for(route, player),
+            dice=DiceTurn(faces, use=use, take=take, tunnel=tunnel),
+            passenger=form.passenger.data or None,
         )
     elif form.play.data == "tickets" and form.tickets.data:
         action = Pass(player, DiceTurn(faces, take=take), draw_tickets=form.tickets.data)

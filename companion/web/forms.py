@@ -118,6 +118,7 @@ class DiceForm(FlaskForm):
     take = StringField(validators=[Optional(), Length(max=10)])
     tunnel = IntegerField(validators=[Optional(), NumberRange(0, 3)])
     city = StringField(validators=[Optional(), Length(max=100)])
+    passenger = StringField(validators=[Optional(), Length(max=100)])
 
 
 class TripForm(FlaskForm):

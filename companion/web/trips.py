@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 
 from companion.rules.actions import MovePassenger
 from companion.rules.board import GOODS_COLORS, Route
+from companion.rules.dice import FACES, DiceTurn
 from companion.rules.errors import CompanionError, IllegalAction
 from companion.rules.game import State
 from companion.rules.passengers import Trip, best_trip, plan_trip
@@ -96,6 +97,7 @@ def render_trip(game_id: str, problem: str | None = None, status: int = 200) -> 
         separator=SEPARATOR,
         goods=goods_left(state),
         form=TripForm(),
+        dice_faces=FACES if game.record.dice else (),
         problem=problem,
     ), status
 
@@ -112,7 +114,13 @@ def make(game_id: str) -> Response | tuple[str, int]:
     form = TripForm()
     if not form.validate_on_submit():
         return render_trip(game_id, problem=form_problem(form), status=400)
-    action = MovePassenger(form.player.data, tuple(_path(form.path.data)))
+    turn = None
+    if store.load_game(game_id).record.dice:
+        faces = tuple(request.form.getlist("f"))
+        if len(faces) != 5:
+            return render_trip(game_id, problem="Enter the five train dice.", status=400)
+        turn = DiceTurn(faces)
+    action = MovePassenger(form.player.data, tuple(_path(form.path.data)), turn)
     try:
         state = store.record_action(game_id, action)
     except IllegalAction as refusal:
