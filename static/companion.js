@@ -55,6 +55,8 @@
     splits();
     var citySearch = document.querySelector(".city-search");
     if (citySearch) filter(citySearch, Array.from(document.querySelectorAll("details.city")), true);
+    var playSearch = document.querySelector(".play-search");
+    if (playSearch) filter(playSearch, Array.from(document.querySelectorAll(".plays li")), false);
     var ticketSearch = document.querySelector(".ticket-search");
     if (ticketSearch) filter(ticketSearch, Array.from(document.querySelectorAll(".deck li")), false);
 
