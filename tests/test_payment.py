@@ -116,3 +116,34 @@ def test_a_port_costs_two_train_and_two_ship_cards_of_one_colour():
         check_port_payment({"train red": 2, "ship green": 2})
     with pytest.raises(IllegalAction, match="2 train cards and 2 ship cards"):
         check_port_payment({"train red": 3, "ship red": 1})
+
+
+EUROPE = load_board("europe")
+
+
+def test_a_ferry_takes_a_locomotive_for_each_symbol():
+    ferry = route(EUROPE, "Amsterdam", "London")  # 2 spaces, 2 locomotives
+    check_payment(ferry, EUROPE.edition, {"locomotive": 2})
+    with pytest.raises(IllegalAction, match="ferry: it takes 2 locomotives, not 1"):
+        check_payment(ferry, EUROPE.edition, {"red": 1, "locomotive": 1})
+
+
+def test_a_tunnel_costs_one_more_card_for_each_turned_over_card_of_the_colour_played():
+    tunnel = route(EUROPE, "Marseille", "Zürich")  # purple, 2, tunnel
+    turned = {"purple": 1, "locomotive": 1, "red": 1}
+    check_payment(tunnel, EUROPE.edition, {"purple": 4}, turned)
+    with pytest.raises(IllegalAction, match="takes 4 cards \\(2 and 2 for the tunnel\\), not 2"):
+        check_payment(tunnel, EUROPE.edition, {"purple": 2}, turned)
+    # Paid with locomotives only: only turned-over locomotives count.
+    check_payment(tunnel, EUROPE.edition, {"locomotive": 3}, turned)
+
+
+def test_europe_stations_cost_1_2_3_cards_of_one_colour():
+    from companion.rules.payment import check_station_payment
+
+    check_station_payment(0, {"red": 1})
+    check_station_payment(2, {"red": 2, "locomotive": 1})
+    with pytest.raises(IllegalAction, match="station number 2 costs 2 cards, not 1"):
+        check_station_payment(1, {"red": 1})
+    with pytest.raises(IllegalAction, match="one colour, not 2"):
+        check_station_payment(1, {"red": 1, "blue": 1})

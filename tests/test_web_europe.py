@@ -78,3 +78,18 @@ def test_a_station_is_a_turn_and_the_sheet_says_what_it_borrows(client):
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
     assert "Station in Frankfurt: uses Berlin–Frankfurt (red)" in text
     assert "Unused stations: +8" in text
+
+
+def test_the_payment_check_knows_tunnels_ferries_and_stations(client):
+    url = new_game(client, "Ann", "Bob")
+    tunnel = route("Marseille", "Zürich")
+    ok = page(client, f"{url}/pay?route={tunnel}&purple=3&t1=purple&t2=red&t3=blue")
+    assert (
+        "✓ Marseille–Zürich (purple, tunnel): 3 purple cards pay for 2 spaces and 1 tunnel card"
+        in ok
+    )
+    ferry = route("Amsterdam", "London")
+    assert "✗ Amsterdam–London is a ferry: it takes 2 locomotives, not 0" in page(
+        client, f"{url}/pay?route={ferry}&red=2"
+    )
+    assert "✓ station number 1" in page(client, f"{url}/pay?route=station&red=1")

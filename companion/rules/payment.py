@@ -19,8 +19,15 @@ LOCOMOTIVE = "locomotive"
 PLUS_FOUR = "locomotive+4"
 
 
-def check_payment(route: Route, edition: Edition, cards: Mapping[str, int]) -> str:
-    """Says how the cards pay for the route, or refuses them with the reason."""
+def check_payment(
+    route: Route,
+    edition: Edition,
+    cards: Mapping[str, int],
+    turned_over: Mapping[str, int] | None = None,
+) -> str:
+    """Says how the cards pay for the route, or refuses them with the reason. A ferry takes
+    a locomotive per locomotive symbol; for a tunnel, ``turned_over`` are the 3 cards
+    turned from the deck: each of the colour played, or a locomotive, costs one more."""
     colors: dict[str, int] = {}
     locomotives = plus_four = 0
     for name, count in cards.items():
@@ -56,21 +63,61 @@ def check_payment(route: Route, edition: Edition, cards: Mapping[str, int]) -> s
     if colors and route.color != GRAY and route.color not in colors:
         (color,) = colors
         raise IllegalAction(f"{route.label} takes {route.color} cards, not {color}")
+    if route.locomotives > locomotives:
+        raise IllegalAction(
+            f"{route.name} is a ferry: it takes {plural(route.locomotives, 'locomotive')}, "
+            f"not {locomotives}"
+        )
+    extra = _tunnel_extra(route, colors, turned_over)
     total = sum(colors.values()) + locomotives + plus_four
-    if total != route.length:
-        raise IllegalAction(f"{route.name} takes {plural(route.length, 'card')}, not {total}")
+    if total != route.length + extra:
+        more = f" ({route.length} and {extra} for the tunnel)" if extra else ""
+        raise IllegalAction(
+            f"{route.name} takes {plural(route.length + extra, 'card')}{more}, not {total}"
+        )
     parts = [plural(n, f"{c} card") for c, n in colors.items()]
     if locomotives:
         parts.append(plural(locomotives, "locomotive"))
     if plus_four:
         parts.append(plural(plus_four, "+4 locomotive"))
-    return f"{route.label}: {', '.join(parts)} pay for {plural(route.length, 'space')}"
+    tunnel = f" and {plural(extra, 'tunnel card')}" if extra else ""
+    return f"{route.label}: {', '.join(parts)} pay for {plural(route.length, 'space')}{tunnel}"
 
 
 # Rails & Sails cards: train and ship cards of six colours, double-ship cards, jokers.
 JOKER = "joker"
 SAILS_COLORS = ("red", "yellow", "green", "purple", "black", "white")
 TRAIN, SHIP, DOUBLE_SHIP = "train", "ship", "double ship"
+
+
+def _tunnel_extra(
+    route: Route, colors: Mapping[str, int], turned_over: Mapping[str, int] | None
+) -> int:
+    """The cards a tunnel adds: each turned-over card of the colour played, or locomotive."""
+    if not turned_over:
+        return 0
+    if not route.tunnel:
+        raise IllegalAction(f"{route.name} is not a tunnel: no cards are turned over")
+    shown = sum(turned_over.values())
+    if shown > 3:
+        raise IllegalAction(f"a tunnel turns over 3 cards, not {shown}")
+    played = next(iter(colors), None)
+    return turned_over.get(LOCOMOTIVE, 0) + (turned_over.get(played, 0) if played else 0)
+
+
+def check_station_payment(built: int, cards: Mapping[str, int]) -> str:
+    """Europe: the 1st, 2nd and 3rd station cost 1, 2 and 3 cards of one colour
+    (locomotives wild)."""
+    cost = built + 1
+    if cost > 3:
+        raise IllegalAction("a player builds at most 3 stations")
+    colors = {c: n for c, n in cards.items() if n and c != LOCOMOTIVE}
+    if len(colors) > 1:
+        raise IllegalAction(f"a station is paid in one colour, not {len(colors)}")
+    total = sum(n for n in cards.values() if n)
+    if total != cost:
+        raise IllegalAction(f"station number {cost} costs {plural(cost, 'card')}, not {total}")
+    return f"station number {cost}: {plural(cost, 'card')} of one colour"
 
 
 def sails_card_names() -> list[str]:

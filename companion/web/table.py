@@ -20,6 +20,7 @@ from companion.rules.payment import (
     check_payment,
     check_port_payment,
     check_sails_payment,
+    check_station_payment,
     sails_card_names,
 )
 from companion.rules.sails import ports_left
@@ -372,14 +373,23 @@ def pay(game_id: str) -> tuple[str, int]:
     route = routes[int(asked)] if asked.isdigit() and int(asked) < len(routes) else None
     cards = {n: request.args.get(n, type=int) or 0 for n in names}
     verdict = refusal = None
-    if (route is not None or (asked == "port" and sails)) and any(cards.values()):
+    turned: dict[str, int] = {}
+    for key in ("t1", "t2", "t3"):
+        card = request.args.get(key, "")
+        if card in names:
+            turned[card] = turned.get(card, 0) + 1
+    special = (asked == "port" and sails) or (asked == "station" and edition.stations)
+    if (route is not None or special) and any(cards.values()):
         try:
-            if route is None:
+            if asked == "station":
+                built = edition.stations - stations_left(state, chosen_player(state))
+                verdict = check_station_payment(built, cards)
+            elif route is None:
                 verdict = check_port_payment(cards)
             elif sails:
                 verdict = check_sails_payment(route, cards)
             else:
-                verdict = check_payment(route, edition, cards)
+                verdict = check_payment(route, edition, cards, turned if route.tunnel else None)
         except IllegalAction as error:
             refusal = str(error)
     return render_template(
@@ -392,6 +402,8 @@ def pay(game_id: str) -> tuple[str, int]:
         routes=sorted(routes, key=lambda r: name_key(r.label)),
         names=names,
         cards=cards,
+        turned=[request.args.get(k, "") for k in ("t1", "t2", "t3")],
+        player=chosen_player(state),
         verdict=verdict,
         refusal=refusal,
     ), 200
