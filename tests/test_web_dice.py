@@ -148,3 +148,29 @@ def test_a_marklin_passenger_trip_in_a_dice_game_pays_with_a_locomotive_face(cli
     assert "takes as many locomotive faces" in html.unescape(response.get_data(as_text=True))
     faces = ["locomotive", "single", "single", "double", "station"]
     assert client.post(f"{url}/trip", data={**trip, "f": faces}).status_code == 303
+
+
+def test_tokens_may_be_handed_back_at_the_end_of_a_dice_turn(client):
+    url = dice_game(client)
+    client.post(
+        f"{url}/dice",
+        data={
+            "player": "Ann",
+            "faces": "station,single,single,double,double",
+            "play": "tickets",
+            "tickets": 1,
+            "take": "2,0",
+        },
+    )
+    assert "Ann: 2 single tokens" in page(client, url)
+    client.post(
+        f"{url}/dice",
+        data={
+            "player": "Ann",
+            "faces": "station,single,single,double,double",
+            "play": "tickets",
+            "tickets": 1,
+            "back_single": 2,
+        },
+    )
+    assert "Ann: no tokens" in page(client, url)

@@ -106,6 +106,7 @@ def play(game_id: str) -> Response | tuple[str, int]:
     state = store.load_game(game_id).state()
     single, _, double = (form.take.data or "0,0").partition(",")
     take = Tokens(int(single or 0), int(double or 0)) if (single + double).isdigit() else Tokens()
+    back = Tokens(form.back_single.data or 0, form.back_double.data or 0)
     player = form.player.data
     action: Action
     if form.play.data == "claim" and form.route.data is not None:
@@ -119,13 +120,15 @@ def play(game_id: str) -> Response | tuple[str, int]:
         use = Tokens(need, 0) if kind == "single" else Tokens(0, need)
         action = replace(
             claim_for(route, player),
-            dice=DiceTurn(faces, use=use, take=take, tunnel=tunnel),
+            dice=DiceTurn(faces, use=use, take=take, give_back=back, tunnel=tunnel),
             passenger=form.passenger.data or None,
         )
     elif form.play.data == "tickets" and form.tickets.data:
-        action = Pass(player, DiceTurn(faces, take=take), draw_tickets=form.tickets.data)
+        action = Pass(
+            player, DiceTurn(faces, take=take, give_back=back), draw_tickets=form.tickets.data
+        )
     elif form.play.data == "station" and form.city.data:
-        action = BuildStation(player, form.city.data, DiceTurn(faces))
+        action = BuildStation(player, form.city.data, DiceTurn(faces, give_back=back))
     elif form.play.data == "tunnel-failed":
         action = Pass(player, DiceTurn(faces, tunnel=max(1, form.tunnel.data or 1)))
     else:

@@ -57,6 +57,8 @@ class ClaimForm(FlaskForm):
     player = StringField(validators=[InputRequired(), Length(max=100)])
     route = IntegerField(validators=[InputRequired(), NumberRange(min=0)])
     passenger = StringField(validators=[Optional(), Length(max=100)])
+    back_single = IntegerField(validators=[Optional(), NumberRange(0, 3)])
+    back_double = IntegerField(validators=[Optional(), NumberRange(0, 3)])
 
 
 class PlayerForm(FlaskForm):
@@ -119,6 +121,8 @@ class DiceForm(FlaskForm):
     tunnel = IntegerField(validators=[Optional(), NumberRange(0, 3)])
     city = StringField(validators=[Optional(), Length(max=100)])
     passenger = StringField(validators=[Optional(), Length(max=100)])
+    back_single = IntegerField(validators=[Optional(), NumberRange(0, 3)])
+    back_double = IntegerField(validators=[Optional(), NumberRange(0, 3)])
 
 
 class TripForm(FlaskForm):
