@@ -27,14 +27,25 @@ def p_routes(sheet):
     return {r.route for r in sheet.routes}
 
 
-@pytest.mark.parametrize("map_id", ["usa", "marklin", "world", "great-lakes"])
-@pytest.mark.parametrize("seed", range(30))
-def test_random_legal_games_add_up_and_replay_from_their_record(seed, map_id):
+GAMES = [
+    *[("usa", seed, False) for seed in range(30)],
+    *[("europe", seed, False) for seed in range(30)],
+    *[("marklin", seed, False) for seed in range(30)],
+    *[("world", seed, False) for seed in range(30)],
+    *[("great-lakes", seed, False) for seed in range(30)],
+    *[(map_id, seed, True) for map_id in ("usa", "europe", "marklin") for seed in range(12)],
+]
+
+
+@pytest.mark.parametrize(("map_id", "seed", "dice"), GAMES)
+def test_random_legal_games_add_up_and_replay_from_their_record(map_id, seed, dice):
     rng = random.Random(seed)
     board = load_board(map_id)
     players = 2 + seed % 4
     goods = MARKLIN_GOODS if map_id == "marklin" else None
-    setup, actions, hands = random_game(board, players, rng, connected=rng.random(), goods=goods)
+    setup, actions, hands = random_game(
+        board, players, rng, connected=rng.random(), goods=goods, dice=dice
+    )
     state = replay(setup, actions)
     assert state.is_over or state.final_round is None
     sheet = final_scores(state, hands)
@@ -48,10 +59,12 @@ def test_random_legal_games_add_up_and_replay_from_their_record(seed, map_id):
         assert p.breakdown["goods"] == sum(t.points for t in p.trips)
         assert p.breakdown["ports"] == sum(port.points for port in p.ports)
         assert p.breakdown["unbuilt_ports"] == -4 * (3 - len(p.ports)) * bool(board.edition.ports)
+        assert p.breakdown["stations"] == 4 * (3 - p.stations_used) * bool(board.edition.stations)
         assert all(t.cards == sum(1 for r in t.routes if r not in p_routes(p)) for t in p.trips)
         for t in p.tickets:
             if t.chain:  # the chain runs from one ticket city to the other along own routes
-                assert set(t.chain) <= {r.route for r in p.routes}
+                borrowed = {r for _, r in p.borrowed if r is not None}
+                assert set(t.chain) <= {r.route for r in p.routes} | borrowed
     assert set(sheet.winners) == {p.name for p in sheet.players if p.rank == 1}
 
     record = GameRecord(
@@ -61,6 +74,7 @@ def test_random_legal_games_add_up_and_replay_from_their_record(seed, map_id):
         tickets={n: tuple(held(t) for t in h) for n, h in hands.items()},
         goods=goods or {},
         pieces=setup.pieces,
+        dice=dice,
     )
     exported = json.loads(json.dumps(record_to_json(record)))
     again = parse_record(exported)

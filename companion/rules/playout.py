@@ -4,12 +4,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 
-from companion.rules.actions import Action, BuildPort, Claim, Exchange, MovePassenger, Pass
+from companion.rules.actions import (
+    Action,
+    BuildPort,
+    BuildStation,
+    Claim,
+    Exchange,
+    MovePassenger,
+    Pass,
+)
 from companion.rules.board import Board, Ticket
+from companion.rules.dice import LOCOMOTIVE, SINGLE, TRAIN_DICE, DiceTurn, Tokens, track_kind
 from companion.rules.errors import IllegalAction
-from companion.rules.game import Player, Setup, State, apply, new_game, start
+from companion.rules.game import Player, Setup, State, apply, dice_options, new_game, start
 from companion.rules.passengers import passengers_left
+
+# The train dice: single track ×2, double track ×2, station, locomotive.
+DIE_FACES = ("single", "single", "double", "double", "station", "locomotive")
 
 
 def legal_claims(state: State, player: str) -> list[Claim]:
@@ -67,6 +80,60 @@ def _random_trip(state: State, player: str, rng: random.Random) -> MovePassenger
     return trip
 
 
+def _dice_turn(state: State, player: str, rng: random.Random) -> Action:
+    """A random legal dice turn: a roll, then one of the plays it allows, tokens taken at
+    random; a tunnel that can't be paid ends the turn; with no play, a turn taken."""
+    faces = tuple(rng.choice(DIE_FACES) for _ in range(TRAIN_DICE))
+    if state.passengers and rng.random() < 0.3:
+        trip = _random_trip(state, player, rng)
+        if trip is not None:
+            turned = replace(trip, dice=DiceTurn(faces))
+            found = _try(state, [turned], rng)
+            if found is not None:
+                return found
+    options = dice_options(state, player, faces)
+    if not options:
+        return Pass(player)
+    option = rng.choice(options)
+    held = state.tokens_of(player)
+    if option.kind == "station":
+        city = rng.choice(sorted(c for c in state.board.cities if c not in state.stations))
+        return _try(state, [BuildStation(player, city, DiceTurn(faces))], rng) or Pass(player)
+    if option.kind == "tickets":
+        turn = DiceTurn(faces, take=_take(held, Tokens(), option.tokens_to_take, rng))
+        return Pass(player, turn, draw_tickets=option.tickets)
+    route = option.route
+    assert route is not None
+    tunnel = sum(rng.random() < 1 / 6 for _ in range(3)) if route.tunnel else 0
+    kind = track_kind(route)
+    have = faces.count(kind) + faces.count(LOCOMOTIVE)
+    need = max(0, route.length + tunnel - have)
+    use = Tokens(need, 0) if kind == SINGLE else Tokens(0, need)
+    used = route.length + tunnel - need
+    take = _take(held, use, (TRAIN_DICE - used) // 2, rng)
+    claim = Claim(
+        player,
+        route.cities,
+        route.color if route.is_parallel else None,
+        route.track if route.is_parallel else None,
+        dice=DiceTurn(faces, use=use, take=take, tunnel=tunnel),
+    )
+    if passengers_left(state, player) > 0 and rng.random() < 0.5:
+        claim = _with_passenger(state, claim, rng)
+    found = _try(state, [claim], rng)
+    return found or Pass(player, DiceTurn(faces, tunnel=max(tunnel, 1)))
+
+
+def _take(held: Tokens, use: Tokens, pairs: int, rng: random.Random) -> Tokens:
+    """Tokens to take at random within the rules: one per pair of unused dice, ≤3 held."""
+    if held.total >= 3:
+        return Tokens()
+    room = 3 - (held.total - use.total)
+    n = rng.randint(0, min(pairs, room))
+    single = rng.randint(0, n)
+    return Tokens(single, n - single)
+
+
 def _try(state: State, actions: list[Action], rng: random.Random) -> Action | None:
     """One of these actions that the rules allow now, if any."""
     rng.shuffle(actions)
@@ -86,12 +153,14 @@ def random_game(
     claim_chance: float = 0.7,
     connected: float = 0.0,
     goods: Mapping[str, str] | None = None,
+    dice: bool = False,
 ) -> tuple[Setup, tuple[Action, ...], dict[str, tuple[Ticket, ...]]]:
     """A whole legal game: the setup, the action log to the end, and each player's tickets.
 
     ``connected`` is the chance that a player extends their own network rather than
     claiming anywhere (real players build toward their tickets). On Märklin, players
-    place passengers with some claims and send them on trips (``goods`` colours needed).
+    place passengers with some claims and send them on trips (``goods`` colours needed);
+    on Europe they build stations; with ``dice`` every turn is played with the dice.
     """
     edition = board.edition
     names = [f"Player {i + 1}" for i in range(players)]
@@ -101,7 +170,7 @@ def random_game(
         for name in names:
             trains = rng.randint(low, edition.max_trains)
             pieces[name] = (trains, edition.pieces - trains)
-    setup = new_game(board, [Player(n) for n in names], goods, pieces=pieces)
+    setup = new_game(board, [Player(n) for n in names], goods, pieces=pieces, dice=dice)
     state = start(setup)
     actions: list[Action] = []
     turn = 0
@@ -111,8 +180,17 @@ def random_game(
         if state.final_round is not None and state.final_turns_left(name) <= 0:
             continue
         action: Action | None = None
+        if dice:
+            action = _dice_turn(state, name, rng)
+            state = apply(state, action)
+            actions.append(action)
+            continue
         if state.passengers and rng.random() < 0.25:
             action = _random_trip(state, name, rng)
+        if action is None and edition.stations and rng.random() < 0.05:
+            action = _try(
+                state, [BuildStation(name, c) for c in rng.sample(sorted(board.cities), 3)], rng
+            )
         if action is None and edition.ports and rng.random() < 0.15:
             action = _try(
                 state, [BuildPort(name, c) for r in state.routes_of(name) for c in r.cities], rng
