@@ -134,3 +134,23 @@ class Table:
 @pytest.fixture
 def table():
     return Table
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The web app on a fresh database, forms without their CSRF token (tested apart)."""
+    from companion.web import create_app
+
+    return create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE": str(tmp_path / "companion.sqlite"),
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()

@@ -16,23 +16,6 @@ from tests.conftest import GAMES, SIX_SPACE_ROUTES
 from tests.web_helpers import WebTable, problem, route_id, seats
 
 
-@pytest.fixture
-def app(tmp_path):
-    return create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "DATABASE": str(tmp_path / "companion.sqlite"),
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
-
-
 def test_home_page_offers_a_new_game_import_and_how_it_works(client):
     page = client.get("/").get_data(as_text=True)
     assert "New game" in page and "North America" in page

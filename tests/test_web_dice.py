@@ -4,32 +4,10 @@ from __future__ import annotations
 
 import html
 
-import pytest
-
 from companion.rules.board import load_board
-from companion.web import create_app
-from tests.web_helpers import problem
+from tests.web_helpers import page, problem
 
 USA = load_board("usa")
-
-
-@pytest.fixture
-def client(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "DATABASE": str(tmp_path / "c.sqlite"),
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
-    return app.test_client()
-
-
-def page(client, url: str) -> str:
-    response = client.get(url)
-    assert response.status_code == 200
-    return " ".join(html.unescape(response.get_data(as_text=True)).split())
 
 
 def dice_game(client, map_id: str = "usa") -> str:

@@ -5,12 +5,10 @@ from __future__ import annotations
 import html
 import io
 
-import pytest
 from pypdf import PdfReader
 
 from companion.rules.board import load_board
-from companion.web import create_app
-from tests.web_helpers import problem
+from tests.web_helpers import page, problem
 
 EUROPE = load_board("europe")
 
@@ -18,25 +16,6 @@ EUROPE = load_board("europe")
 def route(a: str, b: str, color: str | None = None) -> int:
     (found,) = [r.id for r in EUROPE.routes if set(r.cities) == {a, b} and color in (None, r.color)]
     return found
-
-
-@pytest.fixture
-def client(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "DATABASE": str(tmp_path / "c.sqlite"),
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
-    return app.test_client()
-
-
-def page(client, url: str) -> str:
-    response = client.get(url)
-    assert response.status_code == 200
-    return " ".join(html.unescape(response.get_data(as_text=True)).split())
 
 
 def new_game(client, *names: str) -> str:

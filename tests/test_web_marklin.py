@@ -7,13 +7,11 @@ import io
 import re
 from urllib.parse import unquote
 
-import pytest
 from pypdf import PdfReader
 
 from companion.rules.board import load_board
-from companion.web import create_app
 from tests.conftest import MARKLIN_GOODS
-from tests.web_helpers import problem
+from tests.web_helpers import page, problem
 
 MARKLIN = load_board("marklin")
 
@@ -21,23 +19,6 @@ MARKLIN = load_board("marklin")
 def route(a: str, b: str, track: int = 1) -> int:
     (found,) = [r.id for r in MARKLIN.routes if set(r.cities) == {a, b} and r.track == track]
     return found
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "DATABASE": str(tmp_path / "c.sqlite"),
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def new_game(client, *names: str, house_rules: tuple[str, ...] = ()) -> str:
@@ -49,13 +30,6 @@ def new_game(client, *names: str, house_rules: tuple[str, ...] = ()) -> str:
     response = client.post("/games", data=data)
     assert response.status_code == 303, problem(response.get_data(as_text=True))
     return response.headers["Location"].split("?")[0]
-
-
-def page(client, url: str) -> str:
-    """The page's text, entities decoded and white space folded."""
-    response = client.get(url)
-    assert response.status_code == 200
-    return " ".join(html.unescape(response.get_data(as_text=True)).split())
 
 
 def test_a_claim_places_a_passenger_on_a_city_of_the_route(client):

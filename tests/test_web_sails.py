@@ -5,12 +5,10 @@ from __future__ import annotations
 import html
 import io
 
-import pytest
 from pypdf import PdfReader
 
 from companion.rules.board import load_board
-from companion.web import create_app
-from tests.web_helpers import problem
+from tests.web_helpers import page, problem
 
 
 def route(map_id: str, a: str, b: str, color: str | None = None) -> int:
@@ -20,19 +18,6 @@ def route(map_id: str, a: str, b: str, color: str | None = None) -> int:
         if set(r.cities) == {a, b} and color in (None, r.color)
     ]
     return found
-
-
-@pytest.fixture
-def client(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "DATABASE": str(tmp_path / "c.sqlite"),
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
-    return app.test_client()
 
 
 def new_game(client, map_id: str, seats: list[tuple[str, str, str]]):
@@ -47,12 +32,6 @@ def new_game(client, map_id: str, seats: list[tuple[str, str, str]]):
             f"seats-{i}-ships": ships,
         }
     return client.post("/games", data=data)
-
-
-def page(client, url: str) -> str:
-    response = client.get(url)
-    assert response.status_code == 200
-    return " ".join(html.unescape(response.get_data(as_text=True)).split())
 
 
 def test_each_players_split_is_asked_at_setup_and_checked(client):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -32,6 +33,13 @@ def seats(*names: str) -> dict[str, str]:
         data[f"seats-{i}-name"] = names[i] if i < len(names) else ""
         data[f"seats-{i}-color"] = colors[i]
     return data
+
+
+def page(client: FlaskClient, url: str) -> str:
+    """A page's text, entities decoded and white space folded; it must answer 200."""
+    response = client.get(url)
+    assert response.status_code == 200
+    return " ".join(html.unescape(response.get_data(as_text=True)).split())
 
 
 def problem(page: str) -> str:

@@ -88,8 +88,8 @@ class TrackForm(FlaskForm):
     points = IntegerField("The track says", validators=[Optional(), NumberRange(-999, 9999)])
 
 
-class PortForm(FlaskForm):
-    """Build a port (Rails & Sails)."""
+class CityForm(FlaskForm):
+    """A turn naming a city: build a port (Rails & Sails) or a station (Europe)."""
 
     player = StringField(validators=[InputRequired(), Length(max=100)])
     city = StringField(validators=[InputRequired(), Length(max=100)])

@@ -27,11 +27,11 @@ from companion.rules.sails import ports_left
 from companion.rules.stations import stations_left
 from companion.web import store
 from companion.web.forms import (
+    CityForm,
     ClaimForm,
     ConfirmForm,
     ExchangeForm,
     PlayerForm,
-    PortForm,
     form_problem,
 )
 from companion.web.picture import board_svg, piece_color
@@ -210,7 +210,7 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
         port_cities=port_choices(state, player),
         station_cities=sorted(c for c in state.board.cities if c not in state.stations),
         dice=dice_panel(state, player) if state.setup.dice else None,
-        port=PortForm(),
+        city_form=CityForm(),
         exchange=ExchangeForm(),
     ), status
 
@@ -271,24 +271,26 @@ def turn(game_id: str) -> Response | tuple[str, int]:
     return _record(game_id, Pass(form.player.data), f"{form.player.data} took a turn")
 
 
+def _city_turn(
+    game_id: str, make: type[BuildPort] | type[BuildStation]
+) -> Response | tuple[str, int]:
+    form = CityForm()
+    if not form.validate_on_submit():
+        return render_table(game_id, problem=form_problem(form), status=400)
+    action = make(form.player.data, form.city.data)
+    return _record(game_id, action, action.describe())
+
+
 @bp.post("/port")
 def port(game_id: str) -> Response | tuple[str, int]:
     """Builds a port (Rails & Sails): a whole turn."""
-    form = PortForm()
-    if not form.validate_on_submit():
-        return render_table(game_id, problem=form_problem(form), status=400)
-    action = BuildPort(form.player.data, form.city.data)
-    return _record(game_id, action, f"{form.player.data} built a port in {form.city.data}")
+    return _city_turn(game_id, BuildPort)
 
 
 @bp.post("/station")
 def station(game_id: str) -> Response | tuple[str, int]:
     """Builds a station (Europe): a whole turn."""
-    form = PortForm()
-    if not form.validate_on_submit():
-        return render_table(game_id, problem=form_problem(form), status=400)
-    action = BuildStation(form.player.data, form.city.data)
-    return _record(game_id, action, f"{form.player.data} built a station in {form.city.data}")
+    return _city_turn(game_id, BuildStation)
 
 
 @bp.post("/exchange")

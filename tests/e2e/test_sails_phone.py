@@ -42,7 +42,7 @@ def test_a_world_game_with_a_port_and_an_exchange(server: str, phone: Page) -> N
     page.click(".players >> text=Ann")
     page.select_option("form[action$='/port'] select[name='city']", "Marseille")
     page.click("text=Build the port")
-    expect(page.locator(".note")).to_contain_text("Ann built a port in Marseille")
+    expect(page.locator(".note")).to_contain_text("Ann builds a port in Marseille")
     screenshot(page, "s2-port-built")
 
     page.click("nav >> text=Tickets")
