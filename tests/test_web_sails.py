@@ -129,3 +129,15 @@ def test_the_payment_check_knows_ship_cards_pair_spaces_and_ports(client):
     assert "✓ a port: 2 train cards and 2 ship cards" in port
     wrong = page(client, f"{url}/pay?route=port&train+red=2&ship+green=2")
     assert "✗ a port is paid in one colour, not 2" in wrong
+
+
+def test_the_world_picture_joins_its_west_and_east_edges():
+    from companion.web.picture import board_svg
+
+    svg = board_svg(load_board("world"), {}, {})
+    # Anchorage–Tiksi crosses the edge: drawn as two halves, one running off each side.
+    tiksi = route("world", "Anchorage", "Tiksi")
+    group = svg.split(f'data-route="{tiksi}">')[1].split("</g>")[0]
+    assert group.count("<line") == 6  # two halves, three lines each
+    calm = route("world", "Lagos", "Luanda", "purple")
+    assert svg.split(f'data-route="{calm}">')[1].split("</g>")[0].count("<line") == 3

@@ -58,6 +58,8 @@ def project(board: Board) -> tuple[dict[str, Point], float]:
     and the picture's height."""
     lats = [c.lat for c in board.cities.values()]
     lons = [c.lon for c in board.cities.values()]
+    if board.wraps:  # the whole globe, its west edge joined to its east
+        lons = [-180.0, 180.0]
     squeeze = math.cos(math.radians((min(lats) + max(lats)) / 2))
     span_x = (max(lons) - min(lons)) * squeeze
     span_y = max(lats) - min(lats)
@@ -132,8 +134,9 @@ def board_svg(
         f'class="board" role="img" aria-label="{escape(board.name)} board">',
         f'<rect width="{WIDTH}" height="{height:.0f}" fill="#efe6cf"/>',
     ]
+    wrap = (WIDTH - 2 * MARGIN) if board.wraps else 0.0
     for route in board.routes:
-        parts.append(_route(route, places, owners, player_colors, link, highlight))
+        parts.append(_route(route, places, owners, player_colors, link, highlight, wrap))
     for p in places.values():
         parts.append(
             f'<circle cx="{p.x:.1f}" cy="{p.y:.1f}" r="5" fill="#7a1f1f" stroke="#fff" '
@@ -155,8 +158,36 @@ def _route(
     player_colors: Mapping[str, str],
     link: Callable[[Route], str] | None,
     highlight: Collection[int],
+    wrap: float = 0.0,
 ) -> str:
     a, b = places[route.cities[0]], places[route.cities[1]]
+    # On a board whose edges join, a route shorter across the edge leaves one side and
+    # comes in on the other: drawn twice, each half running off the picture.
+    if wrap and abs(b.x - a.x) > wrap / 2:
+        step = wrap if b.x < a.x else -wrap
+        halves = [(a, Point(b.x + step, b.y)), (Point(a.x - step, a.y), b)]
+    else:
+        halves = [(a, b)]
+    owner = owners.get(route.id)
+    color = player_colors.get(owner, "#555") if owner else ROUTE_COLORS[route.color]
+    width = 7 if owner else 5
+    classes = ["route"]
+    if owner:
+        classes.append("claimed")
+    if highlight:
+        classes.append("lit" if route.id in highlight else "dim")
+    title = f"{route.label}, {route.length} spaces" + (f", {owner}'s" if owner else "")
+    body = f"<title>{escape(title)}</title>" + "".join(
+        _track(start, end, route, color, width) for start, end in halves
+    )
+    group = f'<g class="{" ".join(classes)}" data-route="{route.id}">{body}</g>'
+    if link is None:
+        return group
+    return f'<a href="{escape(link(route))}">{group}</a>'
+
+
+def _track(a: Point, b: Point, route: Route, color: str, width: int) -> str:
+    """One track from ``a`` to ``b``: a dash per space, outlined, with a wide tap target."""
     dx, dy = b.x - a.x, b.y - a.y
     distance = math.hypot(dx, dy) or 1.0
     ux, uy = dx / distance, dy / distance
@@ -169,30 +200,15 @@ def _route(
     usable = max(distance - 2 * inset, 1.0)
     gap = 2.0
     dash = max((usable - gap * (route.length - 1)) / route.length, 1.0)
-    owner = owners.get(route.id)
-    color = player_colors.get(owner, "#555") if owner else ROUTE_COLORS[route.color]
-    width = 7 if owner else 5
-    classes = ["route"]
-    if owner:
-        classes.append("claimed")
-    if highlight:
-        classes.append("lit" if route.id in highlight else "dim")
-    title = f"{route.label}, {route.length} spaces" + (f", {owner}'s" if owner else "")
-    line = (
-        f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-        f'stroke="{color}" stroke-width="{width}" stroke-dasharray="{dash:.1f} {gap}"/>'
-    )
+    ends = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
     edge = (
-        f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#333" '
-        f'stroke-width="{width + 2}" stroke-dasharray="{dash:.1f} {gap}" opacity=".55"/>'
+        f'<line {ends} stroke="#333" stroke-width="{width + 2}" '
+        f'stroke-dasharray="{dash:.1f} {gap}" opacity=".55"/>'
+    )
+    line = (
+        f'<line {ends} stroke="{color}" stroke-width="{width}" '
+        f'stroke-dasharray="{dash:.1f} {gap}"/>'
     )
     # A wide invisible line makes a thin route easy to tap.
-    target = (
-        f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="transparent" '
-        'stroke-width="16"/>'
-    )
-    body = f"<title>{escape(title)}</title>{edge}{line}{target}"
-    group = f'<g class="{" ".join(classes)}" data-route="{route.id}">{body}</g>'
-    if link is None:
-        return group
-    return f'<a href="{escape(link(route))}">{group}</a>'
+    target = f'<line {ends} stroke="transparent" stroke-width="16"/>'
+    return f"{edge}{line}{target}"
