@@ -10,8 +10,9 @@ import pytest
 
 from companion.rules.actions import Claim, MovePassenger, Pass
 from companion.rules.board import Board, load_board
-from companion.rules.game import Player, State, apply, new_game, start
+from companion.rules.game import State, apply, start
 from companion.rules.scoring import ScoreSheet, final_scores, held_ticket
+from companion.rules.setup import Player, new_game
 
 GAMES = Path(__file__).parent / "games"
 

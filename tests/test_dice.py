@@ -8,8 +8,9 @@ from companion.rules.actions import BuildStation, Claim, MovePassenger, Pass
 from companion.rules.board import Route, load_board
 from companion.rules.dice import DiceTurn, Tokens, dice_for_claim
 from companion.rules.errors import IllegalAction, SetupError
-from companion.rules.game import Player, apply, new_game, start
+from companion.rules.game import apply, start
 from companion.rules.record import parse_record
+from companion.rules.setup import Player, new_game
 from tests.conftest import MARKLIN_GOODS, game_record
 
 S, D, T, L = "single", "double", "station", "locomotive"

@@ -7,9 +7,10 @@ import pytest
 from companion.rules.actions import BuildPort, Exchange
 from companion.rules.board import load_board
 from companion.rules.errors import IllegalAction, SetupError
-from companion.rules.game import Player, apply, new_game, start
+from companion.rules.game import apply, start
 from companion.rules.playout import legal_claims
 from companion.rules.scoring import held_tour
+from companion.rules.setup import Player, new_game
 from tests.conftest import Table
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from companion.rules.board import load_board
 from companion.rules.errors import IllegalAction, SetupError
-from companion.rules.game import Player, new_game
+from companion.rules.setup import Player, new_game
 
 
 def test_a_claim_takes_the_route_and_its_trains(table):

@@ -416,7 +416,8 @@ def test_a_secret_key_is_made_once_and_kept_in_the_instance(tmp_path):
 
 def test_every_route_tapped_names_exactly_that_route():
     from companion.rules.board import load_board
-    from companion.rules.game import Player, find_route, new_game, start
+    from companion.rules.game import find_route, start
+    from companion.rules.setup import Player, new_game
     from companion.web.table import claim_for
 
     board = load_board("usa")

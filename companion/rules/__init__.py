@@ -7,9 +7,10 @@ from companion.rules.actions import Action, Claim, Pass
 from companion.rules.board import Board, City, Route, Ticket, load_board, map_ids
 from companion.rules.editions import EDITIONS, Edition
 from companion.rules.errors import BoardError, CompanionError, IllegalAction, RecordError
-from companion.rules.game import Player, Setup, State, apply, new_game, replay
+from companion.rules.game import State, apply, replay
 from companion.rules.record import GameRecord, parse_record, record_to_json
 from companion.rules.scoring import PlayerSheet, ScoreSheet, final_scores
+from companion.rules.setup import Player, Setup, new_game
 
 __all__ = [
     "EDITIONS",

@@ -18,8 +18,9 @@ from companion.rules.actions import (
 from companion.rules.board import Board, Ticket
 from companion.rules.dice import LOCOMOTIVE, SINGLE, TRAIN_DICE, DiceTurn, Tokens, track_kind
 from companion.rules.errors import IllegalAction
-from companion.rules.game import Player, Setup, State, apply, dice_options, new_game, start
+from companion.rules.game import State, apply, dice_options, start
 from companion.rules.passengers import passengers_left
+from companion.rules.setup import Player, Setup, new_game
 
 # The train dice: single track ×2, double track ×2, station, locomotive.
 DIE_FACES = ("single", "single", "double", "double", "station", "locomotive")

@@ -23,8 +23,9 @@ from companion.rules.actions import (
 from companion.rules.board import Board, Ticket, load_board, map_ids
 from companion.rules.dice import DiceTurn, Tokens
 from companion.rules.errors import IllegalAction, RecordError, SetupError
-from companion.rules.game import Player, Setup, State, new_game, replay
+from companion.rules.game import State, replay
 from companion.rules.scoring import ScoreSheet, final_scores, held_ticket, held_tour
+from companion.rules.setup import Player, Setup, new_game
 
 FORMAT = "ttr-companion/1"
 MAX_ACTIONS = 5000

@@ -13,12 +13,13 @@ from dataclasses import dataclass, replace
 from companion.rules.board import DASH, Board, Route, Ticket
 from companion.rules.editions import FEWEST_STATIONS, LONGEST_PATH, MOST_GOODS, MOST_TICKETS
 from companion.rules.errors import IllegalAction
-from companion.rules.game import Player, State
+from companion.rules.game import State
 from companion.rules.longest_path import Edge, longest_trail
 from companion.rules.names import join_words
 from companion.rules.passengers import Trip
 from companion.rules.paths import connecting_chain
 from companion.rules.sails import ports_left
+from companion.rules.setup import Player
 from companion.rules.stations import best_borrowing, borrow_options, stations_left
 from companion.rules.tours import score_tour
 

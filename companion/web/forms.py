@@ -18,7 +18,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from companion.rules.editions import GOODS_EACH_PASS
-from companion.rules.game import MAX_NAME
+from companion.rules.setup import MAX_NAME
 
 PIECE_COLORS = ("red", "blue", "green", "yellow", "black")
 SEATS = 5

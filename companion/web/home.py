@@ -10,8 +10,8 @@ from wtforms.fields.choices import SelectChoice
 
 from companion.rules.board import load_board, map_ids
 from companion.rules.errors import CompanionError
-from companion.rules.game import Player, goods_colors
 from companion.rules.record import GameRecord, parse_record
+from companion.rules.setup import Player, goods_colors
 from companion.web import store
 from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, form_problem
 

@@ -20,7 +20,7 @@ from typing import Any
 from flask import Flask, current_app, g
 
 from companion.rules.actions import Action
-from companion.rules.game import Player, State, apply, new_game
+from companion.rules.game import State, apply
 from companion.rules.record import (
     GameRecord,
     HeldTicket,
@@ -31,6 +31,7 @@ from companion.rules.record import (
     ticket_to_json,
 )
 from companion.rules.scoring import check_hands
+from companion.rules.setup import Player, new_game
 
 
 class GameNotFound(LookupError):
