@@ -456,3 +456,16 @@ def test_the_sheet_shows_a_longest_path_or_a_tickets_chain_on_the_map(client):
     assert "Ann&#39;s Denver–El Paso" in page
     assert page.count('class="route claimed lit"') == 2
     assert "On the board" not in table.page("/sheet?show=ticket:Ann:9")
+
+
+def test_is_my_ticket_done_answers_without_storing_anything(client):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Santa Fe")
+    table.claim("Ann", "Santa Fe", "El Paso")
+    done = html.unescape(table.page("/check?player=Ann&from=denver&to=El+Paso"))
+    assert "Yes: Denver–Santa Fe–El Paso" in done
+    not_yet = html.unescape(table.page("/check?player=Bob&from=Denver&to=El+Paso"))
+    assert "Not yet: Bob's routes don't join Denver and El Paso" in not_yet
+    assert client.get(f"{table.url}/check?player=Ann&from=Nowhere&to=Denver").status_code == 400
+    record = client.get(f"{table.url}/record.json").get_json()
+    assert record["tickets"] == {}

@@ -14,6 +14,7 @@ from companion.rules.errors import IllegalAction
 from companion.rules.game import State
 from companion.rules.names import name_key
 from companion.rules.passengers import passengers_left
+from companion.rules.paths import cities_along, connecting_chain
 from companion.rules.payment import (
     LOCOMOTIVE,
     PLUS_FOUR,
@@ -356,6 +357,40 @@ def board(game_id: str) -> tuple[str, int]:
         player=player,
         picture=picture,
     ), 200
+
+
+@bp.get("/check")
+def check(game_id: str) -> tuple[str, int]:
+    """Referee help: is my ticket done? Nothing is stored, and the answer shows only here."""
+    game, state = _game(game_id)
+    player = chosen_player(state)
+    a, b = request.args.get("from", ""), request.args.get("to", "")
+    answer = problem = None
+    if a and b:
+        try:
+            first, second = state.board.city(a), state.board.city(b)
+            chain = connecting_chain(
+                state.routes_of(player), first, second, dead_ends=state.board.countries
+            )
+            answer = (
+                f"Yes: {'–'.join(cities_along(chain, first))}"
+                if chain is not None
+                else f"Not yet: {player}'s routes don't join {first} and {second}"
+            )
+        except IllegalAction as error:
+            problem = str(error)
+    return render_template(
+        "check.html",
+        game=game,
+        state=state,
+        seats=seats(state),
+        player=player,
+        answer=answer,
+        problem=problem,
+        a=a,
+        b=b,
+        cities=sorted(state.board.cities),
+    ), 200 if problem is None else 400
 
 
 @bp.get("/pay")
