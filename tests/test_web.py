@@ -469,3 +469,25 @@ def test_is_my_ticket_done_answers_without_storing_anything(client):
     assert client.get(f"{table.url}/check?player=Ann&from=Nowhere&to=Denver").status_code == 400
     record = client.get(f"{table.url}/record.json").get_json()
     assert record["tickets"] == {}
+
+
+def test_a_watch_address_follows_the_game_and_cannot_write(client):
+    import re
+
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Helena")
+    page = table.page()
+    watch = re.search(r"/w/([A-Za-z0-9_-]{20,})", page).group(1)
+    assert watch != table.id
+    watched = html.unescape(client.get(f"/w/{watch}").get_data(as_text=True))
+    assert "Ann claims Denver–Helena" in watched
+    assert table.id not in watched  # the playing address never shows on a watching phone
+    assert "<form" not in watched
+    sheet = client.get(f"/w/{watch}/sheet").get_data(as_text=True)
+    assert table.id not in sheet and "<form" not in sheet
+    assert client.get(f"/w/{watch}/sheet.pdf").mimetype == "application/pdf"
+    assert client.post(f"/w/{watch}/claim", data={"player": "Bob", "route": 3}).status_code in (
+        404,
+        405,
+    )
+    assert client.get("/w/not-a-watch-address").status_code == 404

@@ -43,11 +43,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
     csrf.init_app(app)
-    from companion.web import dice, end, home, sheet, store, table, trips
+    from companion.web import dice, end, home, sheet, store, table, trips, watch
 
     store.init_app(app)
     app.add_template_filter(name_key, "key")
-    for blueprint in (home.bp, table.bp, end.bp, sheet.bp, trips.bp, dice.bp):
+    for blueprint in (home.bp, table.bp, end.bp, sheet.bp, trips.bp, dice.bp, watch.bp):
         app.register_blueprint(blueprint)
     _errors(app)
     return app

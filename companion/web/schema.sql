@@ -8,6 +8,7 @@ CREATE TABLE IF NOT EXISTS game (
     house_rules TEXT NOT NULL DEFAULT '[]',  -- JSON: the house rules chosen
     pieces TEXT NOT NULL DEFAULT '{}',       -- JSON: Rails & Sails splits, name -> [trains, ships]
     dice INTEGER NOT NULL DEFAULT 0,         -- 1: played with the Dice Expansion
+    watch TEXT,                              -- unguessable too: the read-only address
     created TEXT NOT NULL,
     updated TEXT NOT NULL
 );

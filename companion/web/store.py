@@ -62,6 +62,7 @@ ADDED_COLUMNS = {
         "house_rules": "TEXT NOT NULL DEFAULT '[]'",
         "pieces": "TEXT NOT NULL DEFAULT '{}'",
         "dice": "INTEGER NOT NULL DEFAULT 0",
+        "watch": "TEXT",
     }
 }
 
@@ -130,6 +131,7 @@ class StoredGame:
     tickets: tuple[LoggedTicket, ...]
     track: dict[str, int]
     updated: str
+    watch: str = ""
 
     @property
     def version(self) -> str:
@@ -158,8 +160,8 @@ def create_game(record: GameRecord) -> str:
     with writing() as db:
         db.execute(
             "INSERT INTO game"
-            " (id, map, players, goods, house_rules, pieces, dice, created, updated)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " (id, map, players, goods, house_rules, pieces, dice, watch, created, updated)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game_id,
                 record.map,
@@ -168,6 +170,7 @@ def create_game(record: GameRecord) -> str:
                 json.dumps(sorted(state.setup.house_rules)),
                 json.dumps({n: list(split) for n, split in state.setup.pieces.items()}),
                 int(record.dice),
+                new_game_id(),
                 now,
                 now,
             ),
@@ -238,7 +241,20 @@ def load_game(game_id: str) -> StoredGame:
         r["player"]: r["points"]
         for r in db.execute("SELECT * FROM track WHERE game_id = ?", (game_id,))
     }
-    return StoredGame(game_id, record, history, tickets, track, row["updated"])
+    watch = row["watch"]
+    if watch is None:  # a game stored before watch addresses existed
+        watch = new_game_id()
+        db.execute("UPDATE game SET watch = ? WHERE id = ? AND watch IS NULL", (watch, game_id))
+        watch = db.execute("SELECT watch FROM game WHERE id = ?", (game_id,)).fetchone()[0]
+    return StoredGame(game_id, record, history, tickets, track, row["updated"], watch)
+
+
+def load_watched(watch: str) -> StoredGame:
+    """The game behind a read-only address, or ``GameNotFound``."""
+    row = get_db().execute("SELECT id FROM game WHERE watch = ?", (watch,)).fetchone()
+    if row is None:
+        raise GameNotFound(watch)
+    return load_game(row["id"])
 
 
 def record_action(game_id: str, action: Action) -> State:

@@ -191,6 +191,7 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
     game, state = _game(game_id)
     player = chosen_player(state)
     link = public_url(url_for("table.show", game_id=game_id))
+    watch_link = public_url(url_for("watch.show", watch=game.watch))
     live = [a for a in game.history if a.undone is None]
     return render_template(
         "table.html",
@@ -207,6 +208,8 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
         problem=problem,
         link=link,
         qr=qr_svg(link),
+        watch_link=watch_link,
+        watch_qr=qr_svg(watch_link),
         goods=goods_left(state),
         port_cities=port_choices(state, player),
         station_cities=sorted(c for c in state.board.cities if c not in state.stations),

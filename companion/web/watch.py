@@ -1,0 +1,69 @@
+"""The watch address: the game as it stands, for a phone that follows but cannot write.
+
+Pages here never show the game's own (playing) address."""
+
+from __future__ import annotations
+
+import io
+
+from flask import Blueprint, Response, render_template, send_file, url_for
+
+from companion.sheets.pdf import sheet_to_pdf
+from companion.web import store
+from companion.web.picture import board_svg
+from companion.web.qr import public_url
+from companion.web.sheet import score
+from companion.web.table import seats
+
+bp = Blueprint("watch", __name__, url_prefix="/w/<watch>")
+
+
+@bp.get("")
+def show(watch: str) -> tuple[str, int]:
+    """The standings, the board and the history, read-only."""
+    game = store.load_watched(watch)
+    state = game.state()
+    colors = {s.name: s.color for s in seats(state)}
+    return render_template(
+        "watch.html",
+        watched=game,
+        state=state,
+        seats=seats(state),
+        picture=board_svg(state.board, state.owners, colors),
+        history=list(reversed(game.history)),
+    ), 200
+
+
+@bp.get("/sheet")
+def sheet(watch: str) -> tuple[str, int]:
+    """The score sheet, read-only."""
+    game = store.load_watched(watch)
+    state = game.state()
+    colors = {s.name: s.color for s in seats(state)}
+    result = score(game)
+    return render_template(
+        "watch_sheet.html",
+        watched=game,
+        sheet=result,
+        colors=colors,
+        ranked=sorted(result.players, key=lambda p: (p.rank, result.players.index(p))),
+    ), 200
+
+
+@bp.get("/sheet.pdf")
+def pdf(watch: str) -> Response:
+    """The PDF score sheet; its QR code opens this watch address."""
+    game = store.load_watched(watch)
+    data = sheet_to_pdf(score(game), public_url(url_for("watch.show", watch=watch)))
+    return send_file(
+        io.BytesIO(data),
+        mimetype="application/pdf",
+        as_attachment=True,
+        download_name="score-sheet.pdf",
+    )
+
+
+@bp.get("/version")
+def version(watch: str) -> dict[str, str]:
+    """When the game last changed, for the page to follow it."""
+    return {"version": store.load_watched(watch).version}
