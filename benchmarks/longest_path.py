@@ -15,7 +15,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from companion.rules.board import Route, load_board
+from companion.rules.board import Route, load_board, map_ids
 from companion.rules.game import replay
 from companion.rules.playout import random_game
 from companion.rules.scoring import longest_path
@@ -159,6 +159,15 @@ def main() -> None:
         f"(c) all {len(board.routes)} routes, one player: path {path.length} spaces "
         f"of {sum(r.length for r in board.routes)}, {ms:.3f} ms (target < 100 ms)"
     )
+    for other in map_ids():
+        if other == "usa":
+            continue
+        whole = load_board(other).routes
+        ms, path = timed(lambda whole=whole: longest_path(whole), 5)
+        print(
+            f"(c) {other}: all {len(whole)} routes, path {path.length} spaces "
+            f"of {sum(r.length for r in whole)}, {ms:.3f} ms"
+        )
 
 
 if __name__ == "__main__":
