@@ -152,3 +152,9 @@ def test_tokens_may_be_handed_back_at_the_end_of_a_dice_turn(client):
         },
     )
     assert "Ann: no tokens" in page(client, url)
+
+
+def test_a_route_tapped_on_the_board_of_a_dice_game_sends_to_the_dice_panel(client):
+    url = dice_game(client)
+    confirm = page(client, f"{url}/confirm?route={route('Denver', 'Helena')}")
+    assert "played with dice" in confirm and "Claim it" not in confirm

@@ -337,6 +337,7 @@ def confirm(game_id: str) -> tuple[str, int]:
         player=chosen_player(state),
         names=state.setup.names,
         claim=ClaimForm(),
+        dice=state.setup.dice,
     ), 200
 
 
