@@ -141,3 +141,18 @@ def test_the_world_picture_joins_its_west_and_east_edges():
     assert group.count("<line") == 6  # two halves, three lines each
     calm = route("world", "Lagos", "Luanda", "purple")
     assert svg.split(f'data-route="{calm}">')[1].split("</g>")[0].count("<line") == 3
+
+
+def test_the_claim_list_measures_sea_routes_against_the_ships_left(client):
+    response = new_game(client, "great-lakes", [("Ann", "33", "17"), ("Bob", "", "")])
+    url = response.headers["Location"].split("?")[0]
+    for a, b, color in [
+        ("Lake Superior", "Duluth", "black"),
+        ("Lake Superior", "Sault Ste. Marie", "green"),
+        ("Lake Huron", "Detroit", "black"),
+    ]:
+        client.post(
+            f"{url}/claim", data={"player": "Ann", "route": route("great-lakes", a, b, color)}
+        )
+    table = page(client, f"{url}?player=Ann")
+    assert "too long for the ships left" in table  # 3 ships: a 4-space lake route

@@ -147,7 +147,9 @@ def route_choices(state: State, player: str) -> list[tuple[str, list[RouteChoice
                     note = "you have the other track"
                 elif taken and players < state.setup.edition.parallels_open_from:
                     note = f"closed with {players} players"
-                elif route.length > state.trains[player]:
+                elif route.kind == "sea" and route.length > state.ships.get(player, 0):
+                    note = "too long for the ships left"
+                elif route.kind != "sea" and route.length > state.trains[player]:
                     note = "too long for the trains left"
             choices.append(
                 RouteChoice(route, route.other_end(city), board.points_for(route), owner, note)
