@@ -175,9 +175,10 @@ def test_a_marklin_passenger_pays_a_locomotive_face_for_each_opponent_route():
     apply(state, MovePassenger("Ann", trip, roll(L, S, D, D, T)))
 
 
-def test_a_dice_game_records_the_dice_of_each_claim():
-    with pytest.raises(IllegalAction, match="records its dice"):
-        apply(dice_game(), Claim("Ann", ("Seattle", "Portland")))
+def test_a_dice_game_may_leave_a_turns_dice_unrecorded_and_dice_need_a_dice_game():
+    # Only what landed on the board was noted: the claim stands, no tokens change.
+    state = apply(dice_game(), Claim("Ann", ("Seattle", "Portland")))
+    assert len(state.routes_of("Ann")) == 1 and state.tokens_of("Ann") == Tokens()
     with pytest.raises(IllegalAction, match="played with cards"):
         apply(
             start(new_game(load_board("usa"), [Player("A"), Player("B")])),
