@@ -178,7 +178,6 @@ def test_a_trip_through_a_city_whose_goods_colour_is_not_set_asks_for_it():
     ("goods", "message"),
     [
         ({"Köln": "black"}, "only 1 city has black goods, not 2"),
-        ({"Berlin": "red"}, "Berlin's goods are black on the board"),
         (dict.fromkeys(["Köln", "Bonn"], "red"), "no city 'Bonn'"),
         ({"Schweiz": "white"}, "Schweiz is a country"),
         ({"Köln": "purple"}, "'purple' is not a goods colour"),
@@ -198,6 +197,11 @@ def test_a_route_into_a_country_counts_for_a_ticket():
     t.claim("Ann", "Köln", "Düsseldorf", track=1).claim("Ann", "Düsseldorf", "Niederlande")
     (ticket,) = t.score(Ann=[("Köln", "Niederlande", 5)]).player("Ann").tickets
     assert ticket.completed and ticket.points == 5
+
+
+def test_the_tables_goods_colour_wins_over_the_one_the_map_knows():
+    t = marklin("Ann", "Bob", goods={"Berlin": "red", "Köln": "black"})
+    assert t.state.setup.goods["Berlin"] == "red" and t.state.setup.goods["Köln"] == "black"
 
 
 def test_a_country_never_joins_two_cities():

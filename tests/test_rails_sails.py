@@ -318,3 +318,13 @@ def test_four_player_great_lakes_game_scored_by_hand():
     assert totals == {"Ann": 133, "Bob": -12, "Cy": 36, "Dee": 17}
     assert {p.name: p.rank for p in sheet.players} == {"Ann": 1, "Cy": 2, "Dee": 3, "Bob": 4}
     assert (state.trains["Cy"], state.ships["Cy"]) == (13, 28)
+
+
+def test_a_rail_and_a_sea_route_between_two_cities_may_be_numbered_as_tracks_1_and_2():
+    from companion.rules.actions import Claim
+
+    t = Sails("great-lakes", "Ann", "Bob")
+    kinds = [r.kind for r in t.state.board.routes_between("Thunder Bay", "Duluth")]
+    t.state = apply(t.state, Claim("Ann", ("Thunder Bay", "Duluth"), track=2))
+    (route,) = t.state.routes_of("Ann")
+    assert route.kind == kinds[1]

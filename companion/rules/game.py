@@ -304,7 +304,13 @@ def find_route(state: State, claim: Claim) -> Route:
         )
     if claim.track is not None:
         track = claim.track
-        candidates = _narrow(candidates, lambda r: r.track == track, f"{name} has no track {track}")
+        numbered = [r for r in candidates if r.track == track]
+        everything = board.routes_between(a, b)
+        if not numbered and 1 <= track <= len(everything) and everything[track - 1] in candidates:
+            # Counted over every route joining the two cities (a rail and a sea route
+            # between the same cities are not one double, yet they can be numbered so).
+            numbered = [everything[track - 1]]
+        candidates = _narrow(candidates, lambda r: r in numbered, f"{name} has no track {track}")
     if len(candidates) == 1:
         return candidates[0]
     first = candidates[0]

@@ -134,8 +134,8 @@ def piece_splits(setup: Setup, chosen: Mapping[str, tuple[int, int]]) -> dict[st
 
 
 def goods_colors(board: Board, chosen: Mapping[str, str]) -> dict[str, str]:
-    """Each city's goods colour: the board's known ones and the table's, checked against
-    the number of cities of each colour."""
+    """Each city's goods colour: the board's known ones, then the table's (the table has
+    the printed board: its word wins), checked against the number of cities of each."""
     edition = board.edition
     if chosen and not edition.goods:
         raise SetupError(f"there are no goods in {edition.name}")
@@ -151,8 +151,6 @@ def goods_colors(board: Board, chosen: Mapping[str, str]) -> dict[str, str]:
             raise SetupError(
                 f"'{color}' is not a goods colour (the colours are {', '.join(edition.goods)})"
             )
-        if board.goods.get(city, color) != color:
-            raise SetupError(f"{city}'s goods are {board.goods[city]} on the board")
         colors[city] = color
     for color, most in edition.goods_cities.items():
         named = sorted(c for c, k in colors.items() if k == color)
