@@ -414,16 +414,16 @@ def test_a_secret_key_is_made_once_and_kept_in_the_instance(tmp_path):
     assert len(first) == 64 and web._instance_secret(tmp_path) == first
 
 
-def test_every_route_tapped_names_exactly_that_route():
+@pytest.mark.parametrize("map_id", ["usa", "europe", "marklin", "world", "great-lakes"])
+def test_every_route_tapped_names_exactly_that_route(map_id):
     from companion.rules.board import load_board
-    from companion.rules.game import find_route, start
+    from companion.rules.game import claim_for, find_route, start
     from companion.rules.setup import Player, new_game
-    from companion.web.table import claim_for
 
-    board = load_board("usa")
+    board = load_board(map_id)
     state = start(new_game(board, [Player("Ann"), Player("Bob")]))
     for route in board.routes:
-        assert find_route(state, claim_for(route, "Ann")) == route
+        assert find_route(state, claim_for(board, route, "Ann")) == route
 
 
 def test_a_refused_claim_keeps_the_table_on_the_player_who_tried(client):

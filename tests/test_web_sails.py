@@ -156,3 +156,17 @@ def test_the_claim_list_measures_sea_routes_against_the_ships_left(client):
         )
     table = page(client, f"{url}?player=Ann")
     assert "too long for the ships left" in table  # 3 ships: a 4-space lake route
+
+
+def test_a_rail_route_tapped_where_a_lake_route_joins_the_same_cities_lands(client):
+    url = (
+        new_game(client, "great-lakes", [("Ann", "", ""), ("Bob", "", "")])
+        .headers["Location"]
+        .split("?")[0]
+    )
+    rail = next(
+        r.id
+        for r in load_board("great-lakes").routes
+        if set(r.cities) == {"Thunder Bay", "Duluth"} and r.kind == "rail"
+    )
+    assert client.post(f"{url}/claim", data={"player": "Ann", "route": rail}).status_code == 303

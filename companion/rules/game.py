@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import Any
 
 from companion.rules import dice, passengers, sails, stations
 from companion.rules.actions import (
@@ -271,6 +272,19 @@ def _trip(state: State, player: str, move: MovePassenger) -> State:
     )
 
 
+def claim_for(board: Board, route: Route, player: str, **more: Any) -> Claim:
+    """The claim that names exactly this route: its kind where a route of the other kind
+    joins the same cities, its colour on a double, its track where the colour can't tell."""
+    kinds = {r.kind for r in board.routes_between(*route.cities)}
+    kind = route.kind if len(kinds) > 1 else None
+    if not route.is_parallel:
+        return Claim(player, route.cities, kind=kind, **more)
+    twins = [r for r in board.parallels(route) if r.color == route.color]
+    if twins:
+        return Claim(player, route.cities, track=route.track, kind=kind, **more)
+    return Claim(player, route.cities, color=route.color, kind=kind, **more)
+
+
 def find_route(state: State, claim: Claim) -> Route:
     """The one route a claim names; refuses an unknown or ambiguous one, listing candidates."""
     board = state.board
@@ -344,13 +358,7 @@ def dice_options(state: State, player: str, faces: tuple[str, ...]) -> list[dice
         need = max(0, route.length - have)
         use = dice.Tokens(need, 0) if kind == dice.SINGLE else dice.Tokens(0, need)
         turn = dice.DiceTurn(faces, use=use)
-        claim = Claim(
-            player,
-            route.cities,
-            color=route.color if route.is_parallel else None,
-            track=route.track if route.is_parallel else None,
-            dice=turn,
-        )
+        claim = claim_for(state.board, route, player, dice=turn)
         try:
             apply(state, claim)
         except IllegalAction:

@@ -18,7 +18,7 @@ from companion.rules.actions import (
 from companion.rules.board import Board, Ticket
 from companion.rules.dice import LOCOMOTIVE, SINGLE, TRAIN_DICE, DiceTurn, Tokens, track_kind
 from companion.rules.errors import IllegalAction
-from companion.rules.game import State, apply, dice_options, start
+from companion.rules.game import State, apply, claim_for, dice_options, start
 from companion.rules.passengers import passengers_left
 from companion.rules.setup import Player, Setup, new_game
 
@@ -30,7 +30,7 @@ def legal_claims(state: State, player: str) -> list[Claim]:
     """Every claim ``player`` may make now, one per route, named by colour and track."""
     claims = []
     for route in state.board.routes:
-        claim = Claim(player, route.cities, route.color, route.track if route.is_parallel else None)
+        claim = claim_for(state.board, route, player)
         try:
             apply(state, claim)
         except IllegalAction:
@@ -42,7 +42,7 @@ def legal_claims(state: State, player: str) -> list[Claim]:
 def _with_passenger(state: State, claim: Claim, rng: random.Random) -> Claim:
     """The claim with a passenger on one of its cities, where the rules allow one."""
     for city in rng.sample(claim.cities, 2):
-        placed = Claim(claim.player, claim.cities, claim.color, claim.track, passenger=city)
+        placed = replace(claim, passenger=city)
         try:
             apply(state, placed)
         except IllegalAction:
@@ -112,12 +112,8 @@ def _dice_turn(state: State, player: str, rng: random.Random) -> Action:
     use = Tokens(need, 0) if kind == SINGLE else Tokens(0, need)
     used = route.length + tunnel - need
     take = _take(held, use, (TRAIN_DICE - used) // 2, rng)
-    claim = Claim(
-        player,
-        route.cities,
-        route.color if route.is_parallel else None,
-        route.track if route.is_parallel else None,
-        dice=DiceTurn(faces, use=use, take=take, tunnel=tunnel),
+    claim = claim_for(
+        state.board, route, player, dice=DiceTurn(faces, use=use, take=take, tunnel=tunnel)
     )
     if passengers_left(state, player) > 0 and rng.random() < 0.5:
         claim = _with_passenger(state, claim, rng)

@@ -4,7 +4,6 @@ make one; the referee checks it against the rules and the tokens held."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import replace
 
 from flask import Blueprint, flash, redirect, request, url_for
 from werkzeug.wrappers import Response
@@ -21,10 +20,10 @@ from companion.rules.dice import (
     track_kind,
 )
 from companion.rules.errors import IllegalAction
-from companion.rules.game import State, dice_options
+from companion.rules.game import State, claim_for, dice_options
 from companion.web import store
 from companion.web.forms import DiceForm, form_problem
-from companion.web.table import claim_for, next_player
+from companion.web.table import next_player
 
 bp = Blueprint("dice", __name__, url_prefix="/g/<game_id>")
 ROLL = secrets.SystemRandom()
@@ -118,8 +117,10 @@ def play(game_id: str) -> Response | tuple[str, int]:
         have = faces.count(kind) + faces.count(LOCOMOTIVE)
         need = min(max(0, route.length + tunnel - have), state.tokens_of(player).of(kind))
         use = Tokens(need, 0) if kind == "single" else Tokens(0, need)
-        action = replace(
-            claim_for(route, player),
+        action = claim_for(
+            state.board,
+            route,
+            player,
             dice=DiceTurn(faces, use=use, take=take, give_back=back, tunnel=tunnel),
             passenger=form.passenger.data or None,
         )

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from companion.rules.actions import Action, BuildPort, BuildStation, Claim, Exchange, Pass
+from companion.rules.actions import Action, BuildPort, BuildStation, Exchange, Pass
 from companion.rules.board import Route
 from companion.rules.colors import GRAY, ROUTE_COLORS
 from companion.rules.errors import IllegalAction
-from companion.rules.game import State
+from companion.rules.game import State, claim_for
 from companion.rules.names import name_key
 from companion.rules.passengers import passengers_left
 from companion.rules.paths import cities_along, connecting_chain
@@ -67,15 +67,6 @@ class RouteChoice:
     points: int
     owner: str | None
     note: str | None
-
-
-def claim_for(route: Route, player: str) -> Claim:
-    """The claim that names exactly this route."""
-    if not route.is_parallel:
-        return Claim(player, route.cities)
-    if route.color == GRAY:
-        return Claim(player, route.cities, track=route.track)
-    return Claim(player, route.cities, color=route.color)
 
 
 def seats(state: State) -> list[Seat]:
@@ -258,7 +249,7 @@ def claim(game_id: str) -> Response | tuple[str, int]:
     if form.route.data >= len(state.board.routes):
         return render_table(game_id, problem="There is no such route on this board.", status=400)
     route = state.board.routes[form.route.data]
-    action = replace(claim_for(route, form.player.data), passenger=form.passenger.data or None)
+    action = claim_for(state.board, route, form.player.data, passenger=form.passenger.data or None)
     points = state.board.points_for(route)
     try:
         name = state.setup.player(form.player.data)
