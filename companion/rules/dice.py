@@ -138,6 +138,13 @@ def dice_for_claim(route: Route, turn: DiceTurn, held: Tokens) -> int:
     return dice
 
 
+def tokens_needed(route: Route, faces: tuple[str, ...], tunnel: int = 0) -> Tokens:
+    """The tokens a claim needs beyond the matching faces and locomotives the roll shows."""
+    kind = track_kind(route)
+    need = max(0, route.length + tunnel - faces.count(kind) - faces.count(LOCOMOTIVE))
+    return Tokens(need, 0) if kind == SINGLE else Tokens(0, need)
+
+
 def dice_for_station(built: int, turn: DiceTurn) -> int:
     """The dice the next station takes (1, 2, 3 station or locomotive faces)."""
     cost = built + 1

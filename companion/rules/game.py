@@ -136,11 +136,12 @@ def apply(state: State, action: Action) -> State:
             f"{join_words(list(state.waiting_for))}"
         )
     turn = _dice_of(action)
-    if turn is not None and not state.setup.dice:
-        raise IllegalAction("this game is played with cards, not the Dice Expansion")
-    if state.setup.dice:
-        before = state
-        state = _dice_turn(state, player, action)
+    if turn is not None:
+        # A record may leave a dice game's dice out: the rest of the rules still hold.
+        if not state.setup.dice:
+            raise IllegalAction("this game is played with cards, not the Dice Expansion")
+        dice.check_roll(turn)
+    before = state
     if isinstance(action, Claim):
         state = _claim(state, player, action)
     elif isinstance(action, MovePassenger):
@@ -153,8 +154,8 @@ def apply(state: State, action: Action) -> State:
         state = stations.build_station(state, player, action.city)
     elif not isinstance(action, Pass):
         raise IllegalAction(f"{type(action).__name__} is not an action of this game")
-    if state.setup.dice:
-        state = _dice_tokens(before, state, player, action)
+    if turn is not None:
+        state = _dice_tokens(before, state, player, action, turn)
     return _end_turn(replace(state, actions=(*state.actions, action)), player)
 
 
@@ -163,20 +164,10 @@ def _dice_of(action: Action) -> dice.DiceTurn | None:
     return None if isinstance(action, BuildPort | Exchange) else action.dice
 
 
-def _dice_turn(state: State, player: str, action: Action) -> State:
-    """Checks the shape of a turn's dice, when the table recorded them. A record may leave
-    them out (only what lands on the board was noted): the rest of the rules still hold."""
-    turn = _dice_of(action)
-    if turn is not None:
-        dice.check_roll(turn)
-    return state
-
-
-def _dice_tokens(before: State, after: State, player: str, action: Action) -> State:
+def _dice_tokens(
+    before: State, after: State, player: str, action: Action, turn: dice.DiceTurn
+) -> State:
     """Checks what the dice paid for, and the tokens spent, taken and handed back."""
-    turn = _dice_of(action)
-    if turn is None:
-        return after
     held = before.tokens_of(player)
     may_take = True
     if isinstance(action, Claim):
@@ -353,17 +344,14 @@ def dice_options(state: State, player: str, faces: tuple[str, ...]) -> list[dice
     can claim (with the fewest tokens), the tickets it can draw, a station it can build."""
     options: list[dice.DiceOption] = []
     for route in state.board.routes:
-        kind = dice.track_kind(route)
-        have = faces.count(kind) + faces.count(dice.LOCOMOTIVE)
-        need = max(0, route.length - have)
-        use = dice.Tokens(need, 0) if kind == dice.SINGLE else dice.Tokens(0, need)
+        use = dice.tokens_needed(route, faces)
         turn = dice.DiceTurn(faces, use=use)
         claim = claim_for(state.board, route, player, dice=turn)
         try:
             apply(state, claim)
         except IllegalAction:
             continue
-        options.append(dice.DiceOption("claim", route.length - need, use, route))
+        options.append(dice.DiceOption("claim", route.length - use.total, use, route))
     draws = faces.count(dice.STATION) + faces.count(dice.LOCOMOTIVE)
     for n in range(1, draws + 1):
         options.append(dice.DiceOption("tickets", n, tickets=n))

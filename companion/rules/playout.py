@@ -16,7 +16,7 @@ from companion.rules.actions import (
     Pass,
 )
 from companion.rules.board import Board, Ticket
-from companion.rules.dice import LOCOMOTIVE, SINGLE, TRAIN_DICE, DiceTurn, Tokens, track_kind
+from companion.rules.dice import TRAIN_DICE, DiceTurn, Tokens, tokens_needed
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State, apply, claim_for, dice_options, start
 from companion.rules.passengers import passengers_left
@@ -106,11 +106,8 @@ def _dice_turn(state: State, player: str, rng: random.Random) -> Action:
     route = option.route
     assert route is not None
     tunnel = sum(rng.random() < 1 / 6 for _ in range(3)) if route.tunnel else 0
-    kind = track_kind(route)
-    have = faces.count(kind) + faces.count(LOCOMOTIVE)
-    need = max(0, route.length + tunnel - have)
-    use = Tokens(need, 0) if kind == SINGLE else Tokens(0, need)
-    used = route.length + tunnel - need
+    use = tokens_needed(route, faces, tunnel)
+    used = route.length + tunnel - use.total
     take = _take(held, use, (TRAIN_DICE - used) // 2, rng)
     claim = claim_for(
         state.board, route, player, dice=DiceTurn(faces, use=use, take=take, tunnel=tunnel)

@@ -11,13 +11,12 @@ from werkzeug.wrappers import Response
 from companion.rules.actions import Action, BuildStation, Pass
 from companion.rules.dice import (
     FACES,
-    LOCOMOTIVE,
     MOST_TOKENS,
     TRAIN_DICE,
     TUNNEL_DICE,
     DiceTurn,
     Tokens,
-    track_kind,
+    tokens_needed,
 )
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State, claim_for, dice_options
@@ -113,10 +112,9 @@ def play(game_id: str) -> Response | tuple[str, int]:
             return render_table(game_id, problem="There is no such route.", status=400)
         route = state.board.routes[form.route.data]
         tunnel = form.tunnel.data or 0
-        kind = track_kind(route)
-        have = faces.count(kind) + faces.count(LOCOMOTIVE)
-        need = min(max(0, route.length + tunnel - have), state.tokens_of(player).of(kind))
-        use = Tokens(need, 0) if kind == "single" else Tokens(0, need)
+        # Spend no more tokens than held: the referee then says what the roll lacks.
+        need, held = tokens_needed(route, faces, tunnel), state.tokens_of(player)
+        use = Tokens(min(need.single, held.single), min(need.double, held.double))
         action = claim_for(
             state.board,
             route,
