@@ -16,7 +16,7 @@ from companion.web import store
 from companion.web.forms import TrackForm, form_problem
 from companion.web.picture import board_svg
 from companion.web.qr import public_url
-from companion.web.table import seats
+from companion.web.table import player_colors
 
 bp = Blueprint("sheet", __name__, url_prefix="/g/<game_id>")
 
@@ -49,7 +49,7 @@ def render_sheet(game_id: str, problem: str | None = None, status: int = 200) ->
     sheet = score(game)
     state = game.state()
     highlight, shown = _highlight(sheet, request.args.get("show"))
-    colors = {s.name: s.color for s in seats(state)}
+    colors = player_colors(state)
     picture = board_svg(state.board, state.owners, colors, highlight=highlight)
     return render_template(
         "sheet.html",

@@ -69,6 +69,11 @@ class RouteChoice:
     note: str | None
 
 
+def player_colors(state: State) -> dict[str, str]:
+    """Each player's piece colour for the board picture."""
+    return {p.name: piece_color(p.color, i) for i, p in enumerate(state.setup.players)}
+
+
 def seats(state: State) -> list[Seat]:
     """Every player's standing, in seat order."""
     board = state.board
@@ -339,11 +344,10 @@ def board(game_id: str) -> tuple[str, int]:
     """The board picture: tap a route to claim it."""
     game, state = _game(game_id)
     player = chosen_player(state)
-    colors = {s.name: s.color for s in seats(state)}
     picture = board_svg(
         state.board,
         state.owners,
-        colors,
+        player_colors(state),
         link=lambda r: url_for("table.confirm", game_id=game_id, route=r.id, player=player),
     )
     return render_template(

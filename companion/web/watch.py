@@ -13,7 +13,7 @@ from companion.web import store
 from companion.web.picture import board_svg
 from companion.web.qr import public_url
 from companion.web.sheet import score
-from companion.web.table import seats
+from companion.web.table import player_colors, seats
 
 bp = Blueprint("watch", __name__, url_prefix="/w/<watch>")
 
@@ -23,7 +23,7 @@ def show(watch: str) -> tuple[str, int]:
     """The standings, the board and the history, read-only."""
     game = store.load_watched(watch)
     state = game.state()
-    colors = {s.name: s.color for s in seats(state)}
+    colors = player_colors(state)
     return render_template(
         "watch.html",
         watched=game,
@@ -39,7 +39,7 @@ def sheet(watch: str) -> tuple[str, int]:
     """The score sheet, read-only."""
     game = store.load_watched(watch)
     state = game.state()
-    colors = {s.name: s.color for s in seats(state)}
+    colors = player_colors(state)
     result = score(game)
     return render_template(
         "watch_sheet.html",
