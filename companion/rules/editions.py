@@ -59,11 +59,6 @@ class Edition:
     stations: int = 0
     unused_station: int = 0
 
-    @property
-    def longest_route(self) -> int:
-        """The longest route the score table knows."""
-        return max(self.route_points)
-
 
 BASE = Edition(
     id="base",

@@ -28,7 +28,6 @@ bp = Blueprint("dice", __name__, url_prefix="/g/<game_id>")
 ROLL = secrets.SystemRandom()
 # The train dice: single track ×2, double track ×2, station, locomotive.
 DIE = ("single", "single", "double", "double", "station", "locomotive")
-TUNNEL_FACES = 1  # one face in six of each black tunnel die shows a tunnel
 
 
 def faces_from(text: str | None) -> tuple[str, ...] | None:

@@ -50,7 +50,6 @@ class Seat:
     points: int
     trains: int
     routes: int
-    final_turn_left: bool
     passengers: int
     goods: int
     ships: int
@@ -87,7 +86,6 @@ def seats(state: State) -> list[Seat]:
             - state.setup.edition.exchange_cost * state.exchanged.get(p.name, 0),
             trains=state.trains[p.name],
             routes=len(state.routes_of(p.name)),
-            final_turn_left=state.final_turns_left(p.name) > 0,
             passengers=passengers_left(state, p.name),
             goods=state.goods_points.get(p.name, 0),
             ships=state.ships.get(p.name, 0),
