@@ -73,7 +73,7 @@ def test_score_prints_a_readable_sheet_by_default():
     result = companion("score", str(GAMES / "four_players.json"))
     assert result.returncode == 0
     assert "Winner: Ann" in result.stdout
-    assert "Boston–Raleigh (7): connected, Boston–New York–Washington–Raleigh" in result.stdout
+    assert "Boston–Raleigh (7): connected: Boston–New York–Washington–Raleigh" in result.stdout
     assert "New York–Atlanta (6): not connected" in result.stdout
 
 

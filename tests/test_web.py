@@ -290,7 +290,7 @@ def test_the_pdf_score_sheet_prints_names_in_any_script(client):
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(response.data)).pages)
     assert "Анна: 14 points" in text  # 4 for the route, 10 for the longest path
     assert "Zoë: 0 points" in text
-    assert "Montréal–Toronto (gray) 4" in text
+    assert "+4 Montréal–Toronto (gray): 3 spaces" in text
     assert f"/g/{table.id}" in text
 
 
@@ -449,13 +449,16 @@ def test_the_sheet_shows_a_longest_path_or_a_tickets_chain_on_the_map(client):
     client.post(
         f"{table.url}/tickets", data={"player": "Ann", "city_a": "Denver", "city_b": "El Paso"}
     )
-    page = table.page("/sheet?show=path:Ann")
-    assert "On the board: Ann&#39;s longest path." in page
+    page = table.page("/sheet")
+    assert f'href="/g/{table.id}/sheet?show=longest_path_bonus:0:Ann"' in page
+    assert f'href="/g/{table.id}/sheet?show=tickets:0:Ann"' in page
+    page = table.page("/sheet?show=longest_path_bonus:0:Ann")
+    assert "On the board: Ann: Longest continuous path: 4 spaces." in page
     assert page.count('class="route claimed lit"') == 2
-    page = table.page("/sheet?show=ticket:Ann:0")
-    assert "Ann&#39;s Denver–El Paso" in page
+    page = table.page("/sheet?show=tickets:0:Ann")
+    assert "On the board: Ann: Denver–El Paso (4)." in page
     assert page.count('class="route claimed lit"') == 2
-    assert "On the board" not in table.page("/sheet?show=ticket:Ann:9")
+    assert "On the board" not in table.page("/sheet?show=tickets:9:Ann")
 
 
 def test_is_my_ticket_done_answers_without_storing_anything(client):

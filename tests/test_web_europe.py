@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import io
+import re
 
 from pypdf import PdfReader
 
@@ -49,14 +50,14 @@ def test_a_station_is_a_turn_and_the_sheet_says_what_it_borrows(client):
         data={"player": "Ann", "city_a": "Paris", "city_b": "Berlin", "points": "9"},
     )
     sheet = page(client, f"{url}/sheet")
-    assert "Station in Frankfurt: uses Berlin–Frankfurt (red)" in sheet
+    assert "Station in Frankfurt: uses Berlin–Frankfurt (red)" in re.sub(r"<[^>]+>", "", sheet)
     # Ann: 4 + 9 (borrowing Bob's route) + 8 (two stations unused) + 10 (longest path 3,
     # tied with Bob) = 31.
     assert "Ann: 31 points" in sheet
     pdf = client.get(f"{url}/sheet.pdf").data
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
     assert "Station in Frankfurt: uses Berlin–Frankfurt (red)" in text
-    assert "Unused stations: +8" in text
+    assert "+8 Unused stations: 2 stations × +4" in text
 
 
 def test_the_payment_check_knows_tunnels_ferries_and_stations(client):

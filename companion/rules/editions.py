@@ -17,6 +17,27 @@ GOODS_EACH_PASS = "goods_each_pass"
 
 
 @dataclass(frozen=True)
+class Bonus:
+    """An end-of-game bonus: ``points`` to every player tied for the most of a figure (a
+    tiebreak criterion above), as long as that most is above 0."""
+
+    key: str  # its key in a sheet's breakdown
+    name: str  # as the rule book names it
+    reason: str  # what it rewards, in words
+    points: int
+    criterion: str
+
+
+LONGEST_PATH_BONUS = Bonus(
+    "longest_path_bonus", "Longest path", "the longest continuous path", 10, LONGEST_PATH
+)
+EUROPEAN_EXPRESS = replace(LONGEST_PATH_BONUS, name="European Express")
+GLOBETROTTER = Bonus(
+    "globetrotter_bonus", "Globetrotter", "the most completed tickets", 10, MOST_TICKETS
+)
+
+
+@dataclass(frozen=True)
 class Edition:
     """The rules of one edition of the game."""
 
@@ -32,9 +53,8 @@ class Edition:
     end_trigger: int = 2
     # ... in which every player, that one included, has this many more turns.
     final_turns: int = 1
-    longest_path_bonus: int = 10
-    # +10 to every player tied for most completed tickets (the Globetrotter), if any.
-    globetrotter_bonus: int = 0
+    # The bonuses scored at the end, in the order the sheet gives them.
+    bonuses: tuple[Bonus, ...] = (LONGEST_PATH_BONUS,)
     tiebreaks: tuple[str, ...] = (MOST_TICKETS, LONGEST_PATH)
     # The values printed on tickets (a ticket entered by hand must lie in this range).
     ticket_points: tuple[int, int] = (1, 99)
@@ -59,6 +79,12 @@ class Edition:
     stations: int = 0
     unused_station: int = 0
 
+    @property
+    def needs_longest_path(self) -> bool:
+        """True when a bonus or a tiebreak looks at the longest continuous path."""
+        criteria = {*self.tiebreaks, *(b.criterion for b in self.bonuses)}
+        return LONGEST_PATH in criteria
+
 
 BASE = Edition(
     id="base",
@@ -70,8 +96,7 @@ MARKLIN = Edition(
     id="marklin",
     name="Ticket to Ride: Märklin Edition",
     route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18}),
-    longest_path_bonus=0,
-    globetrotter_bonus=10,
+    bonuses=(GLOBETROTTER,),
     tiebreaks=(MOST_TICKETS, MOST_GOODS),
     ticket_points=(5, 22),
     passengers=3,
@@ -91,7 +116,7 @@ RAILS_AND_SAILS_WORLD = Edition(
     trains=20,
     end_trigger=6,
     final_turns=2,
-    longest_path_bonus=0,
+    bonuses=(),
     tiebreaks=(MOST_TICKETS,),
     kinds=("rail", "sea"),
     pieces=60,
@@ -122,6 +147,7 @@ EUROPE = Edition(
     id="europe",
     name="Ticket to Ride: Europe",
     route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}),
+    bonuses=(EUROPEAN_EXPRESS,),
     tiebreaks=(MOST_TICKETS, FEWEST_STATIONS, LONGEST_PATH),
     stations=3,
     unused_station=4,

@@ -1,186 +1,52 @@
 """Final scoring: a ``ScoreSheet`` whose lines explain every point.
 
 Route points by the score table; each ticket + or − its value (a completed one carries the
-chain of routes that connects it); +10 for the longest continuous path to every player
-tied for it; then ranks, winners and the tiebreak that decided.
+chain of routes that connects it); the edition's ports, goods, exchanges and stations; each
+bonus to every player tied for it; then ranks, winners and the tiebreak that decided.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from types import MappingProxyType
 
+from companion.rules import explain
 from companion.rules.board import DASH, Board, Route, Ticket
 from companion.rules.editions import FEWEST_STATIONS, LONGEST_PATH, MOST_GOODS, MOST_TICKETS
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State
 from companion.rules.longest_path import Edge, longest_trail
 from companion.rules.names import join_words
-from companion.rules.passengers import Trip
 from companion.rules.paths import connecting_chain
 from companion.rules.sails import ports_left
-from companion.rules.setup import Player
+from companion.rules.sheet import (
+    BREAKDOWN_KEYS,
+    LongestPath,
+    PlayerSheet,
+    PortScore,
+    RouteScore,
+    ScoreSheet,
+    TicketScore,
+)
 from companion.rules.stations import best_borrowing, borrow_options, stations_left
+from companion.rules.table import score_track
 from companion.rules.tours import score_tour
 
-# The breakdown every sheet gives, in order; 0 where the edition has no such thing.
-BREAKDOWN_KEYS = (
-    "routes",
-    "tickets",
-    "longest_path_bonus",
-    "globetrotter_bonus",
-    "goods",
-    "ports",
-    "unbuilt_ports",
-    "exchanges",
-    "stations",
-)
-
-
-@dataclass(frozen=True)
-class RouteScore:
-    """A claimed route and the points the score table gives it."""
-
-    route: Route
-    points: int
-
-
-@dataclass(frozen=True)
-class TicketScore:
-    """A ticket, and the chain of the player's routes that completes it (None: not connected)."""
-
-    ticket: Ticket
-    chain: tuple[Route, ...] | None
-    # A tour completed in another order than printed earns its lower value.
-    in_order: bool = True
-
-    @property
-    def completed(self) -> bool:
-        """True when the player's routes connect the ticket's cities."""
-        return self.chain is not None
-
-    @property
-    def points(self) -> int:
-        """+ the ticket's value if completed, − its value (a tour: its penalty) if not."""
-        ticket = self.ticket
-        if not self.completed:
-            return -(ticket.penalty if ticket.penalty is not None else ticket.points)
-        if ticket.is_tour and not self.in_order:
-            return ticket.unordered or 0
-        return ticket.points
-
-
-@dataclass(frozen=True)
-class PortScore:
-    """A port, and the owner's completed tickets naming its city."""
-
-    city: str
-    tickets: tuple[Ticket, ...]
-    points: int
-
-
-@dataclass(frozen=True)
-class LongestPath:
-    """A player's longest continuous path: its routes in order and the cities passed."""
-
-    routes: tuple[Route, ...] = ()
-    cities: tuple[str, ...] = ()
-
-    @property
-    def length(self) -> int:
-        """Its length in spaces (trains)."""
-        return sum(r.length for r in self.routes)
-
-
-@dataclass(frozen=True)
-class PlayerSheet:
-    """One player's score, line by line."""
-
-    player: Player
-    routes: tuple[RouteScore, ...]
-    tickets: tuple[TicketScore, ...]
-    longest_path: LongestPath
-    longest_path_bonus: int
-    trains_left: int
-    rank: int = 0
-    globetrotter_bonus: int = 0
-    trips: tuple[Trip, ...] = ()
-    ports: tuple[PortScore, ...] = ()
-    unbuilt_ports: int = 0
-    exchanged: int = 0
-    ships_left: int = 0
-    # Europe: what each station borrowed (None: nothing), and the points for unused ones.
-    borrowed: tuple[tuple[str, Route | None], ...] = ()
-    stations_used: int = 0
-    unused_stations: int = 0
-
-    @property
-    def name(self) -> str:
-        """The player's name."""
-        return self.player.name
-
-    @property
-    def breakdown(self) -> dict[str, int]:
-        """Points by kind, every key of ``BREAKDOWN_KEYS`` present."""
-        parts = dict.fromkeys(BREAKDOWN_KEYS, 0)
-        parts["routes"] = sum(r.points for r in self.routes)
-        parts["tickets"] = sum(t.points for t in self.tickets)
-        parts["longest_path_bonus"] = self.longest_path_bonus
-        parts["globetrotter_bonus"] = self.globetrotter_bonus
-        parts["goods"] = self.goods
-        parts["ports"] = sum(p.points for p in self.ports)
-        parts["unbuilt_ports"] = -self.unbuilt_ports
-        parts["exchanges"] = -self.exchanged
-        parts["stations"] = self.unused_stations
-        return parts
-
-    @property
-    def goods(self) -> int:
-        """Goods points, scored on the passengers' trips."""
-        return sum(t.points for t in self.trips)
-
-    @property
-    def total(self) -> int:
-        """The final score: the sum of the breakdown."""
-        return sum(self.breakdown.values())
-
-    @property
-    def tickets_completed(self) -> int:
-        """How many of the player's tickets are completed."""
-        return sum(1 for t in self.tickets if t.completed)
-
-    @property
-    def tickets_failed(self) -> int:
-        """How many of the player's tickets are not."""
-        return sum(1 for t in self.tickets if not t.completed)
-
-    def criterion(self, name: str) -> int:
-        """The player's figure for a tiebreak criterion."""
-        if name == MOST_TICKETS:
-            return self.tickets_completed
-        if name == LONGEST_PATH:
-            return self.longest_path.length
-        if name == MOST_GOODS:
-            return self.goods
-        if name == FEWEST_STATIONS:
-            return -self.stations_used
-        raise KeyError(name)
-
-
-@dataclass(frozen=True)
-class ScoreSheet:
-    """The final scores of a game: players in seat order, winners, the deciding tiebreak."""
-
-    board: Board
-    players: tuple[PlayerSheet, ...]
-    winners: tuple[str, ...]
-    tiebreak: str | None
-    finished: bool
-
-    def player(self, name: str) -> PlayerSheet:
-        """One player's sheet, by name."""
-        return next(p for p in self.players if p.name == name)
-
+__all__ = [
+    "BREAKDOWN_KEYS",
+    "LongestPath",
+    "PlayerSheet",
+    "PortScore",
+    "RouteScore",
+    "ScoreSheet",
+    "TicketScore",
+    "check_hands",
+    "final_scores",
+    "held_ticket",
+    "held_tour",
+    "longest_path",
+]
 
 def held_tour(
     board: Board, stops: Sequence[str], values: tuple[int, int, int] | None = None
@@ -266,13 +132,13 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
         borrowed = _borrow(state, player.name, owned, held)
         usable = (*owned, *(r for _, r in borrowed if r is not None))
         tickets = tuple(_ticket(usable, t, board) for t in held)
+        stations = edition.stations - stations_left(state, player.name) if edition.stations else 0
         drafts.append(
             PlayerSheet(
                 player=player,
                 routes=tuple(RouteScore(r, board.points_for(r)) for r in owned),
                 tickets=tickets,
-                longest_path=longest_path(owned) if edition.longest_path_bonus else LongestPath(),
-                longest_path_bonus=0,
+                longest_path=longest_path(owned) if edition.needs_longest_path else LongestPath(),
                 trains_left=state.trains[player.name],
                 ships_left=state.ships.get(player.name, 0),
                 trips=tuple(t for t in state.trips if t.player == player.name),
@@ -280,36 +146,33 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
                 unbuilt_ports=edition.unbuilt_port * ports_left(state, player.name),
                 exchanged=edition.exchange_cost * state.exchanged.get(player.name, 0),
                 borrowed=borrowed,
-                stations_used=edition.stations - stations_left(state, player.name)
-                if edition.stations
-                else 0,
-                unused_stations=edition.unused_station * stations_left(state, player.name)
-                if edition.stations
-                else 0,
+                stations_used=stations,
+                unused_stations=edition.unused_station * (edition.stations - stations),
+                track=score_track(state, player.name),
             )
         )
-    if edition.longest_path_bonus:
-        longest = max(d.longest_path.length for d in drafts)
-        if longest > 0:
-            drafts = [
-                replace(d, longest_path_bonus=edition.longest_path_bonus)
-                if d.longest_path.length == longest
-                else d
-                for d in drafts
-            ]
-    if edition.globetrotter_bonus:
-        most = max(d.tickets_completed for d in drafts)
+    for bonus in edition.bonuses:
+        most = max(d.criterion(bonus.criterion) for d in drafts)
         if most > 0:
             drafts = [
-                replace(d, globetrotter_bonus=edition.globetrotter_bonus)
-                if d.tickets_completed == most
+                replace(d, bonuses=MappingProxyType({**d.bonuses, bonus.key: bonus.points}))
+                if d.criterion(bonus.criterion) == most
                 else d
                 for d in drafts
             ]
     ranked, winners, tiebreak = _rank(drafts, edition.tiebreaks)
     if tiebreak and edition.tiebreak_house_rule:
         tiebreak += " (a house rule: the rules give no tiebreak)"
-    return ScoreSheet(board, tuple(ranked), winners, tiebreak, state.is_over)
+    explained = tuple(replace(p, sections=explain.sections(p, edition)) for p in ranked)
+    return ScoreSheet(
+        board,
+        explained,
+        winners,
+        tiebreak,
+        state.is_over,
+        explain.columns(edition),
+        explain.track_words(edition),
+    )
 
 
 def _borrow(
@@ -320,9 +183,11 @@ def _borrow(
     if not options:
         return ()
 
-    def tickets_with(borrowed: tuple[Route, ...]) -> int:
+    def tickets_with(borrowed: tuple[Route, ...]) -> tuple[int, int]:
+        """Ticket points, then completed tickets (the first tiebreak) among equal points."""
         usable = (*owned, *borrowed)
-        return sum(_ticket(usable, t, state.board).points for t in held)
+        scored = [_ticket(usable, t, state.board) for t in held]
+        return sum(t.points for t in scored), sum(1 for t in scored if t.completed)
 
     return best_borrowing(options, tickets_with)
 

@@ -52,11 +52,12 @@ def borrow_options(state: State, player: str) -> list[tuple[str, list[Route]]]:
 
 def best_borrowing(
     options: Sequence[tuple[str, Sequence[Route]]],
-    score: Callable[[tuple[Route, ...]], int],
+    score: Callable[[tuple[Route, ...]], tuple[int, ...]],
 ) -> tuple[tuple[str, Route | None], ...]:
-    """The choice of one route (or none) per station that scores best; the first found
-    among equals, trying "none" first, so nothing is borrowed without a gain."""
-    best: tuple[int, tuple[tuple[str, Route | None], ...]] | None = None
+    """The choice of one route (or none) per station that scores best (``score`` ranks a
+    choice: ticket points, then completed tickets); the first found among equals, trying
+    "none" first, so nothing is borrowed without a gain."""
+    best: tuple[tuple[int, ...], tuple[tuple[str, Route | None], ...]] | None = None
     choices = [[None, *routes] for _, routes in options]
     for picked in itertools.product(*choices):
         borrowed = tuple(r for r in picked if r is not None)

@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.board import Route
-from companion.rules.scoring import PlayerSheet, ScoreSheet
+from companion.rules.sheet import Line, PlayerSheet, ScoreSheet, Section
 
 
 def sheet_to_json(sheet: ScoreSheet) -> dict[str, Any]:
-    """Players in seat order with rank, total and breakdown; the winners; the tiebreak."""
+    """Players in seat order with rank, total and breakdown; the winners; the tiebreak;
+    the standings' columns and each player's sections, line by line."""
     return {
         "map": sheet.board.id,
         "finished": sheet.finished,
+        "columns": [{"key": c.key, "title": c.title} for c in sheet.columns],
         "players": [_player(p) for p in sheet.players],
         "winners": list(sheet.winners),
         "tiebreak": sheet.tiebreak,
@@ -21,6 +23,20 @@ def sheet_to_json(sheet: ScoreSheet) -> dict[str, Any]:
 
 def _route(route: Route) -> dict[str, Any]:
     return {"cities": list(route.cities), "color": route.color, "length": route.length}
+
+
+def _line(line: Line) -> dict[str, Any]:
+    return {"what": line.what, "how": line.how, "points": line.points}
+
+
+def _section(section: Section) -> dict[str, Any]:
+    return {
+        "key": section.key,
+        "title": section.title,
+        "points": section.points,
+        "summary": section.summary,
+        "lines": [_line(line) for line in section.lines],
+    }
 
 
 def _player(p: PlayerSheet) -> dict[str, Any]:
@@ -71,4 +87,5 @@ def _player(p: PlayerSheet) -> dict[str, Any]:
             "cities": list(p.longest_path.cities),
             "routes": [_route(r) for r in p.longest_path.routes],
         },
+        "sections": [_section(s) for s in p.sections],
     }

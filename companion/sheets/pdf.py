@@ -17,13 +17,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from companion.rules.board import DASH
-from companion.rules.names import plural
-from companion.rules.paths import cities_along
-from companion.rules.scoring import PlayerSheet, ScoreSheet
+from companion.rules.sheet import Line, PlayerSheet, ScoreSheet
+from companion.sheets.text import ordinal, signed
 
 FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 def _fonts() -> None:
@@ -44,6 +41,7 @@ def _styles() -> dict[str, ParagraphStyle]:
         "head": ParagraphStyle(
             "head", parent=base, fontName=BOLD, fontSize=12, leading=16, spaceBefore=8
         ),
+        "line": ParagraphStyle("line", parent=base, fontSize=8.5, leading=11, leftIndent=5 * mm),
         "small": ParagraphStyle(
             "small", parent=base, fontSize=8, leading=10, textColor=colors.HexColor("#555555")
         ),
@@ -89,45 +87,22 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str) -> bytes:
     return out.getvalue()
 
 
-def _bonus(points: int) -> str:
-    return f"+{points}" if points else "0"
-
-
 def _standings(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> Table:
-    marklin = bool(sheet.board.edition.passengers)
-    europe = bool(sheet.board.edition.stations)
-    extra = ["Goods", "Globetrotter"] if marklin else ["Longest path"]
-    if europe:
-        extra = ["Stations", "Longest path"]
-    rows: list[list[Any]] = [["", "Player", "Routes", "Tickets", *extra, "Total"]]
-    for p in sorted(sheet.players, key=lambda p: p.rank):
-        parts = p.breakdown
-        bonuses = (
-            [str(parts["goods"]), _bonus(parts["globetrotter_bonus"])]
-            if marklin
-            else [_bonus(parts["longest_path_bonus"])]
-        )
-        if europe:
-            bonuses = [_bonus(parts["stations"]), *bonuses]
+    """The standings: a column for each part of the score the edition has."""
+    small = ParagraphStyle("cell", parent=styles["base"], fontName=BOLD, fontSize=8.5)
+    titles = [Paragraph(escape(c.title), small) for c in sheet.columns]
+    rows: list[list[Any]] = [["", "Player", *titles, "Total"]]
+    for p in sheet.ranked:
         rows.append(
             [
-                ORDINALS.get(p.rank, f"{p.rank}th"),
+                ordinal(p.rank),
                 Paragraph(escape(p.name), styles["base"]),
-                str(parts["routes"]),
-                f"{parts['tickets']:+d}",
-                *bonuses,
+                *(signed(s.points) for s in p.sections),
                 str(p.total),
             ]
         )
-    widths = [
-        12 * mm,
-        54 * mm,
-        20 * mm,
-        20 * mm,
-        24 * mm,
-        *([26 * mm] if marklin or europe else []),
-        18 * mm,
-    ]
+    free = 178 * mm - 12 * mm - 44 * mm - 16 * mm
+    widths = [12 * mm, 44 * mm, *[free / len(sheet.columns)] * len(sheet.columns), 16 * mm]
     table = Table(rows, colWidths=widths)
     table.setStyle(
         TableStyle(
@@ -137,7 +112,7 @@ def _standings(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> Table:
                 ("FONT", (-1, 1), (-1, -1), BOLD, 10),
                 ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
                 ("ALIGN", (2, 0), (-1, -1), "RIGHT"),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                 ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f2ede1")]),
             ]
         )
@@ -145,81 +120,21 @@ def _standings(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> Table:
     return table
 
 
+def _line(line: Line, base: ParagraphStyle) -> Paragraph:
+    points = "" if line.points is None else f"<b>{signed(line.points)}</b>  "
+    how = f": {escape(line.how)}" if line.how else ""
+    return Paragraph(f"{points}{escape(line.what)}{how}", base)
+
+
 def _player(p: PlayerSheet, styles: dict[str, ParagraphStyle]) -> list:
-    base, small = styles["base"], styles["small"]
+    base = styles["base"]
     story: list = [Paragraph(f"{escape(p.name)}: {p.total} points", styles["head"])]
-    routes = ", ".join(f"{escape(r.route.label)} {r.points}" for r in p.routes) or "none"
-    story.append(
-        Paragraph(
-            f"<b>Routes</b> ({plural(len(p.routes), 'route')}, {p.breakdown['routes']} points, "
-            f"{plural(p.trains_left, 'train')} left): {routes}",
-            base,
-        )
-    )
-    if p.tickets:
-        for t in p.tickets:
-            if t.chain is None:
-                how = "not connected"
-            elif t.ticket.is_tour:
-                how = "in order" if t.in_order else "connected, not in order"
-            else:
-                how = "connected: " + escape(DASH.join(cities_along(t.chain, t.ticket.cities[0])))
-            story.append(
-                Paragraph(
-                    f"<b>Ticket</b> {escape(t.ticket.name)} ({t.ticket.points}): "
-                    f"<b>{t.points:+d}</b>, {how}",
-                    base,
-                )
-            )
-    else:
-        story.append(Paragraph("<b>Tickets</b>: none entered", base))
-    for trip in p.trips:
-        tokens = ", ".join(f"{escape(c)} {v}" for c, v in trip.tokens) or "no tokens left"
+    for section in p.sections:
+        summary = f" ({escape(section.summary)})" if section.summary else ""
         story.append(
-            Paragraph(
-                f"<b>Passenger trip</b> {escape(DASH.join(trip.cities))}: {tokens}: "
-                f"<b>+{trip.points}</b> ({plural(trip.cards, 'passenger card')})",
-                base,
-            )
+            Paragraph(f"<b>{escape(section.title)}: {signed(section.points)}</b>{summary}", base)
         )
-    for port in p.ports:
-        named = ", ".join(escape(t.name) for t in port.tickets) or "no completed ticket names it"
-        story.append(
-            Paragraph(f"<b>Port in {escape(port.city)}</b>: <b>+{port.points}</b> ({named})", base)
-        )
-    if p.unbuilt_ports:
-        story.append(Paragraph(f"<b>Ports not built</b>: <b>{-p.unbuilt_ports}</b>", base))
-    if p.exchanged:
-        story.append(Paragraph(f"<b>Pieces exchanged</b>: <b>{-p.exchanged}</b>", base))
-    for city, route in p.borrowed:
-        used = f"uses {escape(route.label)}" if route else "borrows nothing that helps"
-        story.append(Paragraph(f"<b>Station in {escape(city)}</b>: {used}", base))
-    if p.unused_stations:
-        story.append(Paragraph(f"<b>Unused stations</b>: <b>+{p.unused_stations}</b>", base))
-    if p.globetrotter_bonus:
-        story.append(
-            Paragraph(
-                f"<b>Globetrotter</b> (most completed tickets): <b>+{p.globetrotter_bonus}</b>",
-                base,
-            )
-        )
-    path = p.longest_path
-    if path.routes:
-        bonus = (
-            f", <b>+{p.longest_path_bonus}</b> longest path bonus" if p.longest_path_bonus else ""
-        )
-        story.append(
-            Paragraph(
-                f"<b>Longest continuous path</b>: {plural(path.length, 'space')}{bonus}: "
-                f"{escape(DASH.join(path.cities))}",
-                base,
-            )
-        )
-    story.append(
-        Paragraph(
-            f"Completed tickets: {p.tickets_completed}; not completed: {p.tickets_failed}", small
-        )
-    )
+        story += [_line(line, styles["line"]) for line in section.lines]
     return story
 
 

@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 
 from companion.rules.board import Route
 from companion.rules.errors import CompanionError
-from companion.rules.paths import cities_along
+from companion.rules.explain import ticket_line
 from companion.rules.record import HeldTicket
 from companion.rules.scoring import final_scores
 from companion.web import store
@@ -40,14 +40,7 @@ def render_tickets(game_id: str, problem: str | None = None, status: int = 200) 
     scored = {p.name: list(p.tickets) for p in sheet.players}
     for logged in game.tickets:
         t = scored[logged.player].pop(0)
-        if t.chain is None:
-            path = ""
-        elif t.ticket.is_tour:
-            path = ("in order: " if t.in_order else "not in order: ") + ", ".join(
-                r.name for r in t.chain
-            )
-        else:
-            path = "–".join(cities_along(t.chain, t.ticket.cities[0]))
+        path = ticket_line(t).how if t.completed else ""
         hands[logged.player].append(
             EnteredTicket(logged.seq, t.ticket.name, t.ticket.points, t.chain, path)
         )

@@ -28,18 +28,17 @@ def score(game: store.StoredGame) -> ScoreSheet:
 
 
 def _highlight(sheet: ScoreSheet, show: str | None) -> tuple[set[int], str | None]:
-    """The routes to pick out on the picture: ``path:NAME`` or ``ticket:NAME:N``."""
-    if not show:
+    """The routes to pick out on the picture: a line of a player's sheet, as
+    ``KEY:INDEX:NAME`` (the section's key, the line's place in it, the player)."""
+    key, _, rest = (show or "").partition(":")
+    index, _, name = rest.partition(":")
+    if not (index.isascii() and index.isdigit() and len(index) < 4):
         return set(), None
-    kind, _, rest = show.partition(":")
     for p in sheet.players:
-        if kind == "path" and rest == p.name:
-            return {r.id for r in p.longest_path.routes}, f"{p.name}'s longest path"
-        if kind == "ticket" and rest.rpartition(":")[0] == p.name:
-            index = rest.rpartition(":")[2]
-            if index.isdigit() and int(index) < len(p.tickets):
-                ticket = p.tickets[int(index)]
-                return {r.id for r in ticket.chain or ()}, f"{p.name}'s {ticket.ticket.name}"
+        for section in p.sections:
+            if p.name == name and section.key == key and int(index) < len(section.lines):
+                line = section.lines[int(index)]
+                return {r.id for r in line.routes}, f"{p.name}: {line.what}"
     return set(), None
 
 
@@ -61,8 +60,16 @@ def render_sheet(game_id: str, problem: str | None = None, status: int = 200) ->
         track=game.track,
         form=TrackForm(),
         problem=problem,
-        ranked=sorted(sheet.players, key=lambda p: (p.rank, sheet.players.index(p))),
+        line_link=lambda name, key, index: url_for(
+            "sheet.show", game_id=game_id, show=f"{key}:{index}:{name}"
+        ),
     ), status
+
+
+@bp.app_template_filter("signed")
+def signed(points: int) -> str:
+    """Points with their sign, as the sheet prints them: "+4", "−3", "0"."""
+    return f"{points:+d}".replace("-", "−") if points else "0"
 
 
 @bp.get("/sheet")

@@ -46,7 +46,6 @@ def sheet(watch: str) -> tuple[str, int]:
         watched=game,
         sheet=result,
         colors=colors,
-        ranked=sorted(result.players, key=lambda p: (p.rank, result.players.index(p))),
     ), 200
 
 

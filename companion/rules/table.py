@@ -1,0 +1,142 @@
+"""The table's questions, answered by the rules: who acts next, what the score track
+shows, which routes a player may claim now and why not the others, where a port or a
+station may go, which payment check a route takes, how to split pieces."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from companion.rules.board import Route
+from companion.rules.colors import GRAY, ROUTE_COLORS
+from companion.rules.editions import Edition
+from companion.rules.errors import IllegalAction
+from companion.rules.game import State, apply, claim_for
+from companion.rules.names import name_key
+from companion.rules.payment import (
+    LOCOMOTIVE,
+    PLUS_FOUR,
+    check_payment,
+    check_port_payment,
+    check_sails_payment,
+    check_station_payment,
+    sails_card_names,
+)
+from companion.rules.stations import stations_left
+
+
+def score_track(state: State, player: str) -> int:
+    """What the score track shows for a player during play: the routes' points, the goods
+    taken on passenger trips, less a point per piece exchanged."""
+    edition = state.setup.edition
+    return (
+        sum(state.board.points_for(r) for r in state.routes_of(player))
+        + state.goods_points.get(player, 0)
+        - edition.exchange_cost * state.exchanged.get(player, 0)
+    )
+
+
+def next_player(state: State) -> str:
+    """Whose turn it most likely is: the seat after the last player who acted (in the final
+    round, the next seat that still has a final turn)."""
+    names = state.setup.names
+    order = names
+    if state.actions:
+        start = names.index(state.setup.player(state.actions[-1].player)) + 1
+        order = names[start:] + names[:start]
+    if state.final_round is not None and state.waiting_for:
+        return next(n for n in order if n in state.waiting_for)
+    return order[0]
+
+
+@dataclass(frozen=True)
+class RouteChoice:
+    """A route as offered from one of its cities: its owner, or the referee's reason why
+    the player may not claim it now (None: the player may)."""
+
+    route: Route
+    other_city: str
+    points: int
+    owner: str | None
+    refusal: str | None
+
+
+def refusal(state: State, player: str, route: Route) -> str | None:
+    """Why the player may not claim this route now, in the referee's words; None if they may."""
+    try:
+        apply(state, claim_for(state.board, route, player))
+    except IllegalAction as error:
+        return error.message
+    return None
+
+
+def route_choices(state: State, player: str) -> list[tuple[str, list[RouteChoice]]]:
+    """Each city (A to Z) with its routes, as the player may see them now."""
+    board = state.board
+    why = {
+        r.id: None if r.id in state.owners else refusal(state, player, r) for r in board.routes
+    }
+    cities = []
+    for city in sorted(board.cities, key=name_key):
+        routes = sorted(board.routes_at(city), key=lambda r: (name_key(r.other_end(city)), r.id))
+        choices = [
+            RouteChoice(
+                r, r.other_end(city), board.points_for(r), state.owners.get(r.id), why[r.id]
+            )
+            for r in routes
+        ]
+        cities.append((city, choices))
+    return cities
+
+
+def port_cities(state: State, player: str) -> list[str]:
+    """The port cities where the player may build a port now (Rails & Sails)."""
+    if not state.setup.edition.ports:
+        return []
+    board = state.board
+    reached = {c for r in state.routes_of(player) for c in r.cities}
+    return sorted(
+        (c for c in reached if board.is_port_city(c) and c not in state.ports), key=name_key
+    )
+
+
+def station_cities(state: State) -> list[str]:
+    """The cities with no station yet (Europe)."""
+    if not state.setup.edition.stations:
+        return []
+    return sorted((c for c in state.board.cities if c not in state.stations), key=name_key)
+
+
+def card_names(edition: Edition) -> list[str]:
+    """The train cards of an edition, as a payment names them."""
+    if edition.pieces:
+        return sails_card_names()
+    names = [c for c in ROUTE_COLORS if c != GRAY] + [LOCOMOTIVE]
+    if edition.passengers:
+        names.append(PLUS_FOUR)
+    return names
+
+
+PORT, STATION = "port", "station"
+
+
+def check_cards(
+    state: State,
+    player: str,
+    target: Route | str,
+    cards: Mapping[str, int],
+    turned_over: Mapping[str, int] | None = None,
+) -> str:
+    """Do these cards pay for a route, a port or the player's next station? The check the
+    edition takes, saying how they pay or refusing them with the reason."""
+    edition = state.setup.edition
+    if target == PORT and edition.ports:
+        return check_port_payment(cards)
+    if target == STATION and edition.stations:
+        built = edition.stations - stations_left(state, player)
+        return check_station_payment(built, cards)
+    if isinstance(target, str):
+        raise IllegalAction(f"there is nothing called '{target}' to pay for in {edition.name}")
+    if edition.pieces:
+        return check_sails_payment(target, cards)
+    return check_payment(target, edition, cards, turned_over if target.tunnel else None)
