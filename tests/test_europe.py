@@ -82,6 +82,29 @@ def test_a_station_borrows_nothing_when_nothing_helps():
     assert t.score().player("Ann").borrowed == (("Frankfurt", None),)
 
 
+def test_among_equal_points_a_station_borrows_the_route_that_completes_more_tickets():
+    t = Europe("Ann", "Bob", "Cy")
+    t.claim("Ann", "Bruxelles", "Paris", color="red")  # 2 spaces: 2
+    t.claim("Bob", "Berlin", "Frankfurt", color="red")  # 3 spaces: 4
+    t.claim("Cy", "Frankfurt", "Paris", color="orange")  # 3 spaces: 4
+    t.station("Ann", "Frankfurt")
+    sheet = t.score(
+        # Borrowing Berlin–Frankfurt: +10 − 4 − 6 = 0, one ticket completed;
+        # borrowing Frankfurt–Paris: −10 + 4 + 6 = 0, two tickets completed.
+        Ann=[("Berlin", "Frankfurt", 10), ("Frankfurt", "Paris", 4), ("Bruxelles", "Frankfurt", 6)],
+        Bob=[("Berlin", "Frankfurt", 2), ("Lisboa", "Moskva", 18)],
+        Cy=[("Lisboa", "Moskva", 20)],
+    )
+    ann, bob, cy = sheet.players
+    assert [(c, r.name) for c, r in ann.borrowed] == [("Frankfurt", "Frankfurt–Paris")]
+    assert (ann.tickets_completed, ann.breakdown["tickets"]) == (2, 0)
+    # Ann: 2 + 0 + 2 unused stations 8 = 10.  Bob: 4 + (2 − 18) + longest path 10 + 12 = 10.
+    # Cy: 4 − 20 + 10 + 12 = 6.  Ann and Bob tie; Ann has more completed tickets (2 to 1).
+    assert (ann.total, bob.total, cy.total) == (10, 10, 6)
+    assert sheet.winners == ("Ann",)
+    assert "Ann wins on most completed tickets" in sheet.tiebreak
+
+
 def test_a_tie_is_broken_by_fewest_stations_used():
     t = Europe("Ann", "Bob")
     t.claim("Ann", "Paris", "Frankfurt", color="orange")  # 4, path 3
