@@ -217,3 +217,163 @@ def test_the_referee_lists_every_play_the_roll_allows():
     assert all(o.route.length <= 3 for o in claims.values() if o.route.tracks == 1)
     assert all(o.route.length <= 4 for o in claims.values() if o.route.tracks > 1)
     assert [o.tickets for o in options if o.kind == "tickets"] == [1, 2]
+
+
+def holding_three_single_tokens(map_id: str = "europe"):
+    # Ann draws a ticket with her station face twice: 4 dice unused give 2 tokens, then 1
+    # more (she may hold 3): 3 single tokens.
+    state = dice_game(map_id)
+    state = apply(state, Pass("Ann", roll(T, S, S, D, D, take=Tokens(2, 0)), draw_tickets=1))
+    state = apply(state, Pass("Bob", roll(T, S, S, D, D), draw_tickets=1))
+    state = apply(state, Pass("Ann", roll(T, S, S, D, D, take=Tokens(1, 0)), draw_tickets=1))
+    state = apply(state, Pass("Bob", roll(T, S, S, D, D), draw_tickets=1))
+    assert state.tokens_of("Ann") == Tokens(3, 0)
+    return state
+
+
+def test_tunnel_dice_on_a_ticket_draw_are_refused():
+    # The black dice are rolled only for a tunnel: a ticket draw shows no tunnel faces,
+    # not even on Europe, where tunnels are.
+    state = dice_game("europe")
+    with pytest.raises(IllegalAction, match="only when claiming a tunnel, not when drawing"):
+        apply(state, Pass("Ann", roll(T, S, S, D, D, tunnel=2), draw_tickets=1))
+    apply(state, Pass("Ann", roll(T, S, S, D, D), draw_tickets=1))
+
+
+def test_tunnel_dice_on_a_station_are_refused():
+    state = dice_game("europe")
+    with pytest.raises(IllegalAction, match="only when claiming a tunnel, not when building"):
+        apply(state, BuildStation("Ann", "Berlin", roll(T, S, S, D, D, tunnel=1)))
+    apply(state, BuildStation("Ann", "Berlin", roll(T, S, S, D, D)))
+
+
+def test_tunnel_dice_on_a_passenger_trip_are_refused():
+    state = dice_game("marklin", "Ann", "Bob", "Cy", "Dee", goods=MARKLIN_GOODS)
+    state = apply(
+        state,
+        Claim("Ann", ("Köln", "Düsseldorf"), track=1, passenger="Köln", dice=roll(D, T, T, S, S)),
+    )
+    state = apply(
+        state, Claim("Bob", ("Düsseldorf", "Dortmund"), track=1, dice=roll(D, T, T, S, S))
+    )
+    trip = ("Köln", "Düsseldorf", "Dortmund")  # one opponent route: one locomotive face
+    with pytest.raises(IllegalAction, match="only when claiming a tunnel, not for a passenger"):
+        apply(state, MovePassenger("Ann", trip, roll(L, S, D, D, T, tunnel=1)))
+    apply(state, MovePassenger("Ann", trip, roll(L, S, D, D, T)))
+
+
+def test_tunnel_dice_on_a_claim_of_a_route_that_is_no_tunnel_are_refused():
+    state = dice_game("europe")
+    # Paris–Bruxelles (one track of a double, 2) and Berlin–Wien (single, 3) are no
+    # tunnels, whatever the roll could pay.
+    with pytest.raises(
+        IllegalAction, match="rolled only when claiming a tunnel; Bruxelles–Paris is not one"
+    ):
+        apply(
+            state, Claim("Ann", ("Paris", "Bruxelles"), "red", dice=roll(D, D, D, L, T, tunnel=1))
+        )
+    with pytest.raises(
+        IllegalAction, match="rolled only when claiming a tunnel; Berlin–Wien is not one"
+    ):
+        apply(state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, S, S, S, L, tunnel=1)))
+    # Paris–Zürich is a tunnel (single, 3): one tunnel face, 4 single faces pay for it.
+    apply(state, Claim("Ann", ("Paris", "Zürich"), dice=roll(S, S, S, S, T, tunnel=1)))
+
+
+def test_a_failed_tunnel_is_refused_on_a_map_without_tunnels():
+    turn = roll(S, S, D, D, T, tunnel=2)
+    with pytest.raises(IllegalAction, match="North America has no tunnels"):
+        apply(dice_game("usa"), Pass("Ann", turn))
+    with pytest.raises(IllegalAction, match=r"Germany \(Märklin\) has no tunnels"):
+        apply(dice_game("marklin"), Pass("Ann", turn))
+    # Europe has tunnels: one may fail there, and the turn ends with nothing done.
+    state = apply(dice_game("europe"), Pass("Ann", turn))
+    assert state.tokens_of("Ann") == Tokens() and not state.owners
+
+
+def test_a_failed_tunnel_in_a_record_of_a_north_america_game_is_refused():
+    record = parse_record(
+        {
+            "format": "ttr-companion/1",
+            "map": "usa",
+            "dice": True,
+            "players": ["Ann", "Bob"],
+            "actions": [
+                {
+                    "player": "Ann",
+                    "pass": True,
+                    "dice": {"faces": [S, S, D, D, T], "tunnel": 2},
+                }
+            ],
+        }
+    )
+    with pytest.raises(IllegalAction, match="North America has no tunnels"):
+        record.replay()
+
+
+def test_spending_more_tokens_than_the_route_needs_is_refused():
+    state = holding_three_single_tokens()
+    # Berlin–Wien: single track, 3 spaces; one single face pays 1, 2 tokens the rest.
+    with pytest.raises(
+        IllegalAction, match="Berlin–Wien takes 2 single tokens with these dice, not 3"
+    ):
+        apply(state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, T, T, D, D, use=Tokens(3, 0))))
+    after = apply(
+        state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, T, T, D, D, use=Tokens(2, 0)))
+    )
+    assert after.tokens_of("Ann") == Tokens(1, 0)
+    # Three single faces pay for all of it: no token at all.
+    with pytest.raises(
+        IllegalAction, match="Berlin–Wien takes no single tokens with these dice, not 1"
+    ):
+        apply(state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, S, S, D, D, use=Tokens(1, 0))))
+
+
+def test_tokens_a_ferry_does_not_need_are_refused_as_tokens_not_as_a_ferry():
+    state = holding_three_single_tokens()
+    # Amsterdam–London: a ferry of 2 spaces, both locomotive symbols; 2 locomotive faces
+    # pay for all of it, so a token is one too many (the ferry itself is paid).
+    with pytest.raises(IllegalAction, match="Amsterdam–London takes no single tokens") as refused:
+        apply(
+            state,
+            Claim("Ann", ("Amsterdam", "London"), dice=roll(L, L, T, D, D, use=Tokens(1, 0))),
+        )
+    assert "ferry" not in str(refused.value)
+    # Palermo–Smyrna: a ferry of 6 with 2 locomotive symbols; 2 locomotive and 2 single
+    # faces pay 4 spaces, 2 tokens the other 2: not 3.
+    with pytest.raises(IllegalAction, match="Palermo–Smyrna takes 2 single tokens") as refused:
+        apply(
+            state,
+            Claim("Ann", ("Palermo", "Smyrna"), dice=roll(L, L, S, S, D, use=Tokens(3, 0))),
+        )
+    assert "ferry" not in str(refused.value)
+    apply(state, Claim("Ann", ("Palermo", "Smyrna"), dice=roll(L, L, S, S, D, use=Tokens(2, 0))))
+
+
+def test_tokens_beyond_a_tunnels_extra_spaces_are_refused():
+    state = holding_three_single_tokens()
+    # Paris–Zürich (single, 3) with one tunnel face: 4 spaces; 3 single faces and 1 token.
+    with pytest.raises(
+        IllegalAction, match="takes 1 single token with these dice and 1 tunnel, not 2"
+    ):
+        apply(
+            state,
+            Claim("Ann", ("Paris", "Zürich"), dice=roll(S, S, S, D, D, use=Tokens(2, 0), tunnel=1)),
+        )
+    apply(
+        state,
+        Claim("Ann", ("Paris", "Zürich"), dice=roll(S, S, S, D, D, use=Tokens(1, 0), tunnel=1)),
+    )
+
+
+def test_tokens_of_the_wrong_kind_are_refused_for_their_kind_even_when_none_are_held():
+    # No tokens held at all: the double token can't pay a single-track route in any case.
+    state = dice_game("europe")
+    with pytest.raises(IllegalAction, match="Berlin–Wien is a single-track route: double tokens"):
+        apply(state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, S, T, D, D, use=Tokens(0, 1))))
+
+
+def test_tokens_spent_must_be_held():
+    state = dice_game("europe")
+    with pytest.raises(IllegalAction, match="1 single token spent, but none held"):
+        apply(state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, S, T, D, D, use=Tokens(1, 0))))

@@ -158,3 +158,29 @@ def test_a_route_tapped_on_the_board_of_a_dice_game_sends_to_the_dice_panel(clie
     url = dice_game(client)
     confirm = page(client, f"{url}/confirm?route={route('Denver', 'Helena')}")
     assert "played with dice" in confirm and "Claim it" not in confirm
+
+
+FACES = "faces=single,single,double,station,locomotive"
+
+
+def test_the_tunnel_failed_form_is_offered_only_on_a_map_with_tunnels(client):
+    # North America has no tunnels: the black dice are never rolled, none can fail.
+    usa = page(client, f"{dice_game(client)}?player=Ann&{FACES}")
+    assert "Plays with single" in usa and "A tunnel could not be paid" not in usa
+    europe = page(client, f"{dice_game(client, 'europe')}?player=Ann&{FACES}")
+    assert "Plays with single" in europe and "A tunnel could not be paid" in europe
+
+
+def test_a_failed_tunnel_sent_for_a_north_america_game_is_refused(client):
+    url = dice_game(client)
+    response = client.post(
+        f"{url}/dice",
+        data={
+            "player": "Ann",
+            "faces": "single,single,double,station,locomotive",
+            "play": "tunnel-failed",
+            "tunnel": 1,
+        },
+    )
+    assert response.status_code == 409
+    assert "North America has no tunnels" in html.unescape(problem(response.get_data(as_text=True)))

@@ -199,6 +199,11 @@ class Board:
         """What claiming ``route`` scores, by the edition's table."""
         return self.edition.route_points[route.length]
 
+    @property
+    def has_tunnels(self) -> bool:
+        """True where some route is a tunnel: only there are the tunnel dice rolled."""
+        return any(route.tunnel for route in self.routes)
+
 
 # The order maps are offered in; any other map file follows, A to Z.
 MAP_ORDER = ("usa", "marklin", "europe", "world", "great-lakes", "nordic", "switzerland")

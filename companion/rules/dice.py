@@ -6,21 +6,23 @@ route (a single face or locomotive per space, single tokens too), claim one trac
 double route (double faces, locomotives, double tokens), or draw tickets (one per station
 face or locomotive). Route colours don't matter. For every two dice left unused the player
 takes a track token of either kind, holding at most 3, and none at all in a turn begun
-with 3; tokens may be handed back at the end of a turn.
+with 3; tokens may be handed back at the end of a turn. Tokens pay only for the spaces
+the faces can't: spending more is refused.
 
 Advanced: a ferry takes a locomotive face per locomotive symbol; after the last roll a
 tunnel's 3 black dice each showing a tunnel demand one more face or token of the route's
-kind; Europe's 1st, 2nd and 3rd stations take 1, 2 and 3 station faces (or locomotives)
-and nothing else that turn; a Märklin passenger pays a locomotive face for each opponent
-route it uses, nothing else that turn. With 5 dice and 3 tokens no route longer than 8
-spaces can be claimed.
+kind (the black dice are rolled for a tunnel only: tunnel faces belong to a tunnel's
+claim, or to a tunnel that failed, on a map that has tunnels); Europe's 1st, 2nd and 3rd
+stations take 1, 2 and 3 station faces (or locomotives) and nothing else that turn; a
+Märklin passenger pays a locomotive face for each opponent route it uses, nothing else
+that turn. With 5 dice and 3 tokens no route longer than 8 spaces can be claimed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.board import Route
+from companion.rules.board import Board, Route
 from companion.rules.errors import IllegalAction
 from companion.rules.names import plural
 
@@ -94,14 +96,30 @@ def check_roll(turn: DiceTurn) -> None:
         raise IllegalAction(f"the {TUNNEL_DICE} tunnel dice show 0 to {TUNNEL_DICE} tunnels")
 
 
+def _tunnel_dice(but: str) -> IllegalAction:
+    """Tunnel faces on a turn that claims no tunnel: "…; Berlin–Wien is not one"."""
+    return IllegalAction(f"the tunnel dice are rolled only when claiming a tunnel{but}")
+
+
+def check_failed_tunnel(board: Board) -> None:
+    """A tunnel that could not be paid ends the turn: only on a map that has tunnels."""
+    if not board.has_tunnels:
+        raise IllegalAction(
+            f"{board.name} has no tunnels: the tunnel dice are never rolled, so no tunnel can fail"
+        )
+
+
 def track_kind(route: Route) -> str:
     """Single track, or one track of a double (or triple) route."""
     return SINGLE if route.tracks == 1 else DOUBLE
 
 
 def dice_for_claim(route: Route, turn: DiceTurn, held: Tokens) -> int:
-    """How many train dice the claim uses; refuses a roll that can't pay for the route."""
+    """How many train dice the claim uses; refuses a roll that can't pay for the route, and
+    tokens beyond what its faces leave to pay."""
     kind = track_kind(route)
+    if turn.tunnel and not route.tunnel:
+        raise _tunnel_dice(f"; {route.name} is not one")
     if route.length > LONGEST_BY_DICE:
         raise IllegalAction(
             f"{route.name} has {route.length} spaces: with dice no route longer than "
@@ -112,28 +130,31 @@ def dice_for_claim(route: Route, turn: DiceTurn, held: Tokens) -> int:
         raise IllegalAction(
             f"{route.name} is a {kind}-track route: {other} tokens don't count for it"
         )
-    if turn.use.of(kind) > held.of(kind):
-        raise IllegalAction(
-            f"{plural(turn.use.of(kind), f'{kind} token')} spent, but only {held.of(kind)} held"
-        )
-    if turn.tunnel and not route.tunnel:
-        raise IllegalAction(f"{route.name} is not a tunnel: no tunnel dice are rolled for it")
-    spaces = route.length + turn.tunnel
-    dice = spaces - turn.use.of(kind)
+    spent = turn.use.of(kind)
+    if spent > held.of(kind):
+        have = f"only {held.of(kind)}" if held.of(kind) else "none"
+        raise IllegalAction(f"{plural(spent, f'{kind} token')} spent, but {have} held")
     locomotives = turn.count(LOCOMOTIVE)
     if route.locomotives > locomotives:
         raise IllegalAction(
             f"{route.name} is a ferry: it takes {plural(route.locomotives, 'locomotive face')}, "
             f"and the roll shows {locomotives}"
         )
-    if dice < route.locomotives:
-        raise IllegalAction("a ferry's locomotive spaces take locomotive faces, not tokens")
+    spaces = route.length + turn.tunnel
+    extra = f" and {plural(turn.tunnel, 'tunnel')}" if turn.tunnel else ""
+    need = tokens_needed(route, turn.faces, turn.tunnel).of(kind)
+    if spent > need:
+        needed = plural(need, f"{kind} token") if need else f"no {kind} tokens"
+        raise IllegalAction(
+            f"{route.name} takes {needed} with these dice{extra}, not {spent}: "
+            f"tokens pay only for the spaces the dice can't"
+        )
+    dice = spaces - spent
     if dice > turn.count(kind) + locomotives:
-        extra = f" and {plural(turn.tunnel, 'tunnel')}" if turn.tunnel else ""
         raise IllegalAction(
             f"{route.name} needs {plural(spaces, 'space')} ({route.length}{extra}) of "
             f"{kind} track: the roll has {turn.count(kind)} {kind} and {locomotives} "
-            f"locomotive faces, with {plural(turn.use.of(kind), f'{kind} token')}"
+            f"locomotive faces, with {plural(spent, f'{kind} token')}"
         )
     return dice
 
@@ -147,6 +168,8 @@ def tokens_needed(route: Route, faces: tuple[str, ...], tunnel: int = 0) -> Toke
 
 def dice_for_station(built: int, turn: DiceTurn) -> int:
     """The dice the next station takes (1, 2, 3 station or locomotive faces)."""
+    if turn.tunnel:
+        raise _tunnel_dice(", not when building a station")
     cost = built + 1
     have = turn.count(STATION) + turn.count(LOCOMOTIVE)
     if have < cost:
@@ -159,6 +182,8 @@ def dice_for_station(built: int, turn: DiceTurn) -> int:
 
 def dice_for_tickets(count: int, turn: DiceTurn) -> int:
     """The dice drawing ``count`` tickets takes: one station face or locomotive each."""
+    if turn.tunnel:
+        raise _tunnel_dice(", not when drawing tickets")
     have = turn.count(STATION) + turn.count(LOCOMOTIVE)
     if count > have:
         raise IllegalAction(
@@ -170,6 +195,8 @@ def dice_for_tickets(count: int, turn: DiceTurn) -> int:
 
 def dice_for_passenger(opponent_routes: int, turn: DiceTurn) -> int:
     """A Märklin passenger's trip: one locomotive face per opponent route used."""
+    if turn.tunnel:
+        raise _tunnel_dice(", not for a passenger's trip")
     have = turn.count(LOCOMOTIVE)
     if opponent_routes > have:
         raise IllegalAction(

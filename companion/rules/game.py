@@ -181,6 +181,7 @@ def _dice_tokens(
     elif isinstance(action, Pass) and action.draw_tickets:
         used = dice.dice_for_tickets(action.draw_tickets, turn)
     elif isinstance(action, Pass) and turn.tunnel:
+        dice.check_failed_tunnel(before.board)
         used, may_take = 0, False  # a tunnel that failed: nothing else that turn
     else:
         raise IllegalAction(
