@@ -10,6 +10,7 @@ from xml.sax.saxutils import escape
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -31,6 +32,7 @@ def _fonts() -> None:
     for name, file in ((FONT, "DejaVuSans.ttf"), (BOLD, "DejaVuSans-Bold.ttf")):
         with resources.as_file(folder.joinpath(file)) as path:
             pdfmetrics.registerFont(TTFont(name, str(path)))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
 
 
 def _styles() -> dict[str, ParagraphStyle]:
@@ -89,7 +91,9 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str) -> bytes:
 
 def _standings(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> Table:
     """The standings: a column for each part of the score the edition has."""
-    small = ParagraphStyle("cell", parent=styles["base"], fontName=BOLD, fontSize=8.5)
+    small = ParagraphStyle(
+        "cell", parent=styles["base"], fontName=BOLD, fontSize=8.5, leading=10, alignment=TA_RIGHT
+    )
     titles = [Paragraph(escape(c.title), small) for c in sheet.columns]
     rows: list[list[Any]] = [["", "Player", *titles, "Total"]]
     for p in sheet.ranked:
