@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from companion.rules.scoring import ScoreSheet, final_scores, held_ticket
 from companion.rules.setup import Player, new_game
 
 GAMES = Path(__file__).parent / "games"
+CHECKOUT_INSTANCE = Path(__file__).resolve().parents[1] / "instance"
 
 # Seven routes of 6 spaces on North America: 42 trains, leaving a player 3.
 SIX_SPACE_ROUTES = [
@@ -26,6 +28,19 @@ SIX_SPACE_ROUTES = [
     ("Los Angeles", "El Paso"),
     ("El Paso", "Houston"),
 ]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def instance_folder(tmp_path_factory) -> Iterator[Path]:
+    """Every app the tests make (in this process or a child) keeps its database and secret
+    key in a temporary instance folder; the checkout's ``instance/`` is left as it was."""
+    folder = tmp_path_factory.mktemp("instance")
+    before = sorted(CHECKOUT_INSTANCE.iterdir()) if CHECKOUT_INSTANCE.is_dir() else []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("COMPANION_INSTANCE_PATH", str(folder))
+        yield folder
+    after = sorted(CHECKOUT_INSTANCE.iterdir()) if CHECKOUT_INSTANCE.is_dir() else []
+    assert after == before, "the tests wrote into the checkout's instance/"
 
 
 def game_record(name: str) -> dict[str, Any]:

@@ -17,3 +17,27 @@ def test_ci_runs_the_readmes_test_command():
 def test_the_readme_starts_with_the_app_command():
     readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
     assert "companion run" in readme[2]
+
+
+def test_from_the_checkout_the_app_keeps_its_data_in_the_top_level_instance_folder(
+    monkeypatch, tmp_path
+):
+    from companion.web import create_app
+
+    monkeypatch.delenv("COMPANION_INSTANCE_PATH", raising=False)
+    app = create_app({"SECRET_KEY": "t", "DATABASE": str(tmp_path / "c.sqlite")})
+    assert Path(app.instance_path) == ROOT / "instance"
+
+
+def test_the_instance_folder_can_be_put_elsewhere(monkeypatch, tmp_path):
+    from companion.web import create_app
+
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "from-env"))
+    app = create_app()
+    assert app.instance_path == str(tmp_path / "from-env")
+    assert app.config["DATABASE"] == str(tmp_path / "from-env" / "companion.sqlite")
+    assert (tmp_path / "from-env" / "secret_key").is_file()
+
+    monkeypatch.chdir(tmp_path)
+    given = create_app({"SECRET_KEY": "t"}, instance_path="given")  # the argument wins
+    assert given.instance_path == str(tmp_path / "given")

@@ -14,18 +14,26 @@ from werkzeug.exceptions import HTTPException
 from companion.rules.errors import CompanionError
 from companion.rules.names import name_key
 
-ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
 csrf = CSRFProtect()
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """The companion's Flask app; ``test_config`` overrides the instance's config."""
+def create_app(
+    test_config: dict[str, Any] | None = None, instance_path: str | os.PathLike[str] | None = None
+) -> Flask:
+    """The companion's Flask app; ``test_config`` overrides the instance's config.
+
+    The instance folder (the database, the secret key, ``config.py``) is ``instance_path``,
+    else ``$COMPANION_INSTANCE_PATH``, else Flask's: ``instance/`` at the top of a source
+    checkout, ``<prefix>/var/companion.web-instance`` for an installed package.
+    """
+    instance = instance_path or os.environ.get("COMPANION_INSTANCE_PATH") or None
     app = Flask(
         __name__,
         instance_relative_config=True,
-        instance_path=str(ROOT / "instance"),
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        instance_path=os.path.abspath(instance) if instance else None,
+        template_folder=_shipped("templates"),
+        static_folder=_shipped("static"),
     )
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "companion.sqlite"),
@@ -51,6 +59,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     _errors(app)
     return app
+
+
+def _shipped(folder: str) -> str:
+    """``templates`` or ``static``: inside this package in an installed wheel (the build puts
+    them there), else at the top of the source checkout, where they are kept."""
+    packaged = HERE / folder
+    return str(packaged if packaged.is_dir() else HERE.parents[1] / folder)
 
 
 def _errors(app: Flask) -> None:
