@@ -20,7 +20,16 @@ import pytest
 from tests.conftest import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("pyproject.toml", "README.md", "MANIFEST.in", "companion", "templates", "static")
+# What a build reads from the checkout (MANIFEST.in only if there is one).
+SOURCES = (
+    "pyproject.toml",
+    "setup.py",
+    "MANIFEST.in",
+    "README.md",
+    "companion",
+    "templates",
+    "static",
+)
 
 pytestmark = pytest.mark.slow
 
