@@ -101,6 +101,12 @@ def _tunnel_dice(but: str) -> IllegalAction:
     return IllegalAction(f"the tunnel dice are rolled only when claiming a tunnel{but}")
 
 
+def check_no_tokens_spent(turn: DiceTurn) -> None:
+    """Refuses track tokens spent on a turn that claims no route."""
+    if turn.use.total:
+        raise IllegalAction("track tokens count only for claiming a route")
+
+
 def check_failed_tunnel(board: Board) -> None:
     """A tunnel that could not be paid ends the turn: only on a map that has tunnels."""
     if not board.has_tunnels:

@@ -11,40 +11,12 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from companion.rules.board import DASH, Route
 from companion.rules.editions import GOODS_EACH_PASS
 from companion.rules.errors import IllegalAction
-from companion.rules.names import join_words, plural
-
-if TYPE_CHECKING:
-    from companion.rules.game import State
-
-
-@dataclass(frozen=True)
-class Trip:
-    """A passenger's trip: the cities in order, the routes used, the tokens taken."""
-
-    player: str
-    cities: tuple[str, ...]
-    routes: tuple[Route, ...]
-    tokens: tuple[tuple[str, int], ...]
-    cards: int
-
-    @property
-    def points(self) -> int:
-        """The goods points the trip scores."""
-        return sum(value for _, value in self.tokens)
-
-    def describe(self) -> str:
-        """ "Ann's passenger travels Köln–Düsseldorf–Essen: 3 + 2 = 5 points, 1 card"."""
-        tokens = " + ".join(str(v) for _, v in self.tokens) or "no tokens"
-        return (
-            f"{self.player}'s passenger travels {DASH.join(self.cities)}: {tokens}"
-            f" = {self.points} points, {plural(self.cards, 'passenger card')}"
-        )
+from companion.rules.names import join_words
+from companion.rules.state import State, Trip
 
 
 def passengers_left(state: State, player: str) -> int:

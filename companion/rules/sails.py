@@ -10,13 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from companion.rules.errors import IllegalAction
 from companion.rules.names import plural
-
-if TYPE_CHECKING:
-    from companion.rules.game import State
+from companion.rules.state import State
 
 
 def _require(state: State, feature: int, what: str) -> None:

@@ -48,6 +48,7 @@ __all__ = [
     "longest_path",
 ]
 
+
 def held_tour(
     board: Board, stops: Sequence[str], values: tuple[int, int, int] | None = None
 ) -> Ticket:

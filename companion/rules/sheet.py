@@ -13,8 +13,8 @@ from types import MappingProxyType
 
 from companion.rules.board import Board, Route, Ticket
 from companion.rules.editions import FEWEST_STATIONS, LONGEST_PATH, MOST_GOODS, MOST_TICKETS
-from companion.rules.passengers import Trip
 from companion.rules.setup import Player
+from companion.rules.state import Trip
 
 # The breakdown every sheet gives, in order; 0 where the edition has no such thing.
 BREAKDOWN_KEYS = (

@@ -8,13 +8,10 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from companion.rules.board import Route
 from companion.rules.errors import IllegalAction
-
-if TYPE_CHECKING:
-    from companion.rules.game import State
+from companion.rules.state import State
 
 
 def stations_left(state: State, player: str) -> int:

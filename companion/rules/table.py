@@ -73,9 +73,7 @@ def refusal(state: State, player: str, route: Route) -> str | None:
 def route_choices(state: State, player: str) -> list[tuple[str, list[RouteChoice]]]:
     """Each city (A to Z) with its routes, as the player may see them now."""
     board = state.board
-    why = {
-        r.id: None if r.id in state.owners else refusal(state, player, r) for r in board.routes
-    }
+    why = {r.id: None if r.id in state.owners else refusal(state, player, r) for r in board.routes}
     cities = []
     for city in sorted(board.cities, key=name_key):
         routes = sorted(board.routes_at(city), key=lambda r: (name_key(r.other_end(city)), r.id))

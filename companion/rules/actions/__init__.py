@@ -1,0 +1,61 @@
+"""Actions: what a player does on a turn that the table records, as frozen values.
+
+Each kind lives in one module, with everything about it: its record form (``parse``,
+``to_json``), its rules (``play``), what its dice pay for (``dice_paid``) and its words
+(``describe``). ``KINDS`` lists them; adding a kind of action means adding it here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.rules.actions.claim import Claim
+from companion.rules.actions.passenger import MovePassenger
+from companion.rules.actions.sails import BuildPort, Exchange
+from companion.rules.actions.station import BuildStation
+from companion.rules.actions.turn import Pass
+from companion.rules.errors import RecordError
+from companion.rules.fields import dice_to_json, parse_dice
+from companion.rules.names import join_words
+
+Action = Claim | Pass | MovePassenger | BuildPort | Exchange | BuildStation
+KINDS: tuple[type[Action], ...] = (Claim, Pass, MovePassenger, BuildPort, Exchange, BuildStation)
+VERBS = {kind.verb: kind for kind in KINDS}
+
+__all__ = [
+    "KINDS",
+    "VERBS",
+    "Action",
+    "BuildPort",
+    "BuildStation",
+    "Claim",
+    "Exchange",
+    "MovePassenger",
+    "Pass",
+    "action_to_json",
+    "parse_action",
+]
+
+
+def parse_action(where: str, data: Any) -> Action:
+    """One action from its record form; ``where`` places a fault (``actions[3]``)."""
+    verbs = [v for v in VERBS if isinstance(data, dict) and v in data]
+    if not isinstance(data, dict) or len(verbs) != 1:
+        names = join_words([f"'{v}'" for v in VERBS], "or")
+        raise RecordError(where, f"an action has a 'player' and one of {names}")
+    kind = VERBS[verbs[0]]
+    if "dice" in data and kind in (BuildPort, Exchange):
+        raise RecordError(f"{where}.dice", "Rails & Sails is not played with dice")
+    action = kind.parse(where, data)
+    if "dice" in data and not isinstance(action, BuildPort | Exchange):
+        action = replace(action, dice=parse_dice(f"{where}.dice", data["dice"]))
+    return action
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """One action in the record's form, with its dice."""
+    out = action.to_json()
+    if action.dice is not None:
+        out["dice"] = dice_to_json(action.dice)
+    return out

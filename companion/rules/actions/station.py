@@ -1,0 +1,52 @@
+"""Europe: building a station in a city, a whole turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from companion.rules import stations
+from companion.rules.dice import DiceTurn, check_no_tokens_spent, dice_for_station
+from companion.rules.fields import keys, text
+from companion.rules.state import State
+
+
+@dataclass(frozen=True)
+class BuildStation:
+    """Build a station in a city (Europe): a whole turn."""
+
+    verb: ClassVar[str] = "build_station"
+
+    player: str
+    city: str
+    dice: DiceTurn | None = None
+
+    def describe(self) -> str:
+        """ "Ann builds a station in Berlin"."""
+        return f"{self.player} builds a station in {self.city}"
+
+    @classmethod
+    def parse(cls, where: str, data: Any) -> BuildStation:
+        """From the record: ``{"player": P, "build_station": CITY}``."""
+        keys(where, data, {"player", "build_station"}, {"dice"})
+        return cls(
+            text(f"{where}.player", data["player"]),
+            text(f"{where}.build_station", data["build_station"]),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The record form."""
+        return {"player": self.player, "build_station": self.city}
+
+    def play(self, state: State, player: str) -> State:
+        """The state with the station built, or the rule that forbids it."""
+        return stations.build_station(state, player, self.city)
+
+    def dice_paid(
+        self, before: State, after: State, player: str, turn: DiceTurn
+    ) -> tuple[int, bool]:
+        """The n-th station takes n station faces; nothing else that turn."""
+        built = before.setup.edition.stations - stations.stations_left(before, player)
+        used = dice_for_station(built, turn)
+        check_no_tokens_spent(turn)
+        return used, False

@@ -1,0 +1,75 @@
+"""A turn that puts nothing on the board: cards or tickets drawn. In a dice game it records
+the dice: the tickets drawn with them, or a tunnel that failed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from companion.rules.dice import (
+    DiceTurn,
+    check_failed_tunnel,
+    check_no_tokens_spent,
+    dice_for_tickets,
+)
+from companion.rules.errors import IllegalAction, RecordError
+from companion.rules.fields import keys, text, whole
+from companion.rules.state import State
+
+
+@dataclass(frozen=True)
+class Pass:
+    """A turn that put nothing on the board: the player drew cards or tickets."""
+
+    verb: ClassVar[str] = "pass"
+
+    player: str
+    dice: DiceTurn | None = None
+    draw_tickets: int = 0
+
+    def describe(self) -> str:
+        """ "Cy takes a turn (drew cards or tickets)"."""
+        if self.draw_tickets:
+            s = "" if self.draw_tickets == 1 else "s"
+            return f"{self.player} draws {self.draw_tickets} ticket{s}"
+        if self.dice is not None and self.dice.tunnel:
+            return f"{self.player}'s tunnel fails: the turn ends"
+        return f"{self.player} takes a turn (drew cards or tickets)"
+
+    @classmethod
+    def parse(cls, where: str, data: Any) -> Pass:
+        """From the record: ``{"player": P, "pass": true, "draw_tickets": n}``."""
+        keys(where, data, {"player", "pass"}, {"dice", "draw_tickets"})
+        if data["pass"] is not True:
+            raise RecordError(f"{where}.pass", "should be true")
+        drawn = whole(f"{where}.draw_tickets", data.get("draw_tickets", 0), 0, 5)
+        return cls(text(f"{where}.player", data["player"]), draw_tickets=drawn)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record form."""
+        out: dict[str, Any] = {"player": self.player, "pass": True}
+        if self.draw_tickets:
+            out["draw_tickets"] = self.draw_tickets
+        return out
+
+    def play(self, state: State, player: str) -> State:
+        """Nothing changes on the board."""
+        return state
+
+    def dice_paid(
+        self, before: State, after: State, player: str, turn: DiceTurn
+    ) -> tuple[int, bool]:
+        """Tickets drawn with station or locomotive faces; or a tunnel that failed, which
+        ends the turn with nothing else done."""
+        if self.draw_tickets:
+            used = dice_for_tickets(self.draw_tickets, turn)
+            check_no_tokens_spent(turn)
+            return used, True
+        if turn.tunnel:
+            check_failed_tunnel(before.board)
+            check_no_tokens_spent(turn)
+            return 0, False
+        raise IllegalAction(
+            "a dice turn does one thing: claim a route, draw tickets or build a station "
+            "(only a tunnel that fails ends a turn with nothing done)"
+        )

@@ -1,0 +1,129 @@
+"""The state of a game: the board and the players' pieces after the actions so far."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Protocol
+
+from companion.rules.board import DASH, Board, Route
+from companion.rules.dice import DiceTurn, Tokens
+from companion.rules.names import plural
+from companion.rules.setup import Setup
+
+
+class Played(Protocol):
+    """An action as the state keeps it: who played it, and the dice, if any."""
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def dice(self) -> DiceTurn | None: ...
+
+
+@dataclass(frozen=True)
+class Trip:
+    """A passenger's trip: the cities in order, the routes used, the tokens taken."""
+
+    player: str
+    cities: tuple[str, ...]
+    routes: tuple[Route, ...]
+    tokens: tuple[tuple[str, int], ...]
+    cards: int
+
+    @property
+    def points(self) -> int:
+        """The goods points the trip scores."""
+        return sum(value for _, value in self.tokens)
+
+    def describe(self) -> str:
+        """ "Ann's passenger travels Köln–Düsseldorf–Essen: 3 + 2 = 5 points, 1 card"."""
+        tokens = " + ".join(str(v) for _, v in self.tokens) or "no tokens"
+        return (
+            f"{self.player}'s passenger travels {DASH.join(self.cities)}: {tokens}"
+            f" = {self.points} points, {plural(self.cards, 'passenger card')}"
+        )
+
+
+@dataclass(frozen=True)
+class FinalRound:
+    """The last round: who started it, and who has taken their final turns so far."""
+
+    started_by: str
+    turns_taken: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class State:
+    """The board and the players' pieces after the actions so far."""
+
+    setup: Setup
+    owners: Mapping[int, str]
+    trains: Mapping[str, int]
+    actions: tuple[Played, ...] = ()
+    final_round: FinalRound | None = None
+    # Märklin: passengers on the board (city -> player), how many each player placed,
+    # tokens taken from each city, each player's goods points, the trips made.
+    passengers: Mapping[str, str] = field(default_factory=dict)
+    placed: Mapping[str, int] = field(default_factory=dict)
+    goods_taken: Mapping[str, int] = field(default_factory=dict)
+    goods_points: Mapping[str, int] = field(default_factory=dict)
+    trips: tuple[Trip, ...] = ()
+    # Rails & Sails: ships in each supply, ports built (city -> player), pieces exchanged
+    # (for the penalty), and each player's net ships taken from the box (for its stock).
+    ships: Mapping[str, int] = field(default_factory=dict)
+    ports: Mapping[str, str] = field(default_factory=dict)
+    exchanged: Mapping[str, int] = field(default_factory=dict)
+    swapped: Mapping[str, int] = field(default_factory=dict)
+    # Europe: stations built (city -> player).
+    stations: Mapping[str, str] = field(default_factory=dict)
+    # The Dice Expansion: the track tokens each player holds.
+    tokens: Mapping[str, Tokens] = field(default_factory=dict)
+
+    def tokens_of(self, player: str) -> Tokens:
+        """The track tokens a player holds (dice games)."""
+        return self.tokens.get(player, Tokens())
+
+    def pieces_left(self, player: str) -> int:
+        """Trains and ships still in the player's supply."""
+        return self.trains[player] + self.ships.get(player, 0)
+
+    @property
+    def board(self) -> Board:
+        """The board played on."""
+        return self.setup.board
+
+    def routes_of(self, player: str) -> tuple[Route, ...]:
+        """The routes a player has claimed, in the order claimed."""
+        return tuple(self.board.routes[i] for i, owner in self.owners.items() if owner == player)
+
+    def final_turns_left(self, player: str) -> int:
+        """How many final turns a player still has (0 before the final round too)."""
+        if self.final_round is None:
+            return 0
+        taken = self.final_round.turns_taken.count(player)
+        return self.setup.edition.final_turns - taken
+
+    @property
+    def waiting_for(self) -> tuple[str, ...]:
+        """The players who still have a final turn to take, in seat order."""
+        return tuple(n for n in self.setup.names if self.final_turns_left(n) > 0)
+
+    @property
+    def is_over(self) -> bool:
+        """True once every player has taken their final turns."""
+        return self.final_round is not None and not self.waiting_for
+
+
+def start(setup: Setup) -> State:
+    """The state before the first action: an empty board, every player's full supply."""
+    if setup.pieces:
+        trains = {name: setup.pieces[name][0] for name in setup.names}
+        ships = {name: setup.pieces[name][1] for name in setup.names}
+    else:
+        trains, ships = {name: setup.edition.trains for name in setup.names}, {}
+    return State(
+        setup, MappingProxyType({}), MappingProxyType(trains), ships=MappingProxyType(ships)
+    )
