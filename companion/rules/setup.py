@@ -105,6 +105,20 @@ def new_game(
     return replace(setup, pieces=piece_splits(setup, pieces or {}))
 
 
+def complete_split(
+    edition: Edition, trains: int | None, ships: int | None
+) -> tuple[int, int] | None:
+    """A player's trains and ships (Rails & Sails) from what was revealed: either one gives
+    the other (the pieces are taken in all); neither leaves the player the suggested split."""
+    if trains is None and ships is None:
+        return None
+    if trains is None:
+        trains = edition.pieces - (ships or 0)
+    if ships is None:
+        ships = edition.pieces - trains
+    return trains, ships
+
+
 def piece_splits(setup: Setup, chosen: Mapping[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
     """Each player's trains and ships (Rails & Sails): as chosen, else the suggested split;
     checked against the total and the most of each kind."""

@@ -105,6 +105,16 @@ def station_cities(state: State) -> list[str]:
     return sorted((c for c in state.board.cities if c not in state.stations), key=name_key)
 
 
+def goods_left(state: State) -> dict[str, tuple[str, tuple[int, ...]]]:
+    """Each city's goods colour and the tokens still stacked on it (Märklin), for the cities
+    whose colour the table has set."""
+    edition = state.setup.edition
+    return {
+        city: (color, edition.goods[color][state.goods_taken.get(city, 0) :])
+        for city, color in state.setup.goods.items()
+    }
+
+
 def card_names(edition: Edition) -> list[str]:
     """The train cards of an edition, as a payment names them."""
     if edition.pieces:
