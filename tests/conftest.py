@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 from companion.rules.actions import Claim, MovePassenger, Pass
-from companion.rules.board import Board, load_board
+from companion.rules.board import Board, Ticket, load_board
+from companion.rules.errors import SetupError
 from companion.rules.game import State, apply, start
+from companion.rules.record import HeldTicket
 from companion.rules.scoring import ScoreSheet, final_scores, held_ticket
 from companion.rules.setup import Player, new_game
 
@@ -97,6 +99,40 @@ MARKLIN_GOODS = {
         "white",
     ),
 }
+
+
+def table_goods(board: Board) -> dict[str, str] | None:
+    """The goods colours a table sets for a random game: Märklin's test data above; on
+    another map with goods, its cities coloured A to Z as far as each colour's count goes."""
+    edition = board.edition
+    if not edition.goods:
+        return None
+    if board.id == "marklin":
+        return MARKLIN_GOODS
+    colors = dict(board.goods)
+    left = {c: n - list(colors.values()).count(c) for c, n in edition.goods_cities.items()}
+    for name, city in sorted(board.cities.items()):
+        color = next((c for c, n in left.items() if n > 0), None)
+        if color and name not in colors and not (city.is_country or city.is_waypoint):
+            colors[name] = color
+            left[color] -= 1
+    return colors
+
+
+def plays_with_dice(map_id: str) -> bool:
+    """Whether the rules let this map be played with the Dice Expansion."""
+    try:
+        new_game(load_board(map_id), [Player("Ann"), Player("Bob")], dice=True)
+    except SetupError:
+        return False
+    return True
+
+
+def held(ticket: Ticket) -> HeldTicket:
+    """A ticket as a game record names it: deck tickets by their cities."""
+    if ticket.is_tour:
+        return HeldTicket(ticket.cities, tour=True)
+    return HeldTicket(ticket.cities, None if ticket.from_deck else ticket.points)
 
 
 class Table:

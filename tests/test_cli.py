@@ -87,6 +87,7 @@ def test_an_illegal_record_exits_2_naming_the_action_and_the_rule():
     assert "with 3 players only one of the two Boston–New York routes can be used" in lines[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("record", "message"),
     [

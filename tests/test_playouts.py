@@ -7,33 +7,25 @@ import random
 
 import pytest
 
-from companion.rules.board import load_board
+from companion.rules.board import load_board, map_ids
 from companion.rules.game import replay
 from companion.rules.playout import random_game
-from companion.rules.record import GameRecord, HeldTicket, parse_record, record_to_json
+from companion.rules.record import GameRecord, parse_record, record_to_json
 from companion.rules.scoring import final_scores
 from companion.sheets.data import sheet_to_json
-from tests.conftest import MARKLIN_GOODS
+from tests.conftest import held, plays_with_dice, table_goods
 
-
-def held(ticket):
-    """A ticket as a record names it: deck tickets by their cities."""
-    if ticket.is_tour:
-        return HeldTicket(ticket.cities, tour=True)
-    return HeldTicket(ticket.cities, None if ticket.from_deck else ticket.points)
+pytestmark = pytest.mark.slow
 
 
 def p_routes(sheet):
     return {r.route for r in sheet.routes}
 
 
+# Every map file: 30 random games, and 12 with dice where the map takes them.
 GAMES = [
-    *[("usa", seed, False) for seed in range(30)],
-    *[("europe", seed, False) for seed in range(30)],
-    *[("marklin", seed, False) for seed in range(30)],
-    *[("world", seed, False) for seed in range(30)],
-    *[("great-lakes", seed, False) for seed in range(30)],
-    *[(map_id, seed, True) for map_id in ("usa", "europe", "marklin") for seed in range(12)],
+    *[(map_id, seed, False) for map_id in map_ids() for seed in range(30)],
+    *[(map_id, seed, True) for map_id in filter(plays_with_dice, map_ids()) for seed in range(12)],
 ]
 
 
@@ -42,7 +34,7 @@ def test_random_legal_games_add_up_and_replay_from_their_record(map_id, seed, di
     rng = random.Random(seed)
     board = load_board(map_id)
     players = 2 + seed % 4
-    goods = MARKLIN_GOODS if map_id == "marklin" else None
+    goods = table_goods(board)
     setup, actions, hands = random_game(
         board, players, rng, connected=rng.random(), goods=goods, dice=dice
     )

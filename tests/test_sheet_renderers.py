@@ -119,6 +119,7 @@ def watch_address(client, url: str) -> str:
     return "/w/" + re.search(r"/w/([A-Za-z0-9_-]{20,})", page).group(1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("map_id", map_ids())
 @pytest.mark.parametrize("seed", range(3))
 def test_every_standings_row_adds_up_in_every_renderer(client, map_id, seed):

@@ -18,6 +18,14 @@ from companion.web import create_app
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 PHONE = {"width": 390, "height": 844}
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every browser test is slow: ``pytest -m "not slow"`` leaves them out."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.slow)
 
 
 def chromium_path() -> str:
