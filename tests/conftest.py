@@ -37,12 +37,17 @@ def instance_folder(tmp_path_factory) -> Iterator[Path]:
     """Every app the tests make (in this process or a child) keeps its database and secret
     key in a temporary instance folder; the checkout's ``instance/`` is left as it was."""
     folder = tmp_path_factory.mktemp("instance")
-    before = sorted(CHECKOUT_INSTANCE.iterdir()) if CHECKOUT_INSTANCE.is_dir() else []
+    before = _listing(CHECKOUT_INSTANCE)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("COMPANION_INSTANCE_PATH", str(folder))
         yield folder
-    after = sorted(CHECKOUT_INSTANCE.iterdir()) if CHECKOUT_INSTANCE.is_dir() else []
-    assert after == before, "the tests wrote into the checkout's instance/"
+    assert _listing(CHECKOUT_INSTANCE) == before, "the tests wrote into the checkout's instance/"
+
+
+def _listing(folder: Path) -> dict[str, tuple[int, int]]:
+    """Each file in the folder, with its size and when it last changed."""
+    found = sorted(folder.iterdir()) if folder.is_dir() else []
+    return {p.name: (p.stat().st_size, p.stat().st_mtime_ns) for p in found}
 
 
 def game_record(name: str) -> dict[str, Any]:
