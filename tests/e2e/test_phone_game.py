@@ -91,4 +91,4 @@ def test_a_three_player_game_from_new_game_to_the_pdf(server: str, phone: Page) 
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.path().read_bytes())).pages)
     assert "Winner: Ann" in text
     assert "Ann: 25 points" in text and "Bob: -4 points" in text and "Cy: 4 points" in text
-    assert "Helena–Santa Fe (6): +6" in text
+    assert "+6 Helena–Santa Fe (6): connected: " in text

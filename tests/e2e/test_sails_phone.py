@@ -66,4 +66,5 @@ def test_a_world_game_with_a_port_and_an_exchange(server: str, phone: Page) -> N
         p.extract_text()
         for p in PdfReader(io.BytesIO(download_info.value.path().read_bytes())).pages
     )
-    assert "Port in Marseille: +20" in text and "Pieces exchanged: -3" in text
+    assert "+20 Port in Marseille: " in text
+    assert "-3 Pieces exchanged: 3 pieces × −1" in text
