@@ -23,7 +23,6 @@ ROOT = Path(__file__).resolve().parents[1]
 # What a build reads from the checkout (MANIFEST.in only if there is one).
 SOURCES = (
     "pyproject.toml",
-    "setup.py",
     "MANIFEST.in",
     "README.md",
     "companion",

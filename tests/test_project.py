@@ -41,3 +41,15 @@ def test_the_instance_folder_can_be_put_elsewhere(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
     given = create_app({"SECRET_KEY": "t"}, instance_path="given")  # the argument wins
     assert given.instance_path == str(tmp_path / "given")
+
+
+def test_every_package_of_companion_is_built_into_the_wheel():
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(config["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for init in (ROOT / "companion").rglob("__init__.py")
+    }
+    assert found <= listed
