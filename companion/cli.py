@@ -9,8 +9,9 @@ from pathlib import Path
 import click
 from flask.cli import FlaskGroup
 
-from companion.rules.errors import CompanionError
+from companion.rules.errors import CompanionError, RecordError
 from companion.rules.record import parse_record
+from companion.rules.untrusted import load_record_json, one_line
 from companion.sheets.data import sheet_to_json
 from companion.sheets.text import sheet_to_text
 
@@ -40,12 +41,12 @@ def score(game: str, as_json: bool) -> None:
     try:
         text = _read(game)
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise CompanionError(f"{game}: not valid JSON ({error})") from None
+            data = load_record_json(text)
+        except RecordError as error:
+            raise CompanionError(f"{game}: {error}") from None
         sheet = parse_record(data).score()
     except CompanionError as error:
-        click.echo(f"companion score: {error}", err=True)
+        click.echo(f"companion score: {one_line(str(error))}", err=True)
         sys.exit(2)
     if as_json:
         click.echo(json.dumps(sheet_to_json(sheet), ensure_ascii=False, indent=2))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, flash, redirect, request, url_for
+from flask import Blueprint, abort, flash, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.rules.actions import Action, BuildStation, Pass
@@ -21,13 +21,14 @@ from companion.rules.dice import (
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State, claim_for, dice_options
 from companion.web import store
-from companion.web.forms import DiceForm, form_problem
+from companion.web.forms import DiceForm, form_problem, small_int
 from companion.web.table import next_player
 
 bp = Blueprint("dice", __name__, url_prefix="/g/<game_id>")
 ROLL = secrets.SystemRandom()
 # The train dice: single track ×2, double track ×2, station, locomotive.
 DIE = ("single", "single", "double", "double", "station", "locomotive")
+MOST_TAKEN = 10  # tokens of a kind a turn may name (the referee allows far fewer)
 
 
 def faces_from(text: str | None) -> tuple[str, ...] | None:
@@ -71,7 +72,9 @@ def panel(state: State, player: str) -> dict[str, object]:
 def roll(game_id: str) -> Response:
     """Rolls the train dice for the table (all of them, or those picked for the reroll)."""
     faces = list(faces_from(request.args.get("faces")) or [""] * TRAIN_DICE)
-    again = {int(i) for i in request.args.getlist("die") if i.isdigit() and int(i) < TRAIN_DICE}
+    again = {small_int(i, TRAIN_DICE) for i in request.args.getlist("die")}
+    if None in again:
+        abort(400, f"Pick the dice to roll again by their number, 0 to {TRAIN_DICE - 1}.")
     rerolled = faces_from(",".join(faces)) is not None
     for i in range(TRAIN_DICE):
         if not rerolled or i in again:
@@ -102,7 +105,10 @@ def play(game_id: str) -> Response | tuple[str, int]:
         return render_table(game_id, problem="Enter the five train dice first.", status=400)
     state = store.load_game(game_id).state()
     single, _, double = (form.take.data or "0,0").partition(",")
-    take = Tokens(int(single or 0), int(double or 0)) if (single + double).isdigit() else Tokens()
+    singles, doubles = small_int(single or "0", MOST_TAKEN), small_int(double or "0", MOST_TAKEN)
+    if singles is None or doubles is None:
+        return render_table(game_id, problem="Choose which tokens to take.", status=400)
+    take = Tokens(singles, doubles)
     back = Tokens(form.back_single.data or 0, form.back_double.data or 0)
     player = form.player.data
     action: Action

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     BooleanField,
+    Field,
     FieldList,
     Form,
     FormField,
@@ -19,9 +22,26 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from companion.rules.editions import GOODS_EACH_PASS
 from companion.rules.setup import MAX_NAME
+from companion.web.store import TRACK_POINTS
 
 PIECE_COLORS = ("red", "blue", "green", "yellow", "black")
 SEATS = 5
+# Routes and deck tickets are numbered from 0; no board has this many.
+MOST_IDS = 9999
+# The most digits ``small_int`` reads: more than any number a page asks for.
+MOST_DIGITS = 6
+
+
+def small_int(text: str | None, below: int) -> int | None:
+    """The whole number ``text`` writes in ASCII digits (0 to 9 only, at most
+    ``MOST_DIGITS`` of them) when it is below ``below``; otherwise None.
+
+    For numbers read from an address or a form by hand: ``str.isdigit`` also takes "²",
+    which ``int`` refuses, and ``int`` refuses thousands of digits."""
+    if text is None or not (0 < len(text) <= MOST_DIGITS and text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if value < below else None
 
 
 class SeatForm(Form):
@@ -55,7 +75,7 @@ class ClaimForm(FlaskForm):
     """Claim a route for a player."""
 
     player = StringField(validators=[InputRequired(), Length(max=100)])
-    route = IntegerField(validators=[InputRequired(), NumberRange(min=0)])
+    route = IntegerField(validators=[InputRequired(), NumberRange(0, MOST_IDS)])
     passenger = StringField(validators=[Optional(), Length(max=100)])
     back_single = IntegerField(validators=[Optional(), NumberRange(0, 3)])
     back_double = IntegerField(validators=[Optional(), NumberRange(0, 3)])
@@ -78,14 +98,14 @@ class TicketForm(FlaskForm):
     city_a = StringField("From", validators=[Optional(), Length(max=100)])
     city_b = StringField("To", validators=[Optional(), Length(max=100)])
     points = IntegerField("Value", validators=[Optional(), NumberRange(min=1, max=99)])
-    deck = IntegerField(validators=[Optional(), NumberRange(min=0)])
+    deck = IntegerField(validators=[Optional(), NumberRange(0, MOST_IDS)])
 
 
 class TrackForm(FlaskForm):
     """What the score track on the board says for a player."""
 
     player = StringField(validators=[InputRequired(), Length(max=100)])
-    points = IntegerField("The track says", validators=[Optional(), NumberRange(-999, 9999)])
+    points = IntegerField("The track says", validators=[Optional(), NumberRange(*TRACK_POINTS)])
 
 
 class CityForm(FlaskForm):
@@ -115,7 +135,7 @@ class DiceForm(FlaskForm):
     player = StringField(validators=[InputRequired(), Length(max=100)])
     faces = StringField(validators=[InputRequired(), Length(max=100)])
     play = StringField(validators=[InputRequired(), Length(max=20)])
-    route = IntegerField(validators=[Optional(), NumberRange(min=0)])
+    route = IntegerField(validators=[Optional(), NumberRange(0, MOST_IDS)])
     tickets = IntegerField(validators=[Optional(), NumberRange(1, 5)])
     take = StringField(validators=[Optional(), Length(max=10)])
     tunnel = IntegerField(validators=[Optional(), NumberRange(0, 3)])
@@ -139,10 +159,25 @@ class ImportForm(FlaskForm):
 
 
 def form_problem(form: FlaskForm) -> str:
-    """The form's first error, in words."""
-    for name, errors in form.errors.items():
-        label = getattr(getattr(form, name, None), "label", None)
-        field = label.text if label is not None and label.text else name
-        first = errors[0] if isinstance(errors, list) and errors else errors
-        return f"{field}: {first}"
+    """The form's first error, in words: "Trains: Number must be between 0 and 99."."""
+    for label, error in _errors(form):
+        return f"{label}: {error}"
     return "That form was not filled in right."
+
+
+def _errors(form: Form) -> Iterator[tuple[str, str]]:
+    """Each field's errors, those of the forms inside it (a seat's) included."""
+    for field in form:
+        if isinstance(field, FieldList | FormField):
+            entries = field.entries if isinstance(field, FieldList) else [field]
+            for entry in entries:
+                if isinstance(entry, FormField):
+                    yield from _errors(entry.form)
+                else:
+                    yield from ((_label(entry), str(e)) for e in entry.errors)
+        else:
+            yield from ((_label(field), str(e)) for e in field.errors)
+
+
+def _label(field: Field) -> str:
+    return field.label.text if field.label is not None and field.label.text else field.name

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
 from companion.rules.board import load_board, map_ids
-from companion.rules.errors import CompanionError
+from companion.rules.errors import CompanionError, RecordError
 from companion.rules.record import GameRecord, parse_record
 from companion.rules.setup import Player, goods_colors
+from companion.rules.untrusted import load_record_json, one_line
 from companion.web import store
 from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, form_problem
 
@@ -98,14 +97,15 @@ def import_record() -> Response | tuple[str, int]:
     if not upload.validate_on_submit():
         return _page(upload=upload, problem=form_problem(upload), status=400)
     try:
-        data = json.loads(upload.record.data.read().decode("utf-8-sig"))
+        text = upload.record.data.read().decode("utf-8-sig")
+        data = load_record_json(text)
+    except (UnicodeDecodeError, RecordError) as error:
+        reason = "it is not UTF-8 text" if isinstance(error, UnicodeDecodeError) else str(error)
+        problem = f"That file is not a JSON game record: {one_line(reason)}."
+        return _page(upload=upload, problem=problem, status=400)
+    try:
         game_id = store.create_game(parse_record(data))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        return _page(
-            upload=upload, problem=f"That file is not a JSON game record ({error}).", status=400
-        )
     except CompanionError as error:
-        return _page(
-            upload=upload, problem=f"That game record can't be imported: {error}", status=400
-        )
+        problem = f"That game record can't be imported: {one_line(str(error))}"
+        return _page(upload=upload, problem=problem, status=400)
     return redirect(url_for("table.show", game_id=game_id), code=303)

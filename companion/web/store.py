@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -20,18 +20,27 @@ from typing import Any
 from flask import Flask, current_app, g
 
 from companion.rules.actions import Action
+from companion.rules.errors import IllegalAction, RecordError
 from companion.rules.game import State, apply
 from companion.rules.record import (
+    MAX_ACTIONS,
+    MAX_TICKETS,
     GameRecord,
     HeldTicket,
     action_to_json,
     parse_action,
+    parse_record,
     parse_ticket,
+    record_to_json,
     resolve_ticket,
     ticket_to_json,
 )
 from companion.rules.scoring import check_hands
 from companion.rules.setup import Player, new_game
+from companion.rules.untrusted import MAX_INT, check_record_data, mend_text
+
+# What the score track can say for a player (the sheet's form keeps to it too).
+TRACK_POINTS = (-999, 9999)
 
 
 class GameNotFound(LookupError):
@@ -150,10 +159,14 @@ def new_game_id() -> str:
 
 
 def create_game(record: GameRecord) -> str:
-    """Stores a game (checked by replaying it first) and returns its id."""
+    """Stores a game (checked by replaying it first) and returns its id. Refuses a game
+    whose export would not import again (``RecordError``)."""
+    data = record_to_json(record)
+    check_record_data(data)  # first: a refusal may quote the record's text
     state = record.replay()
     hands = record.hands(state.setup)
     check_hands(hands)
+    parse_record(data)
     game_id = new_game_id()
     now = _now()
     players = [{"name": p.name, "color": p.color} for p in record.players]
@@ -206,18 +219,18 @@ def load_game(game_id: str) -> StoredGame:
     row = db.execute("SELECT * FROM game WHERE id = ?", (game_id,)).fetchone()
     if row is None:
         raise GameNotFound(game_id)
-    players = tuple(Player(p["name"], p["color"]) for p in json.loads(row["players"]))
+    players = tuple(Player(p["name"], p["color"]) for p in _loads(row["players"]))
     history = tuple(
         LoggedAction(
             r["seq"],
-            parse_action(f"action {r['seq']}", json.loads(r["body"])),
+            parse_action(f"action {r['seq']}", _loads(r["body"])),
             r["recorded"],
             r["undone"],
         )
         for r in db.execute("SELECT * FROM action WHERE game_id = ? ORDER BY seq", (game_id,))
     )
     tickets = tuple(
-        LoggedTicket(r["seq"], r["player"], parse_ticket("ticket", json.loads(r["body"])))
+        LoggedTicket(r["seq"], r["player"], parse_ticket("ticket", _loads(r["body"])))
         for r in db.execute(
             "SELECT * FROM ticket WHERE game_id = ? AND removed IS NULL ORDER BY seq", (game_id,)
         )
@@ -230,7 +243,7 @@ def load_game(game_id: str) -> StoredGame:
         players=players,
         actions=tuple(a.action for a in history if a.undone is None),
         tickets=MappingProxyType({name: tuple(held) for name, held in hands.items()}),
-        goods=MappingProxyType(json.loads(row["goods"])),
+        goods=MappingProxyType(_loads(row["goods"])),
         house_rules=tuple(json.loads(row["house_rules"])),
         pieces=MappingProxyType(
             {name: (split[0], split[1]) for name, split in json.loads(row["pieces"]).items()}
@@ -258,14 +271,21 @@ def load_watched(watch: str) -> StoredGame:
 
 
 def record_action(game_id: str, action: Action) -> State:
-    """Checks an action against the log as it stands now and records it, or refuses it."""
+    """Checks an action against the log as it stands now and records it, or refuses it
+    (``IllegalAction``), as well as one the game record could not hold."""
+    body = action_to_json(action)
+    _recordable(lambda: parse_action("action", body), body)
     with writing() as db:
         game = load_game(game_id)
+        if len(game.history) >= MAX_ACTIONS:
+            raise IllegalAction(
+                f"this game already has {MAX_ACTIONS} actions, the most a game record holds"
+            )
         state = apply(game.state(), action)
         seq = (game.history[-1].seq + 1) if game.history else 0
         db.execute(
             "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
-            (game_id, seq, json.dumps(action_to_json(action)), _now()),
+            (game_id, seq, json.dumps(body), _now()),
         )
         _touch(db, game_id)
     return state
@@ -288,12 +308,19 @@ def undo_last(game_id: str) -> LoggedAction | None:
 
 
 def add_ticket(game_id: str, player: str, entry: HeldTicket) -> None:
-    """Adds a revealed ticket to a player's hand, refusing one that can't be scored."""
+    """Adds a revealed ticket to a player's hand, refusing one that can't be scored or
+    that the game record could not hold."""
+    body = ticket_to_json(entry)
+    _recordable(lambda: parse_ticket("ticket", body), {"player": player, "ticket": body})
     with writing() as db:
         game = load_game(game_id)
         setup = game.state().setup
         name = setup.player(player)
         hands = game.record.hands(setup)
+        if len(hands.get(name, ())) >= MAX_TICKETS:
+            raise IllegalAction(
+                f"{name} already holds {MAX_TICKETS} tickets, the most a game record holds"
+            )
         ticket = resolve_ticket(setup.board, entry)
         hands[name] = (*hands.get(name, ()), ticket)
         check_hands(hands)
@@ -312,6 +339,8 @@ def remove_ticket(game_id: str, seq: int) -> bool:
     """Takes back a ticket entered by mistake (kept, marked removed); False if none."""
     with writing() as db:
         load_game(game_id)
+        if not 0 <= seq <= MAX_INT:
+            return False  # no ticket has such a number
         changed = db.execute(
             "UPDATE ticket SET removed = ? WHERE game_id = ? AND seq = ? AND removed IS NULL",
             (_now(), game_id, seq),
@@ -323,6 +352,7 @@ def remove_ticket(game_id: str, seq: int) -> bool:
 def set_goods(game_id: str, colors: dict[str, str]) -> None:
     """Sets goods colours (checked against the stacks) for the game, and remembers them
     for the board's next games."""
+    _recordable(lambda: None, colors)
     with writing() as db:
         game = load_game(game_id)
         merged = {**game.record.goods, **colors}
@@ -347,6 +377,10 @@ def remembered_goods(map_id: str) -> dict[str, str]:
 
 def set_track(game_id: str, player: str, points: int | None) -> None:
     """Notes what the score track says for a player (None clears it)."""
+    _recordable(lambda: None, player)
+    low, high = TRACK_POINTS
+    if points is not None and not low <= points <= high:
+        raise IllegalAction(f"the score track goes from {low} to {high}, not {points}")
     with writing() as db:
         name = load_game(game_id).state().setup.player(player)
         db.execute("DELETE FROM track WHERE game_id = ? AND player = ?", (game_id, name))
@@ -371,11 +405,28 @@ def games_among(ids: list[str]) -> list[dict[str, Any]]:
         {
             "id": r["id"],
             "map": r["map"],
-            "players": [p["name"] for p in json.loads(r["players"])],
+            "players": [p["name"] for p in _loads(r["players"])],
             "updated": r["updated"],
         }
         for r in rows
     ]
+
+
+def _recordable(parse: Callable[[], object], data: Any) -> None:
+    """Refuses (``IllegalAction``) what the game record could not hold: text that is not
+    Unicode, a number too large, or what its ``parse`` (the record's own) refuses."""
+    try:
+        check_record_data(data)
+        parse()
+    except RecordError as error:
+        raise IllegalAction(f"the game record can't hold that: {error}") from None
+
+
+def _loads(text: str) -> Any:
+    """JSON as stored. Text stored before the store refused what is not Unicode is mended
+    (a lone surrogate becomes a replacement character), so the game still opens."""
+    data = json.loads(text)
+    return mend_text(data) if "\\ud" in text.lower() else data
 
 
 def _touch(db: sqlite3.Connection, game_id: str) -> None:

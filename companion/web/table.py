@@ -34,6 +34,7 @@ from companion.web.forms import (
     ExchangeForm,
     PlayerForm,
     form_problem,
+    small_int,
 )
 from companion.web.picture import board_svg, piece_color
 from companion.web.qr import public_url, qr_svg
@@ -320,8 +321,8 @@ def undo(game_id: str) -> Response | tuple[str, int]:
 def confirm(game_id: str) -> tuple[str, int]:
     """Asks before a claim tapped on the board picture."""
     game, state = _game(game_id)
-    route_id = request.args.get("route", type=int)
-    if route_id is None or not 0 <= route_id < len(state.board.routes):
+    route_id = small_int(request.args.get("route"), len(state.board.routes))
+    if route_id is None:
         abort(404)
     route = state.board.routes[route_id]
     return render_template(
@@ -392,6 +393,9 @@ def check(game_id: str) -> tuple[str, int]:
     ), 200 if problem is None else 400
 
 
+MOST_CARDS = 100  # of one kind, in a payment to check
+
+
 @bp.get("/pay")
 def pay(game_id: str) -> tuple[str, int]:
     """Referee help: do these cards pay for that route (or a port)? Nothing is recorded."""
@@ -406,16 +410,25 @@ def pay(game_id: str) -> tuple[str, int]:
             names.append(PLUS_FOUR)
     asked = request.args.get("route", "")
     routes = state.board.routes
-    route = routes[int(asked)] if asked.isdigit() and int(asked) < len(routes) else None
-    cards = {n: request.args.get(n, type=int) or 0 for n in names}
+    number = small_int(asked, len(routes))
+    route = None if number is None else routes[number]
+    counts = {n: request.args.get(n, "") for n in names}
+    cards = {n: small_int(text, MOST_CARDS) or 0 for n, text in counts.items()}
     verdict = refusal = None
+    status = 200
     turned: dict[str, int] = {}
     for key in ("t1", "t2", "t3"):
         card = request.args.get(key, "")
         if card in names:
             turned[card] = turned.get(card, 0) + 1
     special = (asked == "port" and sails) or (asked == "station" and edition.stations)
-    if (route is not None or special) and any(cards.values()):
+    if asked and route is None and not special:
+        refusal = "There is no such route on this board."
+        status = 200 if asked.isascii() and asked.isdigit() else 400  # a number, or garbled
+    elif any(text and small_int(text, MOST_CARDS) is None for text in counts.values()):
+        refusal = f"Count each kind of card with a number from 0 to {MOST_CARDS - 1}."
+        status = 400
+    elif (route is not None or special) and any(cards.values()):
         try:
             if asked == "station":
                 built = edition.stations - stations_left(state, chosen_player(state))
@@ -442,4 +455,4 @@ def pay(game_id: str) -> tuple[str, int]:
         player=chosen_player(state),
         verdict=verdict,
         refusal=refusal,
-    ), 200
+    ), status

@@ -4,6 +4,7 @@ it is made; the best trip for some passenger cards; the board's goods colours.""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -15,11 +16,13 @@ from companion.rules.errors import CompanionError, IllegalAction
 from companion.rules.game import State
 from companion.rules.passengers import Trip, best_trip, plan_trip
 from companion.web import store
-from companion.web.forms import ConfirmForm, TripForm, form_problem
+from companion.web.forms import ConfirmForm, TripForm, form_problem, small_int
 from companion.web.table import chosen_player, goods_left, next_player, seats
 
 bp = Blueprint("trip", __name__, url_prefix="/g/<game_id>")
 SEPARATOR = "|"
+MOST_CARDS = 20  # passenger cards the best trip is looked for with
+MOST_BACK = 4000  # characters in the address the goods form goes back to
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,28 @@ class Step:
 
 def _path(text: str | None) -> list[str]:
     return [c for c in (text or "").split(SEPARATOR) if c][:100]
+
+
+def local_target(back: str, game_id: str) -> str:
+    """``back`` if it is an address of this game's pages (a path, no site, no line breaks
+    or control characters, no "..": what the trip page sends), else the table page."""
+    home = url_for("table.show", game_id=game_id)
+    if len(back) > MOST_BACK or not back.isprintable() or any(c in " \\" for c in back):
+        return home
+    try:
+        parts = urlsplit(back)
+    except ValueError:
+        return home
+    steps = unquote(parts.path).split("/")
+    if (
+        parts.scheme
+        or parts.netloc
+        or not (parts.path == home or parts.path.startswith(home + "/"))
+        or "." in steps
+        or ".." in steps
+    ):
+        return home
+    return back
 
 
 def next_steps(state: State, player: str, path: list[str], used: set[int]) -> list[Step]:
@@ -74,9 +99,9 @@ def render_trip(game_id: str, problem: str | None = None, status: int = 200) -> 
             and not state.board.is_country(c)
         ]
     best = None
-    cards = request.args.get("cards", type=int)
+    cards = small_int(request.args.get("cards"), MOST_CARDS + 1)
     if cards is not None and path and state.passengers.get(path[0]) == player:
-        best = best_trip(state, player, path[0], max(0, min(cards, 20)))
+        best = best_trip(state, player, path[0], cards)
     return render_template(
         "trip.html",
         game=game,
@@ -151,9 +176,9 @@ def goods(game_id: str) -> Response | tuple[str, int]:
             else:
                 flash("Goods colours saved.")
                 back = request.form.get("back") or ""
-                if back.startswith("/g/"):
-                    return redirect(back, code=303)
-                return redirect(url_for("trip.goods", game_id=game_id), code=303)
+                if not back:
+                    return redirect(url_for("trip.goods", game_id=game_id), code=303)
+                return redirect(local_target(back, game_id), code=303)
         game = store.load_game(game_id)
     state = game.state()
     edition = state.setup.edition
