@@ -213,8 +213,9 @@ def test_the_store_refuses_a_score_track_beyond_what_the_track_shows(app, client
     url = new_game(client)
     game_id = url.rsplit("/", 1)[-1]
     with app.test_request_context():
-        with pytest.raises(IllegalAction, match="the score track goes from -999 to 9999"):
-            store.set_track(game_id, "Ann", 10**30)
+        for points in (10**30, -(10**5000)):
+            with pytest.raises(IllegalAction, match="the score track goes from -999 to 9999"):
+                store.set_track(game_id, "Ann", points)
         store.set_track(game_id, "Ann", 9999)
     assert client.get(f"{url}/sheet").status_code == 200
 

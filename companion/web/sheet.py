@@ -13,7 +13,7 @@ from companion.rules.record import record_to_json
 from companion.rules.scoring import ScoreSheet, final_scores
 from companion.sheets.pdf import sheet_to_pdf
 from companion.web import store
-from companion.web.forms import TrackForm, form_problem
+from companion.web.forms import TrackForm, form_problem, small_int
 from companion.web.picture import board_svg
 from companion.web.qr import public_url
 from companion.web.table import player_colors
@@ -31,13 +31,12 @@ def _highlight(sheet: ScoreSheet, show: str | None) -> tuple[set[int], str | Non
     """The routes to pick out on the picture: a line of a player's sheet, as
     ``KEY:INDEX:NAME`` (the section's key, the line's place in it, the player)."""
     key, _, rest = (show or "").partition(":")
-    index, _, name = rest.partition(":")
-    if not (index.isascii() and index.isdigit() and len(index) < 4):
-        return set(), None
+    written, _, name = rest.partition(":")
     for p in sheet.players:
         for section in p.sections:
-            if p.name == name and section.key == key and int(index) < len(section.lines):
-                line = section.lines[int(index)]
+            index = small_int(written, len(section.lines))
+            if p.name == name and section.key == key and index is not None:
+                line = section.lines[index]
                 return {r.id for r in line.routes}, f"{p.name}: {line.what}"
     return set(), None
 

@@ -244,9 +244,9 @@ def load_game(game_id: str) -> StoredGame:
         actions=tuple(a.action for a in history if a.undone is None),
         tickets=MappingProxyType({name: tuple(held) for name, held in hands.items()}),
         goods=MappingProxyType(_loads(row["goods"])),
-        house_rules=tuple(json.loads(row["house_rules"])),
+        house_rules=tuple(_loads(row["house_rules"])),
         pieces=MappingProxyType(
-            {name: (split[0], split[1]) for name, split in json.loads(row["pieces"]).items()}
+            {name: (split[0], split[1]) for name, split in _loads(row["pieces"]).items()}
         ),
         dice=bool(row["dice"]),
     )
@@ -380,7 +380,7 @@ def set_track(game_id: str, player: str, points: int | None) -> None:
     _recordable(lambda: None, player)
     low, high = TRACK_POINTS
     if points is not None and not low <= points <= high:
-        raise IllegalAction(f"the score track goes from {low} to {high}, not {points}")
+        raise IllegalAction(f"the score track goes from {low} to {high}")
     with writing() as db:
         name = load_game(game_id).state().setup.player(player)
         db.execute("DELETE FROM track WHERE game_id = ? AND player = ?", (game_id, name))
@@ -426,7 +426,7 @@ def _loads(text: str) -> Any:
     """JSON as stored. Text stored before the store refused what is not Unicode is mended
     (a lone surrogate becomes a replacement character), so the game still opens."""
     data = json.loads(text)
-    return mend_text(data) if "\\ud" in text.lower() else data
+    return mend_text(data) if "\\ud" in text or "\\uD" in text else data
 
 
 def _touch(db: sqlite3.Connection, game_id: str) -> None:
