@@ -18,6 +18,7 @@ from companion.rules.table import (
     check_cards,
     goods_left,
     next_player,
+    passenger_cities,
     port_cities,
     route_choices,
     score_track,
@@ -177,3 +178,15 @@ def test_a_pass_is_a_turn_for_the_next_player_too():
     t = Table("Ann", "Bob")
     t.state = apply(t.state, Pass("Ann"))
     assert next_player(t.state) == "Bob"
+
+
+def test_a_passenger_goes_on_a_free_city_never_a_country_and_only_while_some_are_left():
+    t = Table("Ann", "Bob", map="marklin", goods=MARKLIN_GOODS)
+    free = passenger_cities(t.state, "Ann")
+    assert "Köln" in free and "Dänemark" not in free
+    t.claim("Ann", "Köln", "Koblenz", passenger="Köln")
+    assert "Köln" not in passenger_cities(t.state, "Bob")
+    t.claim("Ann", "Köln", "Düsseldorf", track=1, passenger="Düsseldorf")
+    t.claim("Ann", "Düsseldorf", "Dortmund", track=1, passenger="Dortmund")
+    assert passenger_cities(t.state, "Ann") == frozenset()  # all 3 placed
+    assert passenger_cities(Table("Ann", "Bob").state, "Ann") == frozenset()  # no passengers

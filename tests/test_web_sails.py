@@ -156,7 +156,8 @@ def test_the_claim_list_measures_sea_routes_against_the_ships_left(client):
             f"{url}/claim", data={"player": "Ann", "route": route("great-lakes", a, b, color)}
         )
     table = page(client, f"{url}?player=Ann")
-    assert "too long for the ships left" in table  # 3 ships: a 4-space lake route
+    # 3 ships left: a 4-space lake route is refused with the referee's reason.
+    assert "Ann has 3 ships left; " in table and " needs 4 ships" in table
 
 
 def test_a_rail_route_tapped_where_a_lake_route_joins_the_same_cities_lands(client):

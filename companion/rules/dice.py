@@ -212,6 +212,23 @@ def dice_for_passenger(opponent_routes: int, turn: DiceTurn) -> int:
     return opponent_routes
 
 
+def tokens_to_spend(route: Route, faces: tuple[str, ...], tunnel: int, held: Tokens) -> Tokens:
+    """The tokens a claim spends with these faces: those the route still needs, as far as
+    the player holds them (the referee then says what the roll lacks)."""
+    need = tokens_needed(route, faces, tunnel)
+    return Tokens(min(need.single, held.single), min(need.double, held.double))
+
+
+def token_choices(held: Tokens, option: DiceOption) -> list[Tokens]:
+    """The tokens a player may take with this play: one per two dice it leaves unused, none
+    in a turn begun with 3, never more than 3 held after it; taking none is always a choice."""
+    if held.total >= MOST_TOKENS:
+        return [Tokens()]
+    left = held.minus(option.tokens) if option.kind == "claim" else held
+    most = min(option.tokens_to_take, MOST_TOKENS - left.total)
+    return [Tokens(n - d, d) for n in range(most + 1) for d in range(n + 1)]
+
+
 def after_turn(held: Tokens, turn: DiceTurn, used: int, may_take: bool = True) -> Tokens:
     """The tokens held after the turn: spent, taken (one per two unused dice, at most 3
     held, none in a turn begun with 3) and handed back; refuses what the rules don't allow."""

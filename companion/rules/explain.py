@@ -82,9 +82,7 @@ FIGURES = {
 
 
 def _routes(p: PlayerSheet, edition: Edition, key: str) -> Lines:
-    lines = tuple(
-        Line(r.route.label, plural(r.route.length, "space"), r.points) for r in p.routes
-    )
+    lines = tuple(Line(r.route.label, plural(r.route.length, "space"), r.points) for r in p.routes)
     left = [plural(p.trains_left, "train")]
     if edition.pieces:
         left.append(plural(p.ships_left, "ship"))

@@ -13,6 +13,7 @@ from companion.rules.editions import Edition
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State, apply, claim_for
 from companion.rules.names import name_key
+from companion.rules.passengers import passengers_left
 from companion.rules.payment import (
     LOCOMOTIVE,
     PLUS_FOUR,
@@ -95,6 +96,17 @@ def port_cities(state: State, player: str) -> list[str]:
     reached = {c for r in state.routes_of(player) for c in r.cities}
     return sorted(
         (c for c in reached if board.is_port_city(c) and c not in state.ports), key=name_key
+    )
+
+
+def passenger_cities(state: State, player: str) -> frozenset[str]:
+    """The cities where a claim may place the player's passenger now (Märklin): any city
+    with no passenger on it, never a country, while the player has passengers left."""
+    if passengers_left(state, player) <= 0:
+        return frozenset()
+    board = state.board
+    return frozenset(
+        c for c in board.cities if not board.is_country(c) and c not in state.passengers
     )
 
 

@@ -9,63 +9,20 @@ from flask import Blueprint, abort, flash, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.rules.actions import Action, BuildStation, Pass
-from companion.rules.dice import (
-    FACES,
-    MOST_TOKENS,
-    TRAIN_DICE,
-    TUNNEL_DICE,
-    DiceTurn,
-    Tokens,
-    tokens_needed,
-)
+from companion.rules.dice import TRAIN_DICE, DiceTurn, Tokens, tokens_to_spend
 from companion.rules.errors import IllegalAction
-from companion.rules.game import State, claim_for, dice_options
+from companion.rules.game import claim_for
+from companion.rules.table import next_player
 from companion.web import store
+from companion.web.dice_panel import faces_from
 from companion.web.forms import DiceForm, form_problem, small_int
-from companion.web.table import next_player
+from companion.web.table import render_table
 
 bp = Blueprint("dice", __name__, url_prefix="/g/<game_id>")
 ROLL = secrets.SystemRandom()
 # The train dice: single track ×2, double track ×2, station, locomotive.
 DIE = ("single", "single", "double", "double", "station", "locomotive")
 MOST_TAKEN = 10  # tokens of a kind a turn may name (the referee allows far fewer)
-
-
-def faces_from(text: str | None) -> tuple[str, ...] | None:
-    """Five faces from "single,double,…", or None when not all five are known."""
-    faces = tuple(f for f in (text or "").split(",") if f)
-    return faces if len(faces) == TRAIN_DICE and all(f in FACES for f in faces) else None
-
-
-def take_choices(state: State, player: str, unused_pairs: int) -> list[tuple[str, str]]:
-    """The ways to take tokens for the dice left unused: ("s,d", "1 single") …"""
-    held = state.tokens_of(player)
-    most = 0 if held.total >= MOST_TOKENS else min(unused_pairs, MOST_TOKENS - held.total)
-    choices = [("0,0", "no token")]
-    for n in range(1, most + 1):
-        for single in range(n, -1, -1):
-            double = n - single
-            words = [f"{k} {w}" for k, w in ((single, "single"), (double, "double")) if k]
-            choices.append((f"{single},{double}", " and ".join(words)))
-    return choices
-
-
-def panel(state: State, player: str) -> dict[str, object]:
-    """What the dice panel shows: the faces, the plays they allow, the tokens held."""
-    faces = faces_from(request.args.get("faces")) or faces_from(",".join(request.args.getlist("f")))
-    options = dice_options(state, player, faces) if faces else []
-    return {
-        "faces": faces,
-        "die_faces": FACES,
-        "rerolled": request.args.get("rerolled") == "1",
-        "options": options,
-        "takes": {
-            o: take_choices(state, player, 0 if o.kind == "station" else o.tokens_to_take)
-            for o in options
-        },
-        "tokens": {name: state.tokens_of(name) for name in state.setup.names},
-        "tunnel_dice": TUNNEL_DICE,
-    }
 
 
 @bp.get("/roll")
@@ -95,8 +52,6 @@ def roll(game_id: str) -> Response:
 @bp.post("/dice")
 def play(game_id: str) -> Response | tuple[str, int]:
     """Makes the chosen play with the dice."""
-    from companion.web.table import render_table
-
     form = DiceForm()
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
@@ -117,9 +72,7 @@ def play(game_id: str) -> Response | tuple[str, int]:
             return render_table(game_id, problem="There is no such route.", status=400)
         route = state.board.routes[form.route.data]
         tunnel = form.tunnel.data or 0
-        # Spend no more tokens than held: the referee then says what the roll lacks.
-        need, held = tokens_needed(route, faces, tunnel), state.tokens_of(player)
-        use = Tokens(min(need.single, held.single), min(need.double, held.double))
+        use = tokens_to_spend(route, faces, tunnel, state.tokens_of(player))
         action = claim_for(
             state.board,
             route,

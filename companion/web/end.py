@@ -14,7 +14,7 @@ from companion.rules.record import HeldTicket
 from companion.rules.scoring import final_scores
 from companion.web import store
 from companion.web.forms import ConfirmForm, TicketForm, form_problem
-from companion.web.table import chosen_player, seats
+from companion.web.players import chosen_player, seats
 
 bp = Blueprint("end", __name__, url_prefix="/g/<game_id>")
 

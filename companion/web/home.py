@@ -9,7 +9,7 @@ from wtforms.fields.choices import SelectChoice
 from companion.rules.board import load_board, map_ids
 from companion.rules.errors import CompanionError, RecordError
 from companion.rules.record import GameRecord, parse_record
-from companion.rules.setup import Player, goods_colors
+from companion.rules.setup import Player, complete_split, goods_colors
 from companion.rules.untrusted import load_record_json, one_line
 from companion.web import store
 from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, form_problem
@@ -62,14 +62,9 @@ def new_game() -> Response | tuple[str, int]:
     pieces = {}
     if board.edition.pieces:
         for seat in seated:
-            trains, ships = seat.trains.data, seat.ships.data
-            if trains is None and ships is None:
-                continue
-            if trains is None:
-                trains = board.edition.pieces - ships
-            if ships is None:
-                ships = board.edition.pieces - trains
-            pieces[seat.name.data.strip()] = (trains, ships)
+            split = complete_split(board.edition, seat.trains.data, seat.ships.data)
+            if split is not None:
+                pieces[seat.name.data.strip()] = split
     goods = store.remembered_goods(board.id) if board.edition.goods else {}
     try:
         goods_colors(board, goods)

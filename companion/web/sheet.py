@@ -15,8 +15,8 @@ from companion.sheets.pdf import sheet_to_pdf
 from companion.web import store
 from companion.web.forms import TrackForm, form_problem, small_int
 from companion.web.picture import board_svg
+from companion.web.players import player_colors
 from companion.web.qr import public_url
-from companion.web.table import player_colors
 
 bp = Blueprint("sheet", __name__, url_prefix="/g/<game_id>")
 

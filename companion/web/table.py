@@ -2,31 +2,30 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
 from companion.rules.actions import Action, BuildPort, BuildStation, Exchange, Pass
 from companion.rules.board import Route
-from companion.rules.colors import GRAY, ROUTE_COLORS
 from companion.rules.errors import IllegalAction
-from companion.rules.game import State, claim_for
+from companion.rules.game import claim_for
 from companion.rules.names import name_key
-from companion.rules.passengers import passengers_left
 from companion.rules.paths import cities_along, connecting_chain
-from companion.rules.payment import (
-    LOCOMOTIVE,
-    PLUS_FOUR,
-    check_payment,
-    check_port_payment,
-    check_sails_payment,
-    check_station_payment,
-    sails_card_names,
+from companion.rules.state import State
+from companion.rules.table import (
+    PORT,
+    STATION,
+    card_names,
+    check_cards,
+    goods_left,
+    next_player,
+    passenger_cities,
+    port_cities,
+    route_choices,
+    station_cities,
 )
-from companion.rules.sails import ports_left
-from companion.rules.stations import stations_left
 from companion.web import store
+from companion.web.dice_panel import panel
 from companion.web.forms import (
     CityForm,
     ClaimForm,
@@ -36,151 +35,16 @@ from companion.web.forms import (
     form_problem,
     small_int,
 )
-from companion.web.picture import board_svg, piece_color
+from companion.web.picture import board_svg
+from companion.web.players import chosen_player, player_colors, seats
 from companion.web.qr import public_url, qr_svg
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 
 
-@dataclass(frozen=True)
-class Seat:
-    """A player as the table shows them: score so far, trains left, routes."""
-
-    name: str
-    color: str
-    points: int
-    trains: int
-    routes: int
-    passengers: int
-    goods: int
-    ships: int
-    ports: int
-    stations: int
-
-
-@dataclass(frozen=True)
-class RouteChoice:
-    """A route as offered from one of its cities: who has it, or why it is closed."""
-
-    route: Route
-    other_city: str
-    points: int
-    owner: str | None
-    note: str | None
-
-
-def player_colors(state: State) -> dict[str, str]:
-    """Each player's piece colour for the board picture."""
-    return {p.name: piece_color(p.color, i) for i, p in enumerate(state.setup.players)}
-
-
-def seats(state: State) -> list[Seat]:
-    """Every player's standing, in seat order."""
-    board = state.board
-    return [
-        Seat(
-            name=p.name,
-            color=piece_color(p.color, i),
-            # What the score track shows during play: routes, goods, exchanges.
-            points=sum(board.points_for(r) for r in state.routes_of(p.name))
-            + state.goods_points.get(p.name, 0)
-            - state.setup.edition.exchange_cost * state.exchanged.get(p.name, 0),
-            trains=state.trains[p.name],
-            routes=len(state.routes_of(p.name)),
-            passengers=passengers_left(state, p.name),
-            goods=state.goods_points.get(p.name, 0),
-            ships=state.ships.get(p.name, 0),
-            ports=ports_left(state, p.name),
-            stations=stations_left(state, p.name),
-        )
-        for i, p in enumerate(state.setup.players)
-    ]
-
-
-def next_player(state: State) -> str:
-    """Whose turn it most likely is: the seat after the last player who acted."""
-    names = state.setup.names
-    if state.final_round is not None and state.waiting_for:
-        order = names
-        if state.actions:
-            start = names.index(state.setup.player(state.actions[-1].player)) + 1
-            order = names[start:] + names[:start]
-        return next(n for n in order if n in state.waiting_for)
-    if not state.actions:
-        return names[0]
-    last = names.index(state.setup.player(state.actions[-1].player))
-    return names[(last + 1) % len(names)]
-
-
-def chosen_player(state: State) -> str:
-    """The player the table is acting for: as the form or the address says, else whose
-    turn it is."""
-    asked = request.form.get("player") or request.args.get("player")
-    if asked:
-        try:
-            return state.setup.player(asked)
-        except IllegalAction:
-            pass
-    return next_player(state)
-
-
-def route_choices(state: State, player: str) -> list[tuple[str, list[RouteChoice]]]:
-    """Each city (A to Z) with its routes, as the player may see them."""
-    board = state.board
-    players = len(state.setup.players)
-    cities = []
-    for city in sorted(board.cities, key=name_key):
-        choices = []
-        for route in sorted(
-            board.routes_at(city), key=lambda r: (name_key(r.other_end(city)), r.track)
-        ):
-            owner = state.owners.get(route.id)
-            note = None
-            if owner is None:
-                taken = [state.owners[o.id] for o in board.parallels(route) if o.id in state.owners]
-                if player in taken:
-                    note = "you have the other track"
-                elif taken and players < state.setup.edition.parallels_open_from:
-                    note = f"closed with {players} players"
-                elif route.kind == "sea" and route.length > state.ships.get(player, 0):
-                    note = "too long for the ships left"
-                elif route.kind != "sea" and route.length > state.trains[player]:
-                    note = "too long for the trains left"
-            choices.append(
-                RouteChoice(route, route.other_end(city), board.points_for(route), owner, note)
-            )
-        cities.append((city, choices))
-    return cities
-
-
-def port_choices(state: State, player: str) -> list[str]:
-    """The port cities where the player could build a port now (Rails & Sails)."""
-    board = state.board
-    if not state.setup.edition.ports:
-        return []
-    reached = {c for r in state.routes_of(player) for c in r.cities}
-    return sorted(c for c in reached if board.is_port_city(c) and c not in state.ports)
-
-
 def _game(game_id: str) -> tuple[store.StoredGame, State]:
     game = store.load_game(game_id)
     return game, game.state()
-
-
-def goods_left(state: State) -> dict[str, tuple[str, tuple[int, ...]]]:
-    """Each city's goods colour and the tokens still on it (Märklin), as far as known."""
-    edition = state.setup.edition
-    return {
-        city: (color, edition.goods[color][state.goods_taken.get(city, 0) :])
-        for city, color in state.setup.goods.items()
-    }
-
-
-def dice_panel(state: State, player: str) -> dict[str, object]:
-    """The dice panel's content (dice games only)."""
-    from companion.web.dice import panel
-
-    return panel(state, player)
 
 
 def render_table(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
@@ -208,9 +72,10 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
         watch_link=watch_link,
         watch_qr=qr_svg(watch_link),
         goods=goods_left(state),
-        port_cities=port_choices(state, player),
-        station_cities=sorted(c for c in state.board.cities if c not in state.stations),
-        dice=dice_panel(state, player) if state.setup.dice else None,
+        port_cities=port_cities(state, player),
+        station_cities=station_cities(state),
+        passenger_cities=passenger_cities(state, player),
+        dice=panel(state, player) if state.setup.dice else None,
         city_form=CityForm(),
         exchange=ExchangeForm(),
     ), status
@@ -398,20 +263,19 @@ MOST_CARDS = 100  # of one kind, in a payment to check
 
 @bp.get("/pay")
 def pay(game_id: str) -> tuple[str, int]:
-    """Referee help: do these cards pay for that route (or a port)? Nothing is recorded."""
+    """Referee help: do these cards pay for that route (or a port, or the next station)?
+    Nothing is recorded."""
     game, state = _game(game_id)
     edition = state.setup.edition
-    sails = bool(edition.pieces)
-    if sails:
-        names = sails_card_names()
-    else:
-        names = [c for c in ROUTE_COLORS if c != GRAY] + [LOCOMOTIVE]
-        if edition.passengers:
-            names.append(PLUS_FOUR)
+    player = chosen_player(state)
+    names = card_names(edition)
     asked = request.args.get("route", "")
     routes = state.board.routes
     number = small_int(asked, len(routes))
     route = None if number is None else routes[number]
+    target: Route | str | None = route
+    if asked in (PORT, STATION) and (edition.ports if asked == PORT else edition.stations):
+        target = asked
     counts = {n: request.args.get(n, "") for n in names}
     cards = {n: small_int(text, MOST_CARDS) or 0 for n, text in counts.items()}
     verdict = refusal = None
@@ -421,24 +285,15 @@ def pay(game_id: str) -> tuple[str, int]:
         card = request.args.get(key, "")
         if card in names:
             turned[card] = turned.get(card, 0) + 1
-    special = (asked == "port" and sails) or (asked == "station" and edition.stations)
-    if asked and route is None and not special:
+    if asked and target is None:
         refusal = "There is no such route on this board."
         status = 200 if asked.isascii() and asked.isdigit() else 400  # a number, or garbled
     elif any(text and small_int(text, MOST_CARDS) is None for text in counts.values()):
         refusal = f"Count each kind of card with a number from 0 to {MOST_CARDS - 1}."
         status = 400
-    elif (route is not None or special) and any(cards.values()):
+    elif target is not None and any(cards.values()):
         try:
-            if asked == "station":
-                built = edition.stations - stations_left(state, chosen_player(state))
-                verdict = check_station_payment(built, cards)
-            elif route is None:
-                verdict = check_port_payment(cards)
-            elif sails:
-                verdict = check_sails_payment(route, cards)
-            else:
-                verdict = check_payment(route, edition, cards, turned if route.tunnel else None)
+            verdict = check_cards(state, player, target, cards, turned)
         except IllegalAction as error:
             refusal = str(error)
     return render_template(
@@ -447,12 +302,12 @@ def pay(game_id: str) -> tuple[str, int]:
         state=state,
         route=route,
         asked=asked,
-        sails=sails,
+        sails=bool(edition.pieces),
         routes=sorted(routes, key=lambda r: name_key(r.label)),
         names=names,
         cards=cards,
         turned=[request.args.get(k, "") for k in ("t1", "t2", "t3")],
-        player=chosen_player(state),
+        player=player,
         verdict=verdict,
         refusal=refusal,
     ), status

@@ -14,10 +14,12 @@ from companion.rules.board import GOODS_COLORS, Route
 from companion.rules.dice import FACES, DiceTurn
 from companion.rules.errors import CompanionError, IllegalAction
 from companion.rules.game import State
-from companion.rules.passengers import Trip, best_trip, plan_trip
+from companion.rules.passengers import best_trip, plan_trip
+from companion.rules.state import Trip
+from companion.rules.table import goods_left, next_player
 from companion.web import store
 from companion.web.forms import ConfirmForm, TripForm, form_problem, small_int
-from companion.web.table import chosen_player, goods_left, next_player, seats
+from companion.web.players import chosen_player, seats
 
 bp = Blueprint("trip", __name__, url_prefix="/g/<game_id>")
 SEPARATOR = "|"

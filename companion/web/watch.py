@@ -11,9 +11,9 @@ from flask import Blueprint, Response, render_template, send_file, url_for
 from companion.sheets.pdf import sheet_to_pdf
 from companion.web import store
 from companion.web.picture import board_svg
+from companion.web.players import player_colors, seats
 from companion.web.qr import public_url
 from companion.web.sheet import score
-from companion.web.table import player_colors, seats
 
 bp = Blueprint("watch", __name__, url_prefix="/w/<watch>")
 
