@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 
 import qrcode
@@ -16,8 +17,10 @@ def public_url(path: str) -> str:
     return base.rstrip("/") + path
 
 
+@functools.lru_cache(maxsize=512)
 def qr_svg(text: str) -> str:
-    """A QR code of ``text`` as inline SVG markup."""
+    """A QR code of ``text`` as inline SVG markup (a game's addresses never change, so each
+    is drawn once)."""
     image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
     out = io.BytesIO()
     image.save(out)

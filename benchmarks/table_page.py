@@ -1,0 +1,103 @@
+"""Times what a phone waits for during play, on a game half played on each map, and
+prints the medians: replaying the log, the claim list (the referee asked about every
+route), the final scores, and the whole table page and score sheet served by the app.
+
+Run: python benchmarks/table_page.py
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+
+from companion.rules.board import load_board, map_ids
+from companion.rules.game import replay
+from companion.rules.playout import random_game
+from companion.rules.record import GameRecord, HeldTicket, record_to_json
+from companion.rules.scoring import final_scores
+from companion.rules.table import route_choices
+from companion.web import create_app
+
+# Goods colours for Märklin's board: the one black city, then the others as counted.
+COUNTS = {"black": 1, "red": 6, "yellow": 12, "white": 16}
+
+
+def goods(map_id: str) -> dict[str, str] | None:
+    board = load_board(map_id)
+    if not board.edition.goods:
+        return None
+    colors = dict(board.goods)
+    left = {c: n - list(colors.values()).count(c) for c, n in COUNTS.items()}
+    for name, city in sorted(board.cities.items()):
+        color = next((c for c, n in left.items() if n > 0), None)
+        if color and name not in colors and not city.is_country:
+            colors[name] = color
+            left[color] -= 1
+    return colors
+
+
+def timed(work: Callable[[], object], repeat: int = 21) -> float:
+    """Median milliseconds over ``repeat`` runs."""
+    times = []
+    for _ in range(repeat):
+        begin = time.perf_counter()
+        work()
+        times.append((time.perf_counter() - begin) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    folder = tempfile.mkdtemp()
+    app = create_app(
+        {"SECRET_KEY": "bench", "DATABASE": f"{folder}/bench.sqlite", "WTF_CSRF_ENABLED": False},
+        instance_path=folder,
+    )
+    client = app.test_client()
+    print(
+        f"{'map':<12} {'actions':>7} {'replay':>8} {'claims':>8} {'scores':>8} "
+        f"{'table':>8} {'sheet':>8}   (ms, medians)"
+    )
+    for map_id in map_ids():
+        rng = random.Random(7)
+        setup, actions, hands = random_game(
+            load_board(map_id), 4, rng, connected=0.5, goods=goods(map_id)
+        )
+        half = actions[: len(actions) // 2]
+        state = replay(setup, half)
+        record = GameRecord(
+            map=map_id,
+            players=setup.players,
+            actions=half,
+            tickets={
+                n: tuple(
+                    HeldTicket(t.cities, None if t.from_deck else t.points, tour=t.is_tour)
+                    for t in hand
+                )
+                for n, hand in hands.items()
+            },
+            goods=setup.goods,
+            pieces=setup.pieces,
+        )
+        upload = json.dumps(record_to_json(record)).encode()
+        url = client.post(
+            "/import",
+            data={"record": (io.BytesIO(upload), "game.json")},
+            content_type="multipart/form-data",
+        ).headers["Location"]
+        figures = [
+            timed(lambda: replay(setup, half)),
+            timed(lambda: route_choices(state, setup.names[0])),
+            timed(lambda: final_scores(state, hands)),
+            timed(lambda: client.get(url), 11),
+            timed(lambda: client.get(f"{url}/sheet"), 11),
+        ]
+        print(f"{map_id:<12} {len(half):>7} " + " ".join(f"{f:>8.1f}" for f in figures))
+
+
+if __name__ == "__main__":
+    main()
