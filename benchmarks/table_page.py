@@ -15,6 +15,8 @@ import tempfile
 import time
 from collections.abc import Callable
 
+from flask.testing import FlaskClient
+
 from companion.rules.board import load_board, map_ids
 from companion.rules.game import replay
 from companion.rules.playout import random_game
@@ -63,40 +65,45 @@ def main() -> None:
         f"{'table':>8} {'sheet':>8}   (ms, medians)"
     )
     for map_id in map_ids():
-        rng = random.Random(7)
-        setup, actions, hands = random_game(
-            load_board(map_id), 4, rng, connected=0.5, goods=goods(map_id)
-        )
-        half = actions[: len(actions) // 2]
-        state = replay(setup, half)
-        record = GameRecord(
-            map=map_id,
-            players=setup.players,
-            actions=half,
-            tickets={
-                n: tuple(
-                    HeldTicket(t.cities, None if t.from_deck else t.points, tour=t.is_tour)
-                    for t in hand
-                )
-                for n, hand in hands.items()
-            },
-            goods=setup.goods,
-            pieces=setup.pieces,
-        )
-        upload = json.dumps(record_to_json(record)).encode()
-        url = client.post(
-            "/import",
-            data={"record": (io.BytesIO(upload), "game.json")},
-            content_type="multipart/form-data",
-        ).headers["Location"]
-        figures = [
-            timed(lambda: replay(setup, half)),
-            timed(lambda: route_choices(state, setup.names[0])),
-            timed(lambda: final_scores(state, hands)),
-            timed(lambda: client.get(url), 11),
-            timed(lambda: client.get(f"{url}/sheet"), 11),
-        ]
-        print(f"{map_id:<12} {len(half):>7} " + " ".join(f"{f:>8.1f}" for f in figures))
+        print(f"{map_id:<12} " + " ".join(f"{f:>8.1f}" for f in measure(client, map_id)))
+
+
+def measure(client: FlaskClient, map_id: str) -> list[float]:
+    """The figures for a game half played on one map (the first is its actions)."""
+    rng = random.Random(7)
+    setup, actions, hands = random_game(
+        load_board(map_id), 4, rng, connected=0.5, goods=goods(map_id)
+    )
+    half = actions[: len(actions) // 2]
+    state = replay(setup, half)
+    record = GameRecord(
+        map=map_id,
+        players=setup.players,
+        actions=half,
+        tickets={
+            n: tuple(
+                HeldTicket(t.cities, None if t.from_deck else t.points, tour=t.is_tour)
+                for t in hand
+            )
+            for n, hand in hands.items()
+        },
+        goods=setup.goods,
+        pieces=setup.pieces,
+    )
+    upload = json.dumps(record_to_json(record)).encode()
+    url = client.post(
+        "/import",
+        data={"record": (io.BytesIO(upload), "game.json")},
+        content_type="multipart/form-data",
+    ).headers["Location"]
+    return [
+        len(half),
+        timed(lambda: replay(setup, half)),
+        timed(lambda: route_choices(state, setup.names[0])),
+        timed(lambda: final_scores(state, hands)),
+        timed(lambda: client.get(url), 11),
+        timed(lambda: client.get(f"{url}/sheet"), 11),
+    ]
 
 
 if __name__ == "__main__":
