@@ -6,7 +6,7 @@ import pytest
 
 from companion.rules.actions import BuildStation, Claim, MovePassenger, Pass
 from companion.rules.board import Route, load_board
-from companion.rules.dice import DiceTurn, Tokens, dice_for_claim
+from companion.rules.dice import DiceOption, DiceTurn, Tokens, dice_for_claim, token_choices
 from companion.rules.errors import IllegalAction, SetupError
 from companion.rules.game import apply, start
 from companion.rules.record import parse_record
@@ -377,3 +377,24 @@ def test_tokens_spent_must_be_held():
     state = dice_game("europe")
     with pytest.raises(IllegalAction, match="1 single token spent, but none held"):
         apply(state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, S, T, D, D, use=Tokens(1, 0))))
+
+
+def test_a_play_offers_one_token_per_two_unused_dice_and_no_more_than_three_held():
+    claim_of_three = DiceOption("claim", 3)  # 2 dice left unused: one token
+    assert token_choices(Tokens(), claim_of_three) == [Tokens(), Tokens(1, 0), Tokens(0, 1)]
+    one_die = DiceOption("claim", 1)  # 4 unused dice: two tokens, but 2 held leave room for 1
+    assert token_choices(Tokens(2, 0), one_die) == [Tokens(), Tokens(1, 0), Tokens(0, 1)]
+
+
+def test_tokens_spent_on_the_claim_make_room_for_tokens_taken():
+    # 2 held, both spent on a 3-space route with 1 die: 4 dice unused give 2 tokens.
+    play = DiceOption("claim", 1, Tokens(2, 0))
+    assert max(t.total for t in token_choices(Tokens(2, 0), play)) == 2
+
+
+def test_a_turn_begun_with_three_tokens_takes_none():
+    assert token_choices(Tokens(3, 0), DiceOption("tickets", 1, tickets=1)) == [Tokens()]
+
+
+def test_a_station_built_with_dice_takes_no_tokens():
+    assert token_choices(Tokens(), DiceOption("station", 1)) == [Tokens()]

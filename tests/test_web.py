@@ -10,6 +10,7 @@ import threading
 import pytest
 from pypdf import PdfReader
 
+from companion.rules.board import map_ids
 from companion.rules.record import parse_record
 from companion.web import create_app
 from tests.conftest import GAMES, SIX_SPACE_ROUTES
@@ -414,7 +415,7 @@ def test_a_secret_key_is_made_once_and_kept_in_the_instance(tmp_path):
     assert len(first) == 64 and web._instance_secret(tmp_path) == first
 
 
-@pytest.mark.parametrize("map_id", ["usa", "europe", "marklin", "world", "great-lakes"])
+@pytest.mark.parametrize("map_id", map_ids())
 def test_every_route_tapped_names_exactly_that_route(map_id):
     from companion.rules.board import load_board
     from companion.rules.game import claim_for, find_route, start
