@@ -268,3 +268,20 @@ def test_four_player_marklin_game_scored_by_hand():
     assert [t.cards for t in sheet.player("Ann").trips] == [1]
     assert {p.name: p.rank for p in sheet.players} == {"Dee": 1, "Cy": 2, "Bob": 3, "Ann": 4}
     assert all(p.longest_path.length == 0 for p in sheet.players)
+
+
+def test_a_trip_goes_on_only_along_claimed_routes_it_has_not_used_never_into_a_country():
+    from companion.rules.passengers import next_routes, without_goods_colour
+
+    t = Table("Ann", "Bob", map="marklin", goods={"Köln": "red"})
+    t.claim("Ann", "Köln", "Düsseldorf", track=1, passenger="Köln")
+    t.claim("Bob", "Düsseldorf", "Niederlande")
+    t.claim("Bob", "Düsseldorf", "Dortmund", track=1)
+    came = t.state.board.routes_between("Köln", "Düsseldorf")[0]
+    onward = next_routes(t.state, "Düsseldorf", {came.id})
+    assert [r.other_end("Düsseldorf") for r in onward] == ["Dortmund"]
+    assert [r.other_end("Düsseldorf") for r in next_routes(t.state, "Düsseldorf", set())] == [
+        "Dortmund",
+        "Köln",
+    ]
+    assert without_goods_colour(t.state, ["Köln", "Düsseldorf", "Niederlande"]) == ["Düsseldorf"]

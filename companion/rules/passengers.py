@@ -59,6 +59,30 @@ def top_token(state: State, city: str, taken_now: int = 0) -> int | None:
     return stack[taken] if taken < len(stack) else None
 
 
+def next_routes(state: State, city: str, used: set[int]) -> list[Route]:
+    """The claimed routes a trip at ``city`` may take next: not one it has used, never
+    into a country; by the city they lead to."""
+    board = state.board
+    return sorted(
+        (
+            r
+            for r in board.routes_at(city)
+            if r.id in state.owners and r.id not in used and not board.is_country(r.other_end(city))
+        ),
+        key=lambda r: (r.other_end(city), r.track),
+    )
+
+
+def without_goods_colour(state: State, cities: Sequence[str]) -> list[str]:
+    """The cities of a trip whose goods colour the table has not set yet."""
+    board = state.board
+    return [
+        c
+        for c in cities
+        if c in board.cities and not board.is_country(c) and c not in state.setup.goods
+    ]
+
+
 def plan_trip(state: State, player: str, names: Sequence[str]) -> Trip:
     """The trip through these cities in order, checked: routes, cost and tokens."""
     board = state.board

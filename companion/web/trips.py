@@ -14,7 +14,7 @@ from companion.rules.board import GOODS_COLORS, Route
 from companion.rules.dice import FACES, DiceTurn
 from companion.rules.errors import CompanionError, IllegalAction
 from companion.rules.game import State
-from companion.rules.passengers import best_trip, plan_trip
+from companion.rules.passengers import best_trip, next_routes, plan_trip, without_goods_colour
 from companion.rules.state import Trip
 from companion.rules.table import goods_left, next_player
 from companion.web import store
@@ -63,19 +63,13 @@ def local_target(back: str, game_id: str) -> str:
     return back
 
 
-def next_steps(state: State, player: str, path: list[str], used: set[int]) -> list[Step]:
-    """The claimed routes the trip can still take from its last city (not the routes it
-    has used, never into a country)."""
-    board = state.board
+def next_steps(state: State, path: list[str], used: set[int]) -> list[Step]:
+    """The cities the trip can go to next from its last city, each with its address."""
     here = path[-1]
-    steps = []
-    for route in sorted(board.routes_at(here), key=lambda r: (r.other_end(here), r.track)):
-        there = route.other_end(here)
-        owner = state.owners.get(route.id)
-        if owner is None or route.id in used or board.is_country(there):
-            continue
-        steps.append(Step(there, route, owner, SEPARATOR.join([*path, there])))
-    return steps
+    return [
+        Step(r.other_end(here), r, state.owners[r.id], SEPARATOR.join([*path, r.other_end(here)]))
+        for r in next_routes(state, here, used)
+    ]
 
 
 def render_trip(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
@@ -93,13 +87,7 @@ def render_trip(game_id: str, problem: str | None = None, status: int = 200) -> 
             preview = plan_trip(state, player, path)
     except IllegalAction as error:
         refusal = str(error)
-        missing = [
-            c
-            for c in path[1:]
-            if c not in state.setup.goods
-            and c in state.board.cities
-            and not state.board.is_country(c)
-        ]
+        missing = without_goods_colour(state, path[1:])
     best = None
     cards = small_int(request.args.get("cards"), MOST_CARDS + 1)
     if cards is not None and path and state.passengers.get(path[0]) == player:
@@ -111,7 +99,7 @@ def render_trip(game_id: str, problem: str | None = None, status: int = 200) -> 
         seats=seats(state),
         player=player,
         path=path,
-        steps=next_steps(state, player, path, {r.id for r in preview.routes} if preview else set())
+        steps=next_steps(state, path, {r.id for r in preview.routes} if preview else set())
         if path and (preview or len(path) == 1)
         else [],
         starts=sorted(c for c, p in state.passengers.items() if p == player),
