@@ -185,3 +185,15 @@ def test_three_player_europe_game_scored_by_hand():
     assert sheet.player("Cy").longest_path.length == 30
     assert [(c, r.name) for c, r in sheet.player("Ann").borrowed] == [("München", "München–Wien")]
     assert [p.rank for p in sheet.players] == [3, 2, 1]
+
+
+def test_is_my_ticket_done_counts_the_route_a_station_would_borrow():
+    from companion.rules.scoring import ticket_done
+
+    t = Europe("Ann", "Bob")
+    t.claim("Ann", "Paris", "Frankfurt", color="orange")
+    t.claim("Bob", "Frankfurt", "Berlin", color="red")
+    assert ticket_done(t.state, "Ann", "Paris", "Berlin").chain is None
+    t.station("Ann", "Frankfurt")
+    done = ticket_done(t.state, "Ann", "paris", "berlin")
+    assert [r.name for r in done.chain] == ["Frankfurt–Paris", "Berlin–Frankfurt"]

@@ -73,3 +73,26 @@ def test_the_payment_check_knows_tunnels_ferries_and_stations(client):
         client, f"{url}/pay?route={ferry}&red=2"
     )
     assert "✓ station number 1" in page(client, f"{url}/pay?route=station&red=1")
+
+
+def test_the_payment_check_prices_the_next_station_of_the_player_asked_for(client):
+    url = new_game(client, "Ann", "Bob")
+    client.post(f"{url}/station", data={"player": "Bob", "city": "Berlin"})
+    table = page(client, f"{url}?player=Bob")
+    assert f'href="{url}/pay?player=Bob"' in table
+    # Bob has built one station: his next is the second, and costs 2 cards.
+    assert "✓ station number 2" in page(client, f"{url}/pay?route=station&player=Bob&red=2")
+    assert "✓ station number 1" in page(client, f"{url}/pay?route=station&player=Ann&red=1")
+
+
+def test_is_my_ticket_done_answers_with_the_stations_borrowed_route(client):
+    url = new_game(client, "Ann", "Bob")
+    client.post(
+        f"{url}/claim", data={"player": "Ann", "route": route("Paris", "Frankfurt", "orange")}
+    )
+    client.post(
+        f"{url}/claim", data={"player": "Bob", "route": route("Frankfurt", "Berlin", "red")}
+    )
+    client.post(f"{url}/station", data={"player": "Ann", "city": "Frankfurt"})
+    answer = page(client, f"{url}/check?player=Ann&from=Paris&to=Berlin")
+    assert "Yes: Paris–Frankfurt–Berlin" in answer

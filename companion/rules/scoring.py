@@ -46,6 +46,7 @@ __all__ = [
     "held_ticket",
     "held_tour",
     "longest_path",
+    "ticket_done",
 ]
 
 
@@ -174,6 +175,16 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
         explain.columns(edition),
         explain.track_words(edition),
     )
+
+
+def ticket_done(state: State, player: str, a: str, b: str) -> TicketScore:
+    """Does the player's network join these two cities now? Their routes and, on Europe,
+    the route a station of theirs would borrow for it, as the final scoring would."""
+    board = state.board
+    ticket = Ticket((board.city(a), board.city(b)), 1, from_deck=False)
+    owned = state.routes_of(player)
+    borrowed = _borrow(state, player, owned, [ticket])
+    return _ticket((*owned, *(r for _, r in borrowed if r is not None)), ticket, board)
 
 
 def _borrow(

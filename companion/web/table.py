@@ -6,11 +6,12 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, s
 from werkzeug.wrappers import Response
 
 from companion.rules.actions import Action, BuildPort, BuildStation, Exchange, Pass
-from companion.rules.board import Route
+from companion.rules.board import DASH, Route
 from companion.rules.errors import IllegalAction
 from companion.rules.game import claim_for
 from companion.rules.names import name_key
-from companion.rules.paths import cities_along, connecting_chain
+from companion.rules.paths import cities_along
+from companion.rules.scoring import ticket_done
 from companion.rules.state import State
 from companion.rules.table import (
     PORT,
@@ -233,13 +234,11 @@ def check(game_id: str) -> tuple[str, int]:
     answer = problem = None
     if a and b:
         try:
-            first, second = state.board.city(a), state.board.city(b)
-            chain = connecting_chain(
-                state.routes_of(player), first, second, dead_ends=state.board.countries
-            )
+            done = ticket_done(state, player, a, b)
+            first, second = done.ticket.cities
             answer = (
-                f"Yes: {'–'.join(cities_along(chain, first))}"
-                if chain is not None
+                f"Yes: {DASH.join(cities_along(done.chain, first))}"
+                if done.chain is not None
                 else f"Not yet: {player}'s routes don't join {first} and {second}"
             )
         except IllegalAction as error:

@@ -88,4 +88,9 @@ def screenshot(page: Page, name: str) -> Path:
     page.screenshot(path=str(path), full_page=True)
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"{name}: the page is {overflow}px wider than the phone"
+    hidden = page.evaluate(
+        "Math.max(0, ...[...document.querySelectorAll('.standings-wrap')]"
+        ".map(e => e.scrollWidth - e.clientWidth))"
+    )
+    assert hidden <= 0, f"{name}: the standings hide {hidden}px to the side"
     return path
