@@ -14,6 +14,7 @@ from companion.rules.setup import complete_split
 from companion.rules.table import (
     PORT,
     STATION,
+    cannot_act,
     card_names,
     check_cards,
     goods_left,
@@ -98,10 +99,12 @@ def test_no_route_may_be_claimed_once_a_players_final_turn_is_used():
     t = Table("Ann", "Bob").down_to_three_trains("Ann")
     t.claim("Ann", "Seattle", "Portland", track=1)  # 2 left: the final round starts
     t.turn("Ann")
-    assert (
-        "Ann has already taken their final turn"
-        in choice(t.state, "Ann", "Boston", "New York", "red").refusal
+    assert cannot_act(t.state, "Ann") == (
+        "Ann has already taken their final turn; still to play: Bob"
     )
+    # Said once for the player, not again for every route.
+    assert choice(t.state, "Ann", "Boston", "New York", "red").refusal is None
+    assert cannot_act(t.state, "Bob") is None
 
 
 def test_a_port_goes_only_in_a_port_city_reached_by_the_players_routes():

@@ -146,6 +146,18 @@ def test_the_final_round_is_announced_with_the_turns_left(client):
     assert "The game is over." in table.page()
 
 
+def test_a_player_whose_final_turn_is_taken_is_told_once_not_under_every_route(client):
+    table = WebTable(client, "Ann", "Bob", "Cy")
+    for a, b in SIX_SPACE_ROUTES:
+        table.claim("Ann", a, b)
+    table.claim("Ann", "Dallas", "Houston", track=1)
+    table.turn("Bob")
+    page = html.unescape(table.page("?player=Bob"))
+    assert page.count("Bob has already taken their final turn") == 1
+    assert 'class="route' not in page
+    assert 'class="route' in table.page("?player=Cy")
+
+
 def test_an_unknown_game_is_a_404(client):
     response = client.get("/g/not-a-game")
     assert response.status_code == 404

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from companion.rules.actions import Pass
 from companion.rules.board import Route
 from companion.rules.colors import GRAY, ROUTE_COLORS
 from companion.rules.editions import Edition
@@ -62,6 +63,16 @@ class RouteChoice:
     refusal: str | None
 
 
+def cannot_act(state: State, player: str) -> str | None:
+    """Why the player may take no turn at all now (the game is over, or their final turns
+    are taken), in the referee's words; None while they may."""
+    try:
+        apply(state, Pass(player))
+    except IllegalAction as error:
+        return error.message
+    return None
+
+
 def refusal(state: State, player: str, route: Route) -> str | None:
     """Why the player may not claim this route now, in the referee's words; None if they may."""
     try:
@@ -72,9 +83,14 @@ def refusal(state: State, player: str, route: Route) -> str | None:
 
 
 def route_choices(state: State, player: str) -> list[tuple[str, list[RouteChoice]]]:
-    """Each city (A to Z) with its routes, as the player may see them now."""
+    """Each city (A to Z) with its routes, as the player may see them now (when the player
+    may take no turn at all, ``cannot_act`` says why once, and no route gives a reason)."""
     board = state.board
-    why = {r.id: None if r.id in state.owners else refusal(state, player, r) for r in board.routes}
+    blocked = cannot_act(state, player) is not None
+    why = {
+        r.id: None if r.id in state.owners or blocked else refusal(state, player, r)
+        for r in board.routes
+    }
     cities = []
     for city in sorted(board.cities, key=name_key):
         routes = sorted(board.routes_at(city), key=lambda r: (name_key(r.other_end(city)), r.id))

@@ -16,6 +16,7 @@ from companion.rules.state import State
 from companion.rules.table import (
     PORT,
     STATION,
+    cannot_act,
     card_names,
     check_cards,
     goods_left,
@@ -62,6 +63,7 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
         seats=seats(state),
         player=player,
         cities=route_choices(state, player),
+        blocked=cannot_act(state, player),
         last=live[-1] if live else None,
         history=list(reversed(game.history)),
         claim=ClaimForm(),
