@@ -72,7 +72,7 @@ def test_score_json_prints_the_documented_keys_with_the_hand_worked_totals():
 def test_score_prints_a_readable_sheet_by_default():
     result = companion("score", str(GAMES / "four_players.json"))
     assert result.returncode == 0
-    assert "Winner: Ann" in result.stdout
+    assert "Leading: Ann" in result.stdout  # the game is not over
     assert "Boston–Raleigh (7): connected: Boston–New York–Washington–Raleigh" in result.stdout
     assert "New York–Atlanta (6): not connected" in result.stdout
 

@@ -278,7 +278,7 @@ def test_the_score_sheet_explains_every_point_and_names_the_winner(client):
     )
     page = html.unescape(table.page("/sheet"))
     # Ann: 2 + 2 + Denver–El Paso 4 + longest path (4, tied with Bob) 10 = 18; Bob 7 + 10 = 17.
-    assert "Winner: <strong>Ann</strong>" in page
+    assert "Leading: <strong>Ann</strong>" in page  # the game goes on
     assert "Ann: 18 points" in page and "Bob: 17 points" in page
     assert "Denver–El Paso (4):" in page
 

@@ -3,7 +3,7 @@ explain every point of a player's sheet. Every renderer prints these as they are
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from companion.rules.board import DASH
 from companion.rules.editions import (
@@ -13,7 +13,7 @@ from companion.rules.editions import (
     MOST_TICKETS,
     Edition,
 )
-from companion.rules.names import plural
+from companion.rules.names import join_words, plural
 from companion.rules.paths import cities_along
 from companion.rules.sheet import Column, Line, PlayerSheet, Section, TicketScore
 
@@ -44,13 +44,19 @@ def track_words(edition: Edition) -> str:
     return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else parts[0]
 
 
-def sections(player: PlayerSheet, edition: Edition) -> tuple[Section, ...]:
-    """One section per column, each with the lines behind its points."""
+def sections(
+    player: PlayerSheet, edition: Edition, everyone: Sequence[PlayerSheet] = ()
+) -> tuple[Section, ...]:
+    """One section per column, each with the lines behind its points (``everyone``: all
+    the players, to say who took each bonus)."""
     parts = player.breakdown
     out = []
     for column in columns(edition):
         points = sum(parts.get(key, 0) for key in column.parts)
-        lines, summary = _LINES.get(column.key, _bonus)(player, edition, column.key)
+        if column.key in _LINES:
+            lines, summary = _LINES[column.key](player, edition, column.key)
+        else:
+            lines, summary = _bonus(player, edition, column.key, everyone)
         out.append(Section(column.key, column.title, points, lines, summary))
     return tuple(out)
 
@@ -72,12 +78,12 @@ def ticket_line(t: TicketScore) -> Line:
 
 Lines = tuple[tuple[Line, ...], str]
 
-# What a bonus counts, as a noun for ``plural``.
-FIGURES = {
-    MOST_TICKETS: "completed ticket",
-    MOST_GOODS: "goods point",
-    LONGEST_PATH: "space",
-    FEWEST_STATIONS: "station",
+# What a bonus counts: its name on a player's line, and its unit (None: a plain number).
+FIGURES: dict[str, tuple[str, str | None]] = {
+    MOST_TICKETS: ("Completed tickets", None),
+    MOST_GOODS: ("Goods", "point"),
+    LONGEST_PATH: ("Longest continuous path", "space"),
+    FEWEST_STATIONS: ("Stations used", None),
 }
 
 
@@ -143,19 +149,35 @@ def _stations(p: PlayerSheet, edition: Edition, key: str) -> Lines:
     return tuple(lines), f"{plural(p.stations_used, 'station')} built"
 
 
-def _bonus(p: PlayerSheet, edition: Edition, key: str) -> Lines:
+def _amount(criterion: str, figure: int) -> str:
+    """A player's figure for a bonus, in words: "11 spaces", "3"."""
+    unit = FIGURES[criterion][1]
+    return plural(figure, unit) if unit else str(figure)
+
+
+def _bonus(
+    p: PlayerSheet, edition: Edition, key: str, everyone: Sequence[PlayerSheet] = ()
+) -> Lines:
+    """The player's figure for the bonus, and who took it with which figure."""
     bonus = next(b for b in edition.bonuses if b.key == key)
+    label = FIGURES[bonus.criterion][0]
+    takers = [o for o in everyone if o.bonuses.get(key)]
+    if takers:
+        best = _amount(bonus.criterion, takers[0].criterion(bonus.criterion))
+        summary = (
+            f"+{bonus.points} for {bonus.reason}: {join_words([o.name for o in takers])} ({best})"
+        )
+    else:
+        summary = f"+{bonus.points} for {bonus.reason}: nobody took it"
     points = p.bonuses.get(key, 0)
-    summary = f"+{bonus.points} for {bonus.reason}"
     if bonus.criterion == LONGEST_PATH:
         path = p.longest_path
         if not path.routes:
-            return (Line("No routes", "", 0, ok=False),), summary
-        what = f"Longest continuous path: {plural(path.length, 'space')}"
+            return (Line(f"{label}: none", "no routes", 0, ok=False),), summary
+        what = f"{label}: {_amount(LONGEST_PATH, path.length)}"
         return (Line(what, DASH.join(path.cities), points, path.routes),), summary
-    figure = p.criterion(bonus.criterion)
-    what = plural(figure, FIGURES[bonus.criterion])
-    return (Line(what, "the most" if points else "", points),), summary
+    what = f"{label}: {_amount(bonus.criterion, p.criterion(bonus.criterion))}"
+    return (Line(what, "", points),), summary
 
 
 _LINES: dict[str, Callable[[PlayerSheet, Edition, str], Lines]] = {

@@ -165,7 +165,7 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
     ranked, winners, tiebreak = _rank(drafts, edition.tiebreaks)
     if tiebreak and edition.tiebreak_house_rule:
         tiebreak += " (a house rule: the rules give no tiebreak)"
-    explained = tuple(replace(p, sections=explain.sections(p, edition)) for p in ranked)
+    explained = tuple(replace(p, sections=explain.sections(p, edition, ranked)) for p in ranked)
     return ScoreSheet(
         board,
         explained,

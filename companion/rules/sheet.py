@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 from companion.rules.board import Board, Route, Ticket
 from companion.rules.editions import FEWEST_STATIONS, LONGEST_PATH, MOST_GOODS, MOST_TICKETS
+from companion.rules.names import join_words
 from companion.rules.setup import Player
 from companion.rules.state import Trip
 
@@ -227,6 +228,17 @@ class ScoreSheet:
     def player(self, name: str) -> PlayerSheet:
         """One player's sheet, by name."""
         return next(p for p in self.players if p.name == name)
+
+    @property
+    def headline(self) -> tuple[str, str]:
+        """What the top of the sheet says, and of whom: "Winner" (or "Shared win") once the
+        game is over; before, "Leading" (or "Sharing the lead")."""
+        shared = len(self.winners) > 1
+        if self.finished:
+            label = "Shared win" if shared else "Winner"
+        else:
+            label = "Sharing the lead" if shared else "Leading"
+        return label, join_words(list(self.winners))
 
     @property
     def ranked(self) -> tuple[PlayerSheet, ...]:

@@ -70,13 +70,8 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str) -> bytes:
         story.append(
             Paragraph("The game is not over: scores as the board stands.", styles["small"])
         )
-    winners = " and ".join(escape(w) for w in sheet.winners)
-    story.append(
-        Paragraph(
-            f"<b>{'Winner' if len(sheet.winners) == 1 else 'Shared win'}:</b> {winners}",
-            styles["base"],
-        )
-    )
+    label, names = sheet.headline
+    story.append(Paragraph(f"<b>{label}:</b> {escape(names)}", styles["base"]))
     if sheet.tiebreak:
         story.append(Paragraph(f"Tiebreak: {escape(sheet.tiebreak)}", styles["base"]))
     story.append(Spacer(1, 4 * mm))

@@ -24,8 +24,8 @@ def sheet_to_text(sheet: ScoreSheet) -> str:
     if not sheet.finished:
         lines.append("(the game is not over: these are the scores as the board stands)")
     lines += ["", *_standings(sheet)]
-    winners = " and ".join(sheet.winners)
-    lines += ["", f"Winner: {winners}" if len(sheet.winners) == 1 else f"Shared win: {winners}"]
+    label, names = sheet.headline
+    lines += ["", f"{label}: {names}"]
     if sheet.tiebreak:
         lines.append(f"Tiebreak: {sheet.tiebreak}")
     for p in sheet.players:

@@ -81,7 +81,7 @@ def test_a_three_player_game_from_new_game_to_the_pdf(server: str, phone: Page) 
     # Ann: 7 + 2 routes, +6 ticket, +10 longest path (Helena–Denver–Santa Fe, 6 spaces) = 25.
     # Bob: 2 − 6 = −4.  Cy: 4.
     page.click("text=Score sheet")
-    expect(page.locator(".winner")).to_have_text("Winner: Ann")
+    expect(page.locator(".winner")).to_have_text("Leading: Ann")
     expect(page.locator(".player-sheet h2").first).to_have_text(re.compile(r"Ann: 25 points"))
     screenshot(page, "8-sheet")
 
@@ -89,6 +89,6 @@ def test_a_three_player_game_from_new_game_to_the_pdf(server: str, phone: Page) 
         page.click("text=Download the PDF score sheet")
     pdf = download_info.value
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.path().read_bytes())).pages)
-    assert "Winner: Ann" in text
+    assert "Leading: Ann" in text
     assert "Ann: 25 points" in text and "Bob: -4 points" in text and "Cy: 4 points" in text
     assert "+6 Helena–Santa Fe (6): connected: " in text

@@ -56,7 +56,7 @@ def test_a_world_game_with_a_port_and_an_exchange(server: str, phone: Page) -> N
     # Ann: route 2, ticket +4, the Marseille port named by it 20, two ports not built −8 = 18.
     # Bob: exchange −3, three ports not built −12 = −15.
     page.click("text=Score sheet")
-    expect(page.locator(".winner")).to_have_text("Winner: Ann")
+    expect(page.locator(".winner")).to_have_text("Leading: Ann")
     expect(page.locator("main")).to_contain_text("Ann: 18 points")
     expect(page.locator("main")).to_contain_text("Bob: -15 points")
     screenshot(page, "s3-sheet")
