@@ -507,3 +507,14 @@ def test_a_watch_address_follows_the_game_and_cannot_write(client):
         405,
     )
     assert client.get("/w/not-a-watch-address").status_code == 404
+
+
+def test_checking_the_score_track_comes_back_to_that_players_form(client):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Seattle", "Portland", track=1)  # 1 space: 1 point
+    table.claim("Bob", "Denver", "Helena")  # 4 spaces: 7, and the longest path: 10
+    response = client.post(f"{table.url}/track", data={"player": "bob", "points": "7"})
+    assert response.headers["Location"].endswith("/sheet#track-2")
+    page = table.page("/sheet")
+    assert 'id="track-1"' in page and 'id="track-2"' in page
+    assert "Ann: 1 point</h2>" in page and "Bob: 17 points</h2>" in page

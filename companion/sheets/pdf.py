@@ -18,6 +18,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from companion.rules.names import plural
 from companion.rules.sheet import Line, PlayerSheet, ScoreSheet
 from companion.sheets.text import ordinal, signed
 
@@ -127,7 +128,7 @@ def _line(line: Line, base: ParagraphStyle) -> Paragraph:
 
 def _player(p: PlayerSheet, styles: dict[str, ParagraphStyle]) -> list:
     base = styles["base"]
-    story: list = [Paragraph(f"{escape(p.name)}: {p.total} points", styles["head"])]
+    story: list = [Paragraph(f"{escape(p.name)}: {plural(p.total, 'point')}", styles["head"])]
     for section in p.sections:
         summary = f" ({escape(section.summary)})" if section.summary else ""
         story.append(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.rules.names import plural
 from companion.rules.sheet import Line, PlayerSheet, ScoreSheet
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -51,7 +52,7 @@ def _line(line: Line) -> str:
 
 
 def _player(p: PlayerSheet) -> list[str]:
-    out = [f"== {p.name}: {p.total} points"]
+    out = [f"== {p.name}: {plural(p.total, 'point')}"]
     for section in p.sections:
         summary = f" ({section.summary})" if section.summary else ""
         out.append(f"  {section.title}: {signed(section.points)}{summary}")

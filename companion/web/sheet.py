@@ -9,6 +9,7 @@ from flask import Blueprint, Response, redirect, render_template, request, send_
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.rules.errors import IllegalAction
+from companion.rules.names import plural
 from companion.rules.record import record_to_json
 from companion.rules.scoring import ScoreSheet, final_scores
 from companion.sheets.pdf import sheet_to_pdf
@@ -71,6 +72,12 @@ def signed(points: int) -> str:
     return f"{points:+d}".replace("-", "−") if points else "0"
 
 
+@bp.app_template_filter("plural")
+def plural_filter(n: int, word: str) -> str:
+    """ "1 point", "18 points"."""
+    return plural(n, word)
+
+
 @bp.get("/sheet")
 def show(game_id: str) -> tuple[str, int]:
     """The score sheet."""
@@ -87,7 +94,9 @@ def track(game_id: str) -> BaseResponse | tuple[str, int]:
         store.set_track(game_id, form.player.data, form.points.data)
     except IllegalAction as refusal:
         return render_sheet(game_id, problem=str(refusal), status=400)
-    return redirect(url_for("sheet.show", game_id=game_id) + "#track", code=303)
+    setup = store.load_game(game_id).record.setup()
+    seat = setup.names.index(setup.player(form.player.data)) + 1
+    return redirect(url_for("sheet.show", game_id=game_id) + f"#track-{seat}", code=303)
 
 
 @bp.get("/sheet.pdf")
