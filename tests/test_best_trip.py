@@ -98,3 +98,14 @@ def test_the_best_trip_matches_brute_force_on_small_networks(seed):
         trip = best_trip(t.state, "Ann", "Köln", cards)
         expected = every_trip_value(t.state, "Ann", "Köln", cards)
         assert (None if trip is None else (trip.points, -trip.cards)) == expected
+
+
+def test_the_best_trip_needs_no_goods_colour_for_its_start_city():
+    # Köln's colour is not set: the start never gives a token, so the trip can still go.
+    t = Table("Ann", "Bob", map="marklin", goods={"Düsseldorf": "yellow", "Dortmund": "yellow"})
+    t.claim("Ann", "Köln", "Düsseldorf", track=1, passenger="Köln")
+    t.claim("Ann", "Düsseldorf", "Dortmund", track=1)
+    trip = best_trip(t.state, "Ann", "Köln", 0)
+    # Düsseldorf's top yellow token 3, then Dortmund's 3: 6 points, no passenger card.
+    assert trip is not None and trip.cities == ("Köln", "Düsseldorf", "Dortmund")
+    assert (trip.points, trip.cards) == (6, 0)

@@ -153,14 +153,17 @@ def best_trip(state: State, player: str, start: str, cards: int) -> Trip | None:
 
     Exact: every trail from the start is searched, cut short when the tokens of the cities
     still reachable within the cards left can't beat the best found. Cities whose goods
-    colour is not set yet are left out (a trip through one can't be scored).
+    colour is not set yet are left out (a trip through one can't be scored); the start needs
+    none, since it never gives a token.
     """
     board = state.board
     each_pass = GOODS_EACH_PASS in state.setup.house_rules
     at: dict[str, list[Route]] = {}
     for route_id in state.owners:
         route = board.routes[route_id]
-        if any(board.is_country(c) or c not in state.setup.goods for c in route.cities):
+        # The start gives no token, so it needs no colour; any other city does.
+        unknown = [c for c in route.cities if c != start and c not in state.setup.goods]
+        if unknown or any(board.is_country(c) for c in route.cities):
             continue
         for city in route.cities:
             at.setdefault(city, []).append(route)
