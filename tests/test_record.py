@@ -77,3 +77,16 @@ def test_too_many_players_is_refused_by_the_rules():
 def test_an_action_round_trips_through_its_json_form(action):
     parsed = parse_record(record(actions=[action_to_json(action)]))
     assert parsed.actions == (action,)
+
+
+def test_a_tour_given_with_only_some_of_its_values_is_refused_not_read_from_the_deck():
+    tour = ["Lagos", "Luanda", "Dar Es Salaam", "Djibouti"]
+    data = {
+        "map": "world",
+        "players": ["Ann", "Bob"],
+        "tickets": {"Ann": [{"tour": tour, "points": 30}]},
+    }
+    with pytest.raises(RecordError, match="needs all three: points, unordered and penalty"):
+        parse_record(data).score()
+    data["tickets"]["Ann"] = [{"tour": tour}]  # from the deck: its printed values
+    assert parse_record(data).score().player("Ann").tickets[0].ticket.points == 9

@@ -111,10 +111,14 @@ class GameRecord:
 def resolve_ticket(board: Board, entry: HeldTicket) -> Ticket:
     """The ticket a record's entry names, from the board's deck or as printed."""
     if entry.tour:
-        values = None
-        if entry.points is not None and entry.unordered is not None and entry.penalty is not None:
-            values = (entry.points, entry.unordered, entry.penalty)
-        return held_tour(board, entry.cities, values)
+        points, unordered, penalty = entry.points, entry.unordered, entry.penalty
+        if points is not None and unordered is not None and penalty is not None:
+            return held_tour(board, entry.cities, (points, unordered, penalty))
+        if points is not None or unordered is not None or penalty is not None:
+            raise IllegalAction(
+                "a tour given with its values needs all three: points, unordered and penalty"
+            )
+        return held_tour(board, entry.cities)
     return held_ticket(board, entry.cities, entry.points)
 
 

@@ -102,9 +102,12 @@ def track(game_id: str) -> BaseResponse | tuple[str, int]:
 @bp.get("/sheet.pdf")
 def pdf(game_id: str) -> Response:
     """The score sheet as a PDF, with a QR code back to the game."""
-    game = store.load_game(game_id)
-    link = public_url(url_for("table.show", game_id=game_id))
-    data = sheet_to_pdf(score(game), link)
+    return pdf_response(store.load_game(game_id), url_for("table.show", game_id=game_id))
+
+
+def pdf_response(game: store.StoredGame, back: str) -> Response:
+    """The game's PDF score sheet as a download; its QR code opens ``back``."""
+    data = sheet_to_pdf(score(game), public_url(back))
     return send_file(
         io.BytesIO(data),
         mimetype="application/pdf",

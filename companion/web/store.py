@@ -357,7 +357,9 @@ def set_goods(game_id: str, colors: dict[str, str]) -> None:
         game = load_game(game_id)
         merged = {**game.record.goods, **colors}
         record = game.record
-        setup = new_game(record.board(), record.players, merged, record.house_rules, record.pieces)
+        setup = new_game(
+            record.board(), record.players, merged, record.house_rules, record.pieces, record.dice
+        )
         db.execute(
             "UPDATE game SET goods = ? WHERE id = ?", (json.dumps(dict(setup.goods)), game_id)
         )
@@ -389,6 +391,7 @@ def set_track(game_id: str, player: str, points: int | None) -> None:
                 "INSERT INTO track (game_id, player, points) VALUES (?, ?, ?)",
                 (game_id, name, points),
             )
+        _touch(db, game_id)
 
 
 def games_among(ids: list[str]) -> list[dict[str, Any]]:

@@ -170,7 +170,8 @@ def exchange(game_id: str) -> Response | tuple[str, int]:
         return render_table(game_id, problem=form_problem(form), status=400)
     n = form.count.data if form.take.data == "ships" else -form.count.data
     action = Exchange(form.player.data, n)
-    return _record(game_id, action, f"{action.describe()}: −{form.count.data}")
+    cost = store.load_game(game_id).record.board().edition.exchange_cost * form.count.data
+    return _record(game_id, action, f"{action.describe()}: −{cost}")
 
 
 @bp.post("/undo")

@@ -4,16 +4,12 @@ Pages here never show the game's own (playing) address."""
 
 from __future__ import annotations
 
-import io
+from flask import Blueprint, Response, render_template, url_for
 
-from flask import Blueprint, Response, render_template, send_file, url_for
-
-from companion.sheets.pdf import sheet_to_pdf
 from companion.web import store
 from companion.web.picture import board_svg
 from companion.web.players import player_colors, seats
-from companion.web.qr import public_url
-from companion.web.sheet import score
+from companion.web.sheet import pdf_response, score
 
 bp = Blueprint("watch", __name__, url_prefix="/w/<watch>")
 
@@ -52,14 +48,7 @@ def sheet(watch: str) -> tuple[str, int]:
 @bp.get("/sheet.pdf")
 def pdf(watch: str) -> Response:
     """The PDF score sheet; its QR code opens this watch address."""
-    game = store.load_watched(watch)
-    data = sheet_to_pdf(score(game), public_url(url_for("watch.show", watch=watch)))
-    return send_file(
-        io.BytesIO(data),
-        mimetype="application/pdf",
-        as_attachment=True,
-        download_name="score-sheet.pdf",
-    )
+    return pdf_response(store.load_watched(watch), url_for("watch.show", watch=watch))
 
 
 @bp.get("/version")
