@@ -178,7 +178,10 @@ def test_a_marklin_house_rule_is_refused_on_north_america(client):
         data[f"seats-{i}-color"] = ["green", "yellow", "black"][i - 2]
     response = client.post("/games", data=data)
     assert response.status_code == 400
-    assert "is not a house rule of Ticket to Ride" in html.unescape(response.get_data(as_text=True))
+    assert (
+        "the house rule 'a passenger passing a city twice in one trip takes a token each time' "
+        "is for Ticket to Ride: Märklin Edition, not Ticket to Ride"
+    ) in html.unescape(response.get_data(as_text=True))
 
 
 def test_a_trip_is_not_offered_a_route_it_has_already_used(client):

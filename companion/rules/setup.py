@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from companion.rules.board import Board
-from companion.rules.editions import Edition
+from companion.rules.editions import EDITIONS, Edition
 from companion.rules.errors import IllegalAction, SetupError
 from companion.rules.names import close_matches, join_words, name_key
 
@@ -95,14 +95,26 @@ def new_game(
             colors.add(player.color.casefold())
     rules = frozenset(house_rules)
     for rule in sorted(rules - edition.house_rules.keys()):
+        elsewhere = [e for e in EDITIONS.values() if rule in e.house_rules]
+        if elsewhere:
+            raise SetupError(
+                f"the house rule '{elsewhere[0].house_rules[rule]}' is for "
+                f"{elsewhere[0].name}, not {edition.name}"
+            )
         known = ", ".join(edition.house_rules) or "none"
         raise SetupError(f"'{rule}' is not a house rule of {edition.name} (known: {known})")
-    if dice and edition.pieces:
+    if dice and not takes_dice(edition):
         raise SetupError(
             f"the Dice Expansion is made for the maps played with train cards, not {edition.name}"
         )
     setup = Setup(board, seated, goods_colors(board, goods or {}), rules, dice=dice)
     return replace(setup, pieces=piece_splits(setup, pieces or {}))
+
+
+def takes_dice(edition: Edition) -> bool:
+    """Whether the Dice Expansion is played with this edition: on the maps played with
+    train cards, not Rails & Sails."""
+    return not edition.pieces
 
 
 def complete_split(

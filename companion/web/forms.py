@@ -20,7 +20,6 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from companion.rules.editions import GOODS_EACH_PASS
 from companion.rules.setup import MAX_NAME
 from companion.web.store import TRACK_POINTS
 
@@ -59,16 +58,8 @@ class NewGameForm(FlaskForm):
     map = SelectField("Map")
     seats = FieldList(FormField(SeatForm), min_entries=SEATS, max_entries=SEATS)
     dice = BooleanField("Play with the Dice Expansion")
-    house_rules = SelectMultipleField(
-        "House rules",
-        choices=[
-            SelectChoice(
-                GOODS_EACH_PASS,
-                "Märklin: a passenger passing a city twice in one trip takes a token each time",
-            )
-        ],
-        validators=[Optional()],
-    )
+    # The choices are each edition's house rules, set by the view.
+    house_rules = SelectMultipleField("House rules", choices=[], validators=[Optional()])
 
 
 class ClaimForm(FlaskForm):

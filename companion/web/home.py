@@ -9,7 +9,7 @@ from wtforms.fields.choices import SelectChoice
 from companion.rules.board import load_board, map_ids
 from companion.rules.errors import CompanionError, RecordError
 from companion.rules.record import GameRecord, parse_record
-from companion.rules.setup import Player, complete_split, goods_colors
+from companion.rules.setup import Player, complete_split, goods_colors, takes_dice
 from companion.rules.untrusted import load_record_json, one_line
 from companion.web import store
 from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, form_problem
@@ -19,7 +19,14 @@ bp = Blueprint("home", __name__)
 
 def _new_game_form() -> NewGameForm:
     form = NewGameForm()
-    form.map.choices = [SelectChoice(m, load_board(m).name) for m in map_ids()]
+    boards = [load_board(m) for m in map_ids()]
+    form.map.choices = [SelectChoice(b.id, b.name) for b in boards]
+    editions = {b.edition.id: b.edition for b in boards}.values()
+    form.house_rules.choices = [
+        SelectChoice(rule, f"{e.name}: {words}")
+        for e in editions
+        for rule, words in e.house_rules.items()
+    ]
     if not form.is_submitted():
         for seat, color in zip(form.seats, PIECE_COLORS, strict=True):
             seat.form.color.data = color
@@ -32,13 +39,15 @@ def _page(
     problem: str | None = None,
     status: int = 200,
 ) -> tuple[str, int]:
+    boards = [load_board(m) for m in map_ids()]
     return render_template(
         "home.html",
         form=form or _new_game_form(),
         upload=upload or ImportForm(),
         games=store.games_among(session.get("games", [])),
-        boards=[load_board(m) for m in map_ids()],
-        split_maps=[m for m in map_ids() if load_board(m).edition.pieces],
+        boards=boards,
+        split_maps=[b.id for b in boards if b.edition.pieces],
+        dice_maps=[b.name for b in boards if takes_dice(b.edition)],
         problem=problem,
     ), status
 
