@@ -9,7 +9,7 @@ from companion.rules.actions import Exchange, Pass
 from companion.rules.board import load_board
 from companion.rules.editions import RAILS_AND_SAILS_GREAT_LAKES, RAILS_AND_SAILS_WORLD
 from companion.rules.errors import IllegalAction
-from companion.rules.game import apply
+from companion.rules.game import apply, claim_for
 from companion.rules.setup import complete_split
 from companion.rules.table import (
     PORT,
@@ -17,6 +17,7 @@ from companion.rules.table import (
     cannot_act,
     card_names,
     check_cards,
+    final_round_news,
     goods_left,
     next_player,
     passenger_cities,
@@ -193,3 +194,23 @@ def test_a_passenger_goes_on_a_free_city_never_a_country_and_only_while_some_are
     t.claim("Ann", "Düsseldorf", "Dortmund", track=1, passenger="Dortmund")
     assert passenger_cities(t.state, "Ann") == frozenset()  # all 3 placed
     assert passenger_cities(Table("Ann", "Bob").state, "Ann") == frozenset()  # no passengers
+
+
+def test_the_final_round_says_who_started_it_and_the_turns_each_player_has_left():
+    t = Table("Ann", "Bob").down_to_three_trains("Ann")
+    assert final_round_news(t.state) is None
+    t.claim("Ann", "Seattle", "Portland", track=1)
+    assert final_round_news(t.state) == "Final round! Ann is down to 2 trains: one last turn each"
+    sails = Table("Ann", "Bob", map="world")
+    for route in sorted(sails.state.board.routes, key=lambda r: -r.length):
+        try:
+            sails.state = apply(sails.state, claim_for(sails.state.board, route, "Ann"))
+        except IllegalAction:
+            continue  # too long for the pieces left, or closed
+        if sails.state.final_round:
+            break
+    left = sails.state.pieces_left("Ann")
+    assert left <= 6
+    assert final_round_news(sails.state) == (
+        f"Final round! Ann is down to {left} pieces: two more turns each"
+    )

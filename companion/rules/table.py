@@ -13,7 +13,7 @@ from companion.rules.colors import GRAY, ROUTE_COLORS
 from companion.rules.editions import Edition
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State, apply, claim_for
-from companion.rules.names import name_key
+from companion.rules.names import name_key, plural
 from companion.rules.passengers import passengers_left
 from companion.rules.payment import (
     LOCOMOTIVE,
@@ -36,6 +36,21 @@ def score_track(state: State, player: str) -> int:
         + state.goods_points.get(player, 0)
         - edition.exchange_cost * state.exchanged.get(player, 0)
     )
+
+
+TURNS = {1: "one last turn", 2: "two more turns", 3: "three more turns"}
+
+
+def final_round_news(state: State) -> str | None:
+    """The final round in words (None outside it): who started it, down to how many
+    pieces, and how many turns every player has left."""
+    final = state.final_round
+    if final is None or state.is_over:
+        return None
+    edition = state.setup.edition
+    left = plural(state.pieces_left(final.started_by), "piece" if edition.pieces else "train")
+    turns = TURNS.get(edition.final_turns, f"{edition.final_turns} more turns")
+    return f"Final round! {final.started_by} is down to {left}: {turns} each"
 
 
 def next_player(state: State) -> str:
