@@ -4,8 +4,6 @@ adds up. (tests/test_playouts.py plays many more random games on every map.)"""
 
 from __future__ import annotations
 
-import io
-import json
 import random
 from pathlib import Path
 
@@ -16,10 +14,11 @@ import companion.rules
 from companion.rules.board import load_board, map_ids
 from companion.rules.game import replay
 from companion.rules.playout import random_game
-from companion.rules.record import GameRecord, parse_record, record_to_json
+from companion.rules.record import GameRecord, parse_record
 from companion.rules.scoring import final_scores
 from companion.sheets.data import sheet_to_json
 from tests.conftest import held, plays_with_dice, table_goods
+from tests.web_helpers import import_record
 
 BOARDS = Path(companion.rules.__file__).parent / "boards"
 GAMES = [
@@ -74,14 +73,7 @@ def test_a_random_game_goes_through_the_app_and_its_export_imports_again(client,
         pieces=setup.pieces,
         dice=dice,
     )
-    upload = json.dumps(record_to_json(record)).encode()
-    response = client.post(
-        "/import",
-        data={"record": (io.BytesIO(upload), "game.json")},
-        content_type="multipart/form-data",
-    )
-    assert response.status_code == 303, response.get_data(as_text=True)
-    url = response.headers["Location"]
+    url = import_record(client, record)
     for page in ("", "/board", "/tickets", "/sheet"):
         assert client.get(url + page).status_code == 200, page
     exported = parse_record(client.get(f"{url}/record.json").get_json())

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 import io
-import json
 import random
 import re
 from dataclasses import replace
@@ -18,12 +17,13 @@ from companion.rules.board import load_board, map_ids
 from companion.rules.editions import BASE, GLOBETROTTER, LONGEST_PATH_BONUS
 from companion.rules.game import replay
 from companion.rules.playout import random_game
-from companion.rules.record import GameRecord, HeldTicket, record_to_json
+from companion.rules.record import GameRecord, HeldTicket
 from companion.rules.scoring import final_scores
 from companion.sheets.data import sheet_to_json
 from companion.sheets.pdf import sheet_to_pdf
 from companion.sheets.text import sheet_to_text
-from tests.conftest import MARKLIN_GOODS
+from tests.conftest import MARKLIN_GOODS, held
+from tests.web_helpers import import_record
 
 NUMBER = re.compile(r"^[+\-−]?\d+$")
 
@@ -90,12 +90,6 @@ def random_sheet(map_id: str, seed: int):
     return setup, actions, hands, final_scores(replay(setup, actions), hands)
 
 
-def held(ticket):
-    if ticket.is_tour:
-        return HeldTicket(ticket.cities, tour=True)
-    return HeldTicket(ticket.cities, None if ticket.from_deck else ticket.points)
-
-
 def import_game(client, setup, actions, hands) -> str:
     record = GameRecord(
         map=setup.board.id,
@@ -105,14 +99,7 @@ def import_game(client, setup, actions, hands) -> str:
         goods=setup.goods,
         pieces=setup.pieces,
     )
-    upload = json.dumps(record_to_json(record)).encode()
-    response = client.post(
-        "/import",
-        data={"record": (io.BytesIO(upload), "game.json")},
-        content_type="multipart/form-data",
-    )
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"]
+    return import_record(client, record)
 
 
 def watch_address(client, url: str) -> str:
@@ -210,13 +197,7 @@ def test_a_bonus_given_in_data_shows_in_every_renderer(client, globetrotting):
         actions=t.state.actions,
         tickets={n: tuple(HeldTicket(h[:2], h[2]) for h in hand) for n, hand in hands.items()},
     )
-    upload = json.dumps(record_to_json(record)).encode()
-    response = client.post(
-        "/import",
-        data={"record": (io.BytesIO(upload), "game.json")},
-        content_type="multipart/form-data",
-    )
-    url = response.headers["Location"]
+    url = import_record(client, record)
     page = client.get(f"{url}/sheet").get_data(as_text=True)
     assert "<th>Globetrotter</th>" in page
     assert html_rows(page) == {"Ann": [7, 4, 10, 10, 31], "Bob": [1, 2, 0, 10, 13]}

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import html
+import io
+import json
 import re
 from typing import Any
 
 from flask.testing import FlaskClient
 
 from companion.rules.board import load_board
+from companion.rules.record import GameRecord, record_to_json
 
 USA = load_board("usa")
 
@@ -70,3 +73,15 @@ class WebTable:
         response = self.client.get(self.url + path)
         assert response.status_code == 200
         return response.get_data(as_text=True)
+
+
+def import_record(client: FlaskClient, record: GameRecord) -> str:
+    """Imports a game record through the home page, as a phone would; the game's address."""
+    upload = json.dumps(record_to_json(record)).encode()
+    response = client.post(
+        "/import",
+        data={"record": (io.BytesIO(upload), "game.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"]
