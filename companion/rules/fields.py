@@ -74,6 +74,11 @@ def dice_to_json(turn: DiceTurn) -> dict[str, Any]:
     return out
 
 
+def dice_of(where: str, data: dict[str, Any]) -> DiceTurn | None:
+    """An action's dice, where its record gives them."""
+    return parse_dice(f"{where}.dice", data["dice"]) if "dice" in data else None
+
+
 def whole(where: str, value: Any, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high``."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:

@@ -7,7 +7,6 @@ Each kind lives in one module, with everything about it: its record form (``pars
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.rules.actions.claim import Claim
@@ -16,7 +15,7 @@ from companion.rules.actions.sails import BuildPort, Exchange
 from companion.rules.actions.station import BuildStation
 from companion.rules.actions.turn import Pass
 from companion.rules.errors import RecordError
-from companion.rules.fields import dice_to_json, parse_dice
+from companion.rules.fields import dice_to_json
 from companion.rules.names import join_words
 
 Action = Claim | Pass | MovePassenger | BuildPort | Exchange | BuildStation
@@ -44,13 +43,7 @@ def parse_action(where: str, data: Any) -> Action:
     if not isinstance(data, dict) or len(verbs) != 1:
         names = join_words([f"'{v}'" for v in VERBS], "or")
         raise RecordError(where, f"an action has a 'player' and one of {names}")
-    kind = VERBS[verbs[0]]
-    if "dice" in data and kind in (BuildPort, Exchange):
-        raise RecordError(f"{where}.dice", "Rails & Sails is not played with dice")
-    action = kind.parse(where, data)
-    if "dice" in data and not isinstance(action, BuildPort | Exchange):
-        action = replace(action, dice=parse_dice(f"{where}.dice", data["dice"]))
-    return action
+    return VERBS[verbs[0]].parse(where, data)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

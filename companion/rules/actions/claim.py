@@ -13,7 +13,7 @@ from companion.rules.board import DASH, ROUTE_KINDS, SEA, Board, Route
 from companion.rules.colors import GRAY, UnknownColor, route_color
 from companion.rules.dice import DiceTurn, dice_for_claim
 from companion.rules.errors import IllegalAction, RecordError
-from companion.rules.fields import keys, pair, text
+from companion.rules.fields import dice_of, keys, pair, text
 from companion.rules.names import join_words, plural
 from companion.rules.state import State
 
@@ -63,6 +63,7 @@ class Claim:
             track=track,
             kind=None if kind is None else text(f"{where}.kind", kind),
             passenger=None if passenger is None else text(f"{where}.passenger", passenger),
+            dice=dice_of(where, data),
         )
 
     def to_json(self) -> dict[str, Any]:

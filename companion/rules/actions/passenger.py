@@ -10,7 +10,7 @@ from companion.rules import passengers
 from companion.rules.board import DASH
 from companion.rules.dice import DiceTurn, check_no_tokens_spent, dice_for_passenger
 from companion.rules.errors import RecordError
-from companion.rules.fields import keys, text
+from companion.rules.fields import dice_of, keys, text
 from companion.rules.state import State
 
 MAX_STOPS = 200
@@ -42,6 +42,7 @@ class MovePassenger:
         return cls(
             text(f"{where}.player", data["player"]),
             tuple(text(f"{where}.move_passenger", c) for c in cities),
+            dice_of(where, data),
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -16,6 +16,12 @@ from companion.rules.state import State
 class _NoDice:
     """An action of Rails & Sails, which is not played with dice."""
 
+    @staticmethod
+    def refuse_dice(where: str, data: dict[str, Any]) -> None:
+        """Refuses dice in the record of a Rails & Sails action."""
+        if "dice" in data:
+            raise RecordError(f"{where}.dice", "Rails & Sails is not played with dice")
+
     def dice_paid(
         self, before: State, after: State, player: str, turn: DiceTurn
     ) -> tuple[int, bool]:
@@ -40,7 +46,8 @@ class BuildPort(_NoDice):
     @classmethod
     def parse(cls, where: str, data: Any) -> BuildPort:
         """From the record: ``{"player": P, "build_port": CITY}``."""
-        keys(where, data, {"player", "build_port"}, set())
+        keys(where, data, {"player", "build_port"}, {"dice"})
+        cls.refuse_dice(where, data)
         return cls(
             text(f"{where}.player", data["player"]), text(f"{where}.build_port", data["build_port"])
         )
@@ -75,7 +82,8 @@ class Exchange(_NoDice):
     @classmethod
     def parse(cls, where: str, data: Any) -> Exchange:
         """From the record: ``{"player": P, "exchange": {"ships": n}}`` (or ``"trains"``)."""
-        keys(where, data, {"player", "exchange"}, set())
+        keys(where, data, {"player", "exchange"}, {"dice"})
+        cls.refuse_dice(where, data)
         trade = data["exchange"]
         if (
             not isinstance(trade, dict)

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from companion.rules import stations
 from companion.rules.dice import DiceTurn, check_no_tokens_spent, dice_for_station
-from companion.rules.fields import keys, text
+from companion.rules.fields import dice_of, keys, text
 from companion.rules.state import State
 
 
@@ -32,6 +32,7 @@ class BuildStation:
         return cls(
             text(f"{where}.player", data["player"]),
             text(f"{where}.build_station", data["build_station"]),
+            dice_of(where, data),
         )
 
     def to_json(self) -> dict[str, Any]:

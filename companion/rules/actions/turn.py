@@ -13,7 +13,7 @@ from companion.rules.dice import (
     dice_for_tickets,
 )
 from companion.rules.errors import IllegalAction, RecordError
-from companion.rules.fields import keys, text, whole
+from companion.rules.fields import dice_of, keys, text, whole
 from companion.rules.state import State
 
 
@@ -43,7 +43,7 @@ class Pass:
         if data["pass"] is not True:
             raise RecordError(f"{where}.pass", "should be true")
         drawn = whole(f"{where}.draw_tickets", data.get("draw_tickets", 0), 0, 5)
-        return cls(text(f"{where}.player", data["player"]), draw_tickets=drawn)
+        return cls(text(f"{where}.player", data["player"]), dice_of(where, data), drawn)
 
     def to_json(self) -> dict[str, Any]:
         """The record form."""
