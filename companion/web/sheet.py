@@ -12,6 +12,7 @@ from companion.rules.errors import IllegalAction
 from companion.rules.names import plural
 from companion.rules.record import record_to_json
 from companion.rules.scoring import ScoreSheet, final_scores
+from companion.rules.state import State
 from companion.sheets.pdf import sheet_to_pdf
 from companion.web import store
 from companion.web.forms import TrackForm, form_problem, small_int
@@ -22,9 +23,10 @@ from companion.web.qr import public_url
 bp = Blueprint("sheet", __name__, url_prefix="/g/<game_id>")
 
 
-def score(game: store.StoredGame) -> ScoreSheet:
-    """The game's score sheet, from its board and the tickets entered."""
-    state = game.state()
+def score(game: store.StoredGame, state: State | None = None) -> ScoreSheet:
+    """The game's score sheet, from its board (``state``, when already replayed) and the
+    tickets entered."""
+    state = state or game.state()
     return final_scores(state, game.record.hands(state.setup))
 
 
@@ -45,8 +47,8 @@ def _highlight(sheet: ScoreSheet, show: str | None) -> tuple[set[int], str | Non
 def render_sheet(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
     """The score sheet page."""
     game = store.load_game(game_id)
-    sheet = score(game)
     state = game.state()
+    sheet = score(game, state)
     highlight, shown = _highlight(sheet, request.args.get("show"))
     colors = player_colors(state)
     picture = board_svg(state.board, state.owners, colors, highlight=highlight)

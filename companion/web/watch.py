@@ -36,7 +36,7 @@ def sheet(watch: str) -> tuple[str, int]:
     game = store.load_watched(watch)
     state = game.state()
     colors = player_colors(state)
-    result = score(game)
+    result = score(game, state)
     return render_template(
         "watch_sheet.html",
         watched=game,
