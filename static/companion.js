@@ -10,6 +10,9 @@
 
   function filter(input, items, open) {
     input.addEventListener("input", function () {
+      // A passenger ticked in one city does not follow the search to another.
+      var none = input.form && input.form.querySelector("input[name=passenger][value='']");
+      if (none) none.checked = true;
       var wanted = key(input.value);
       var shown = [];
       items.forEach(function (item) {

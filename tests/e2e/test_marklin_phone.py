@@ -33,8 +33,12 @@ def test_a_claim_with_a_passenger_and_its_trip(server: str, phone: Page) -> None
     expect(page.locator(".note")).to_contain_text("passenger in Köln")
     screenshot(page, "m1-passenger-placed")
 
-    # Bob claims Düsseldorf–Dortmund.
+    # Bob ticks a passenger in Dortmund, then types on: the choice does not follow the search.
     page.fill(".city-search", "dortm")
+    page.locator("details.city[data-key='dortmund'] label.place input").check()
+    page.fill(".city-search", "dortmund")
+    expect(page.locator("input[name=passenger][value='']")).to_be_checked()
+    # Bob claims Düsseldorf–Dortmund, with no passenger.
     page.locator(
         "details.city[data-key='dortmund'] button.route", has_text="Düsseldorf"
     ).first.click()
