@@ -333,7 +333,8 @@ def fuzz_app(tmp_path, monkeypatch):
     )
 
 
-@pytest.mark.parametrize("thorough", [False, pytest.param(True, marks=pytest.mark.slow)])
+@pytest.mark.slow
+@pytest.mark.parametrize("thorough", [False, True])
 def test_no_address_answers_hostile_input_with_a_server_error(fuzz_app, thorough):
     """Quick: every rule with each hostile value in every field at once, and hostile
     records. Thorough: besides, each field a view reads hostile in turn with the others

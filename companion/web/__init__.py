@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from jinja2.bccache import Bucket, BytecodeCache
 from werkzeug.exceptions import HTTPException
 
 from companion.rules.errors import CompanionError
@@ -16,6 +17,24 @@ from companion.rules.names import name_key
 
 HERE = Path(__file__).resolve().parent
 csrf = CSRFProtect()
+
+
+class _CompiledTemplates(BytecodeCache):
+    """The templates as compiled, kept for every app this process makes (keyed by each
+    template's source, so a changed template compiles again)."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED = _CompiledTemplates()
 
 
 def create_app(
@@ -51,6 +70,7 @@ def create_app(
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
     csrf.init_app(app)
+    app.jinja_env.bytecode_cache = COMPILED
     from companion.web import dice, end, home, sheet, store, table, trips, watch
 
     store.init_app(app)
