@@ -10,7 +10,7 @@ import threading
 import pytest
 from pypdf import PdfReader
 
-from companion.rules.board import map_ids
+from companion.rules.board import load_board, map_ids
 from companion.rules.record import parse_record
 from companion.web import create_app
 from tests.conftest import GAMES, SIX_SPACE_ROUTES
@@ -518,3 +518,13 @@ def test_checking_the_score_track_comes_back_to_that_players_form(client):
     page = table.page("/sheet")
     assert 'id="track-1"' in page and 'id="track-2"' in page
     assert "Ann: 1 point</h2>" in page and "Bob: 17 points</h2>" in page
+
+
+def test_the_deck_offers_only_the_tickets_nobody_holds(client):
+    table = WebTable(client, "Ann", "Bob")
+    client.post(f"{table.url}/tickets", data={"player": "Ann", "deck": "0"})
+    first = load_board("usa").tickets[0]
+    page = table.page("/tickets?player=Bob")
+    assert 'name="deck" value="0"' not in page
+    assert 'name="deck" value="1"' in page
+    assert first.name in table.page("/tickets?player=Ann")  # in Ann's hand

@@ -68,12 +68,19 @@ def ticket_line(t: TicketScore) -> Line:
     if t.chain is None:
         how = "not all connected" if ticket.is_tour else "not connected"
         return Line(what, how, t.points, ok=False)
-    if ticket.is_tour:
-        order = "in order" if t.in_order else "connected, not in order"
-        how = f"{order}: {', '.join(r.name for r in t.chain)}"
-    else:
-        how = "connected: " + DASH.join(cities_along(t.chain, ticket.cities[0]))
+    how = chain_words(t) if ticket.is_tour else f"connected: {chain_words(t)}"
     return Line(what, how, t.points, t.chain)
+
+
+def chain_words(t: TicketScore) -> str:
+    """How a completed ticket's chain runs: "Denver–Santa Fe–El Paso"; a tour's routes,
+    "in order" or not."""
+    if t.chain is None:
+        return ""
+    if t.ticket.is_tour:
+        order = "in order" if t.in_order else "connected, not in order"
+        return f"{order}: {', '.join(r.name for r in t.chain)}"
+    return DASH.join(cities_along(t.chain, t.ticket.cities[0]))
 
 
 Lines = tuple[tuple[Line, ...], str]

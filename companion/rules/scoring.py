@@ -42,6 +42,7 @@ __all__ = [
     "ScoreSheet",
     "TicketScore",
     "check_hands",
+    "deck_left",
     "final_scores",
     "held_ticket",
     "held_tour",
@@ -104,6 +105,12 @@ def held_ticket(board: Board, cities: Sequence[str], points: int | None = None) 
             f"a {board.edition.name} ticket is worth from {low} to {high}, not {points}"
         )
     return Ticket((a, b), points, from_deck=False)
+
+
+def deck_left(board: Board, hands: Mapping[str, Sequence[Ticket]]) -> list[tuple[int, Ticket]]:
+    """The deck's tickets that no player holds yet, by their place in the deck."""
+    held = {frozenset(t.cities) for hand in hands.values() for t in hand if t.from_deck}
+    return [(i, t) for i, t in enumerate(board.tickets) if frozenset(t.cities) not in held]
 
 
 def check_hands(hands: Mapping[str, Sequence[Ticket]]) -> None:

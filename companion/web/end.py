@@ -9,9 +9,9 @@ from werkzeug.wrappers import Response
 
 from companion.rules.board import Route
 from companion.rules.errors import CompanionError
-from companion.rules.explain import ticket_line
+from companion.rules.explain import chain_words
 from companion.rules.record import HeldTicket
-from companion.rules.scoring import final_scores
+from companion.rules.scoring import deck_left, final_scores
 from companion.web import store
 from companion.web.forms import ConfirmForm, TicketForm, form_problem
 from companion.web.players import chosen_player, seats
@@ -36,11 +36,12 @@ def render_tickets(game_id: str, problem: str | None = None, status: int = 200) 
     state = game.state()
     board = state.board
     hands: dict[str, list[EnteredTicket]] = {name: [] for name in state.setup.names}
-    sheet = final_scores(state, game.record.hands(state.setup))
+    held = game.record.hands(state.setup)
+    sheet = final_scores(state, held)
     scored = {p.name: list(p.tickets) for p in sheet.players}
     for logged in game.tickets:
         t = scored[logged.player].pop(0)
-        path = ticket_line(t).how if t.completed else ""
+        path = chain_words(t)
         hands[logged.player].append(
             EnteredTicket(logged.seq, t.ticket.name, t.ticket.points, t.chain, path)
         )
@@ -51,7 +52,8 @@ def render_tickets(game_id: str, problem: str | None = None, status: int = 200) 
         seats=seats(state),
         player=chosen_player(state),
         hands=hands,
-        deck=list(enumerate(board.tickets)),
+        deck=deck_left(board, held),
+        has_deck=bool(board.tickets),
         cities=sorted(board.cities),
         form=TicketForm(),
         remove=ConfirmForm(),
