@@ -47,7 +47,8 @@ def test_a_play_is_made_and_the_tokens_taken(client):
     assert response.status_code == 303
     table = page(client, url)
     assert (
-        "Ann claims Calgary–Vancouver (dice: single, single, double, station, locomotive)" in table
+        "Ann claims Calgary–Vancouver: +4 (dice: single, single, double, station, locomotive)"
+        in table
     )
     assert "Ann: 1 double token" in table
 

@@ -94,5 +94,8 @@ def play(game_id: str) -> Response | tuple[str, int]:
         state = store.record_action(game_id, action)
     except IllegalAction as refusal:
         return render_table(game_id, problem=f"Refused: {refusal}", status=409)
-    flash(f"{action.describe()} (dice: {', '.join(faces)})")
+    scored = ""
+    if form.play.data == "claim" and form.route.data is not None:
+        scored = f": +{state.board.points_for(state.board.routes[form.route.data])}"
+    flash(f"{action.describe()}{scored} (dice: {', '.join(faces)})")
     return redirect(url_for("table.show", game_id=game_id, player=next_player(state)), code=303)
