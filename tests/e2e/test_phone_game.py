@@ -43,6 +43,11 @@ def test_a_three_player_game_from_new_game_to_the_pdf(server: str, phone: Page) 
         "with 3 players only one of the two Boston–New York routes can be used"
     )
     screenshot(page, "3-refused")
+    # The claim list gives the same reason under the closed route.
+    page.fill(".city-search", "new y")
+    closed = page.locator("details.city[data-key='new york'] button.route", has_text="Boston (red)")
+    expect(closed.locator(".why")).to_contain_text("only one of the two Boston–New York routes")
+    screenshot(page, "3b-closed-route")
 
     claim(page, "sea", "seattle", "Portland")
     expect(page.locator(".note")).to_contain_text("Cy claimed Portland–Seattle")
