@@ -182,7 +182,10 @@ def test_a_bonus_given_in_data_shows_in_every_renderer(client, globetrotting):
     assert [p.total for p in sheet.players] == [31, 13]
     assert [c.title for c in sheet.columns] == ["Routes", "Tickets", "Longest path", "Globetrotter"]
     text = sheet_to_text(sheet)
-    assert "Globetrotter: +10 (+10 for the most completed tickets: Ann and Bob (1))" in text
+    assert (
+        "Globetrotter: +10 (+10 for the most completed tickets: "
+        "Ann and Bob with 1 completed ticket)" in text
+    )
     assert text_rows(text, ["Ann", "Bob"]) == {"Ann": [7, 4, 10, 10, 31], "Bob": [1, 2, 0, 10, 13]}
     assert pdf_rows(sheet_to_pdf(sheet, "http://x"), ["Ann", "Bob"], 4) == {
         "Ann": [7, 4, 10, 10, 31],

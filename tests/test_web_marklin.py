@@ -148,14 +148,18 @@ def test_the_sheet_and_the_pdf_list_each_trip_and_the_globetrotter(client):
     # Ann: route 1 + goods 2 (Koblenz, white) + ticket 5 + Globetrotter 10 = 18.
     assert "Ann: 18 points" in sheet
     assert "Köln–Koblenz: Koblenz 2; 0 passenger cards" in re.sub(r"<[^>]+>", "", sheet)
-    assert "Globetrotter: +10 (+10 for the most completed tickets: Ann (1))" in re.sub(
-        r"<[^>]+>", "", sheet
+    assert (
+        "Globetrotter: +10 (+10 for the most completed tickets: Ann with 1 completed ticket)"
+        in re.sub(r"<[^>]+>", "", sheet)
     )
     pdf = client.get(f"{url}/sheet.pdf").data
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
     assert "Goods: +2 (1 passenger trip)" in text
     assert "+2 Köln–Koblenz: Koblenz 2; 0 passenger cards" in text
-    assert "Globetrotter: +10 (+10 for the most completed tickets: Ann (1))" in text
+    assert (
+        "Globetrotter: +10 (+10 for the most completed tickets: Ann with 1 completed ticket)"
+        in text
+    )
 
 
 def test_a_marklin_house_rule_is_chosen_at_the_start_and_kept_in_the_export(client):

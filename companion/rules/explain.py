@@ -85,12 +85,13 @@ def chain_words(t: TicketScore) -> str:
 
 Lines = tuple[tuple[Line, ...], str]
 
-# What a bonus counts: its name on a player's line, and its unit (None: a plain number).
-FIGURES: dict[str, tuple[str, str | None]] = {
-    MOST_TICKETS: ("Completed tickets", None),
-    MOST_GOODS: ("Goods", "point"),
-    LONGEST_PATH: ("Longest continuous path", "space"),
-    FEWEST_STATIONS: ("Stations used", None),
+# What a bonus counts: its name on a player's line, its unit there (None: a plain number),
+# and the noun that says it alone ("Ann with 3 completed tickets").
+FIGURES: dict[str, tuple[str, str | None, str]] = {
+    MOST_TICKETS: ("Completed tickets", None, "completed ticket"),
+    MOST_GOODS: ("Goods", "point", "goods point"),
+    LONGEST_PATH: ("Longest continuous path", "space", "space"),
+    FEWEST_STATIONS: ("Stations used", None, "station"),
 }
 
 
@@ -170,10 +171,9 @@ def _bonus(
     label = FIGURES[bonus.criterion][0]
     takers = [o for o in everyone if o.bonuses.get(key)]
     if takers:
-        best = _amount(bonus.criterion, takers[0].criterion(bonus.criterion))
-        summary = (
-            f"+{bonus.points} for {bonus.reason}: {join_words([o.name for o in takers])} ({best})"
-        )
+        best = plural(takers[0].criterion(bonus.criterion), FIGURES[bonus.criterion][2])
+        names = join_words([o.name for o in takers])
+        summary = f"+{bonus.points} for {bonus.reason}: {names} with {best}"
     else:
         summary = f"+{bonus.points} for {bonus.reason}: nobody took it"
     points = p.bonuses.get(key, 0)
