@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from flask import request
 
 from companion.rules.errors import IllegalAction
+from companion.rules.names import plural
 from companion.rules.passengers import passengers_left
 from companion.rules.sails import ports_left
 from companion.rules.state import State
@@ -30,6 +31,7 @@ class Seat:
     ships: int
     ports: int
     stations: int
+    left: str  # what the player has left, in words: "41 trains · 3 stations"
 
 
 def player_colors(state: State) -> dict[str, str]:
@@ -51,9 +53,28 @@ def seats(state: State) -> list[Seat]:
             ships=state.ships.get(p.name, 0),
             ports=ports_left(state, p.name),
             stations=stations_left(state, p.name),
+            left=" · ".join(_pieces_left(state, p.name)),
         )
         for i, p in enumerate(state.setup.players)
     ]
+
+
+def _pieces_left(state: State, player: str) -> list[str]:
+    """What a player has left to play, for each kind of piece the edition has."""
+    edition = state.setup.edition
+    words = [plural(state.trains[player], "train")]
+    if edition.pieces:
+        words.append(plural(state.ships.get(player, 0), "ship"))
+    if edition.ports:
+        words.append(f"{plural(ports_left(state, player), 'port')} to build")
+    if state.exchanged.get(player):
+        words.append(f"{state.exchanged[player]} exchanged")
+    if edition.stations:
+        words.append(plural(stations_left(state, player), "station"))
+    if edition.passengers:
+        words.append(plural(passengers_left(state, player), "passenger"))
+        words.append(f"goods {state.goods_points.get(player, 0)}")
+    return words
 
 
 def chosen_player(state: State) -> str:

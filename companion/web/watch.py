@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, render_template, url_for
 
+from companion.rules.table import final_round_news
 from companion.web import store
 from companion.web.picture import board_svg
 from companion.web.players import player_colors, seats
@@ -25,6 +26,7 @@ def show(watch: str) -> tuple[str, int]:
         watched=game,
         state=state,
         seats=seats(state),
+        final_news=final_round_news(state),
         picture=board_svg(state.board, state.owners, colors),
         history=list(reversed(game.history)),
     ), 200
