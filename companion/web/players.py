@@ -19,18 +19,11 @@ from companion.web.picture import piece_color
 
 @dataclass(frozen=True)
 class Seat:
-    """A player as the strip shows them: the score track, pieces and what is left to place."""
+    """A player as the strip shows them: the score track, and what they have left to play."""
 
     name: str
     color: str
     points: int
-    trains: int
-    routes: int
-    passengers: int
-    goods: int
-    ships: int
-    ports: int
-    stations: int
     left: str  # what the player has left, in words: "41 trains · 3 stations"
 
 
@@ -46,13 +39,6 @@ def seats(state: State) -> list[Seat]:
             name=p.name,
             color=piece_color(p.color, i),
             points=score_track(state, p.name),
-            trains=state.trains[p.name],
-            routes=len(state.routes_of(p.name)),
-            passengers=passengers_left(state, p.name),
-            goods=state.goods_points.get(p.name, 0),
-            ships=state.ships.get(p.name, 0),
-            ports=ports_left(state, p.name),
-            stations=stations_left(state, p.name),
             left=" · ".join(_pieces_left(state, p.name)),
         )
         for i, p in enumerate(state.setup.players)
