@@ -27,8 +27,8 @@ def test_the_dice_panel_lists_the_plays_a_roll_allows(client):
     url = dice_game(client)
     table = page(client, f"{url}?player=Ann&faces=single,single,double,station,locomotive")
     assert "Plays with single, single, double, station, locomotive" in table
-    assert "Calgary–Vancouver (gray), 3" in table  # single track of 3
-    assert "Denver–Helena (green), 4" not in table  # too long for this roll
+    assert "Calgary–Vancouver (gray): 3 spaces, +4" in table  # single track of 3
+    assert "Denver–Helena (green): 4 spaces" not in table  # too long for this roll
     assert "Draw 2 tickets" in table
 
 

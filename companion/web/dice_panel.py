@@ -18,7 +18,7 @@ def faces_from(text: str | None) -> tuple[str, ...] | None:
 
 def _words(tokens: Tokens) -> str:
     words = [f"{k} {w}" for k, w in ((tokens.single, "single"), (tokens.double, "double")) if k]
-    return " and ".join(words) or "no token"
+    return "take " + (" and ".join(words) or "no token")
 
 
 def panel(state: State, player: str) -> dict[str, object]:

@@ -20,12 +20,12 @@ def test_one_dice_turn(server: str, phone: Page) -> None:
     for i, face in enumerate(["single", "single", "double", "station", "locomotive"]):
         page.locator("form.faces select").nth(i).select_option(face)
     page.click("text=These are the dice")
-    expect(page.locator(".plays")).to_contain_text("Calgary–Vancouver (gray), 3")
+    expect(page.locator(".plays")).to_contain_text("Calgary–Vancouver (gray): 3 spaces, +4")
     expect(page.locator(".plays")).to_contain_text("Draw 2 tickets")
     screenshot(page, "d1-dice-plays")
 
-    play = page.locator(".plays li", has_text="Calgary–Vancouver (gray), 3")
-    play.locator("select[name='take']").select_option(label="1 double")
+    play = page.locator(".plays li", has_text="Calgary–Vancouver (gray): 3 spaces")
+    play.locator("select[name='take']").select_option(label="take 1 double")
     play.locator("text=Do it").click()
     expect(page.locator(".note")).to_contain_text("Ann claims Calgary–Vancouver")
     expect(page.locator("#dice")).to_contain_text("Ann: 1 double token")
