@@ -16,7 +16,7 @@ from typing import Any
 from companion.rules.colors import GRAY, UnknownColor, route_color
 from companion.rules.editions import EDITIONS, Edition
 from companion.rules.errors import BoardError, IllegalAction
-from companion.rules.names import close_matches, join_words, name_key
+from companion.rules.names import close_matches, join_words, name_key, plural
 
 RAIL, SEA = "rail", "sea"
 ROUTE_KINDS = (RAIL, SEA)
@@ -82,7 +82,7 @@ class Route:
         if self.tunnel:
             detail += ", tunnel"
         if self.locomotives:
-            detail += f", ferry {self.locomotives} loco"
+            detail += f", ferry, {plural(self.locomotives, 'locomotive')}"
         if self.is_parallel and self.color == GRAY:
             detail += f", track {self.track}"
         return f"{self.name} ({detail})"
