@@ -234,3 +234,17 @@ def test_marklin_tickets_are_typed_with_their_value_and_may_name_a_country(clien
     )
     assert response.status_code == 409
     assert "worth from 5 to 22, not 30" in html.unescape(response.get_data(as_text=True))
+
+
+def test_the_trip_page_goes_on_listing_the_next_steps_while_a_goods_colour_is_missing(client):
+    url = new_game(client, "Ann", "Bob")  # no goods colours set but Berlin's
+    client.post(
+        f"{url}/claim",
+        data={"player": "Ann", "route": route("Köln", "Düsseldorf"), "passenger": "Köln"},
+    )
+    client.post(f"{url}/claim", data={"player": "Bob", "route": route("Düsseldorf", "Dortmund")})
+    trip = re.sub(r"\s+", " ", page(client, f"{url}/trip?player=Ann&path=Köln|Düsseldorf"))
+    assert "the goods colour of Düsseldorf is not set" in trip
+    assert '<option value="">choose…</option>' in trip
+    assert "No claimed route goes on from Düsseldorf" not in trip
+    assert "Dortmund" in trip.split("Then to")[1]

@@ -85,6 +85,21 @@ def without_goods_colour(state: State, cities: Sequence[str]) -> list[str]:
 
 def plan_trip(state: State, player: str, names: Sequence[str]) -> Trip:
     """The trip through these cities in order, checked: routes, cost and tokens."""
+    cities, routes = trip_routes(state, player, names)
+    return Trip(
+        player=player,
+        cities=cities,
+        routes=routes,
+        tokens=_tokens(state, cities),
+        cards=sum(1 for r in routes if state.owners[r.id] != player),
+    )
+
+
+def trip_routes(
+    state: State, player: str, names: Sequence[str]
+) -> tuple[tuple[str, ...], tuple[Route, ...]]:
+    """The cities of a trip as printed, and the claimed routes it takes between them (the
+    player's own first): refuses a trip no passenger of the player can make."""
     board = state.board
     if not state.setup.edition.passengers:
         raise IllegalAction(f"there are no passengers in {state.setup.edition.name}")
@@ -115,13 +130,7 @@ def plan_trip(state: State, player: str, names: Sequence[str]) -> Trip:
         route = min(free, key=lambda r: (state.owners[r.id] != player, r.id))
         used.add(route.id)
         routes.append(route)
-    return Trip(
-        player=player,
-        cities=cities,
-        routes=tuple(routes),
-        tokens=_tokens(state, cities),
-        cards=sum(1 for r in routes if state.owners[r.id] != player),
-    )
+    return cities, tuple(routes)
 
 
 def _tokens(state: State, cities: tuple[str, ...]) -> tuple[tuple[str, int], ...]:

@@ -14,7 +14,13 @@ from companion.rules.board import GOODS_COLORS, Route
 from companion.rules.dice import FACES, DiceTurn
 from companion.rules.errors import CompanionError, IllegalAction
 from companion.rules.game import State
-from companion.rules.passengers import best_trip, next_routes, plan_trip, without_goods_colour
+from companion.rules.passengers import (
+    best_trip,
+    next_routes,
+    plan_trip,
+    trip_routes,
+    without_goods_colour,
+)
 from companion.rules.state import Trip
 from companion.rules.table import goods_left, next_player
 from companion.web import store
@@ -88,6 +94,14 @@ def render_trip(game_id: str, problem: str | None = None, status: int = 200) -> 
     except IllegalAction as error:
         refusal = str(error)
         missing = without_goods_colour(state, path[1:])
+    # The routes the trip takes so far: the next steps go on from them, even while a goods
+    # colour is missing; None when the trip itself can't be made.
+    taken: tuple[Route, ...] | None = preview.routes if preview else None
+    if taken is None and path:
+        try:
+            taken = trip_routes(state, player, path)[1] if len(path) >= 2 else ()
+        except IllegalAction:
+            taken = None
     best = None
     cards = small_int(request.args.get("cards"), MOST_CARDS + 1)
     if cards is not None and path and state.passengers.get(path[0]) == player:
@@ -99,9 +113,7 @@ def render_trip(game_id: str, problem: str | None = None, status: int = 200) -> 
         seats=seats(state),
         player=player,
         path=path,
-        steps=next_steps(state, path, {r.id for r in preview.routes} if preview else set())
-        if path and (preview or len(path) == 1)
-        else [],
+        steps=next_steps(state, path, {r.id for r in taken}) if taken is not None else [],
         starts=sorted(c for c, p in state.passengers.items() if p == player),
         preview=preview,
         refusal=refusal,
