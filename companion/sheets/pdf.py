@@ -77,10 +77,11 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str) -> bytes:
         story.append(Paragraph(f"Tiebreak: {escape(sheet.tiebreak)}", styles["base"]))
     story.append(Spacer(1, 4 * mm))
     story.append(_standings(sheet, styles))
+    # The way back to the game, on the first page: never alone on a last one.
+    story.append(Spacer(1, 3 * mm))
+    story.append(_qr(link, styles))
     for p in sheet.players:
         story += _player(p, styles)
-    story.append(Spacer(1, 6 * mm))
-    story.append(_qr(link, styles))
     document.build(story)
     return out.getvalue()
 
