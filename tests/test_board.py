@@ -131,3 +131,16 @@ def test_a_duplicate_ticket_is_refused():
     text = GOOD.replace("tickets = [", 'tickets = [ { cities = ["C", "A"], points = 5 },')
     with pytest.raises(BoardError, match="a second A–C ticket"):
         parse_board(text, "tiny.toml")
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_every_place_is_found_by_each_of_its_names_in_records_and_in_the_search(map_id):
+    from companion.rules.names import name_key
+
+    board = load_board(map_id)
+    for name, city in board.cities.items():
+        found_by = board.search_key(name).split(" | ")
+        for spelling in (name, *city.aliases):
+            assert board.city(spelling) == name
+            assert board.city(spelling.upper()) == name
+            assert name_key(spelling) in found_by

@@ -155,6 +155,12 @@ class Board:
             raise IllegalAction(f"there is no city '{text}' on the {self.name} board{suggestion}")
         return found
 
+    def search_key(self, *names: str) -> str:
+        """What a search by name matches for these places (named as printed): each one's
+        printed name and other spellings, folded as ``name_key`` folds what is typed."""
+        spellings = [s for n in names for s in (n, *self.cities[n].aliases)]
+        return " | ".join(name_key(s) for s in spellings)
+
     def is_country(self, name: str) -> bool:
         """True when ``name`` (as printed) is a neighbouring country, not a city."""
         return self.cities[name].is_country

@@ -15,7 +15,7 @@ from tests.web_helpers import route_id
 def claim(page: Page, letters: str, city_key: str, to: str) -> None:
     """The two taps: type a few letters of a city, tap one of its routes."""
     page.fill(".city-search", letters)
-    city = page.locator(f"details.city[data-key='{city_key}']")
+    city = page.locator(f"details.city[data-key^='{city_key}']")
     expect(city).to_have_attribute("open", "")
     city.locator("button.route", has_text=to).first.click()
 
@@ -30,6 +30,10 @@ def test_a_three_player_game_from_new_game_to_the_pdf(server: str, phone: Page) 
     expect(page.locator("h2", has_text="Ann claims a route")).to_be_visible()
     screenshot(page, "2-table")
 
+    # A city is found by another spelling too: "St. Louis" is printed Saint Louis.
+    page.fill(".city-search", "st. louis")
+    expect(page.locator("details.city[data-key^='saint louis']")).to_have_attribute("open", "")
+    expect(page.locator("details.city:visible")).to_have_count(1)
     claim(page, "hel", "helena", "Denver")
     expect(page.locator(".note")).to_contain_text("Ann claimed Denver–Helena (green): +7")
     expect(page.locator("h2", has_text="Bob claims a route")).to_be_visible()
@@ -45,7 +49,8 @@ def test_a_three_player_game_from_new_game_to_the_pdf(server: str, phone: Page) 
     screenshot(page, "3-refused")
     # The claim list gives the same reason under the closed route.
     page.fill(".city-search", "new y")
-    closed = page.locator("details.city[data-key='new york'] button.route", has_text="Boston (red)")
+    new_york = page.locator("details.city[data-key^='new york']")
+    closed = new_york.locator("button.route", has_text="Boston (red)")
     expect(closed.locator(".why")).to_contain_text("only one of the two Boston–New York routes")
     screenshot(page, "3b-closed-route")
 

@@ -25,7 +25,7 @@ def test_a_world_game_with_a_port_and_an_exchange(server: str, phone: Page) -> N
 
     # Ann claims the sea route Marseille–Athina (2 ships).
     page.fill(".city-search", "athi")
-    city = page.locator("details.city[data-key='athina']")
+    city = page.locator("details.city[data-key^='athina']")
     expect(city).to_have_attribute("open", "")
     city.locator("button.route", has_text="Marseille").click()
     expect(page.locator(".note")).to_contain_text("Ann claimed Athina–Marseille (red, sea): +2")
