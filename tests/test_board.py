@@ -144,3 +144,23 @@ def test_every_place_is_found_by_each_of_its_names_in_records_and_in_the_search(
             assert board.city(spelling) == name
             assert board.city(spelling.upper()) == name
             assert name_key(spelling) in found_by
+
+
+def test_a_place_is_found_by_its_russian_and_ukrainian_names():
+    text = """
+id = "t"
+name = "Test"
+edition = "base"
+routes = [{ cities = ["Montréal", "Boston"], length = 2, colors = ["gray"] }]
+tickets = [{ cities = ["Montréal", "Boston"], points = 4 }]
+[cities]
+"Montréal" = { lat = 45.5, lon = -73.6, ru = "Монреаль", uk = "Монреаль" }
+"Boston" = { lat = 42.4, lon = -71.1, ru = "Бостон", uk = "Бостон" }
+"""
+    board = parse_board(text, "t.toml")
+    assert board.city("монреаль") == "Montréal"
+    assert board.cities["Montréal"].local == {"ru": "Монреаль", "uk": "Монреаль"}
+    assert "бостон" in board.search_key("Boston").split(" | ")
+    clash = text.replace('ru = "Бостон"', 'ru = "Монреаль"')
+    with pytest.raises(BoardError, match="'Монреаль' is already a name of Montréal"):
+        parse_board(clash, "t.toml")

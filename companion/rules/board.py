@@ -11,6 +11,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
+from types import MappingProxyType
 from typing import Any
 
 from companion.rules.colors import GRAY, UnknownColor, route_color
@@ -23,6 +24,8 @@ ROUTE_KINDS = (RAIL, SEA)
 DASH = "–"
 CITY, COUNTRY, WAYPOINT = "city", "country", "waypoint"
 GOODS_COLORS = ("black", "red", "yellow", "white")
+# The languages a map file gives each place's local name in.
+LANGUAGES = ("ru", "uk")
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,14 @@ class City:
     aliases: tuple[str, ...] = ()
     kind: str = CITY
     port: bool = False
+    # Its name in the players' languages, by language code: {"ru": "Нью-Йорк", "uk": …}.
+    local: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        """Every name a player may use for it: as printed, the other spellings, the local
+        names."""
+        return (self.name, *self.aliases, *self.local.values())
 
     @property
     def is_waypoint(self) -> bool:
@@ -137,7 +148,7 @@ class Board:
     def __post_init__(self) -> None:
         keys: dict[str, str] = {}
         for city in self.cities.values():
-            for spelling in (city.name, *city.aliases):
+            for spelling in city.spellings:
                 keys[name_key(spelling)] = city.name
         between: dict[frozenset[str], list[Route]] = {}
         for route in self.routes:
@@ -158,7 +169,7 @@ class Board:
     def search_key(self, *names: str) -> str:
         """What a search by name matches for these places (named as printed): each one's
         printed name and other spellings, folded as ``name_key`` folds what is typed."""
-        spellings = [s for n in names for s in (n, *self.cities[n].aliases)]
+        spellings = [s for n in names for s in self.cities[n].spellings]
         return " | ".join(name_key(s) for s in spellings)
 
     def is_country(self, name: str) -> bool:
@@ -321,7 +332,7 @@ class _Checker:
     def unique_spellings(self, cities: dict[str, City]) -> None:
         seen: dict[str, str] = {}
         for city in cities.values():
-            for spelling in (city.name, *city.aliases):
+            for spelling in city.spellings:
                 key = name_key(spelling)
                 if key in seen and seen[key] != city.name:
                     raise self.fail(
@@ -337,7 +348,10 @@ class _Checker:
         for name, entry in data.items():
             where = f"{table}.{name}"
             self.keys(
-                where, entry, {"lat", "lon"}, {"aliases", "port"} if kind == CITY else {"aliases"}
+                where,
+                entry,
+                {"lat", "lon"},
+                {"aliases", "port", *LANGUAGES} if kind == CITY else {"aliases", *LANGUAGES},
             )
             lat, lon = entry["lat"], entry["lon"]
             for label, value, limit in (("lat", lat, 90), ("lon", lon, 180)):
@@ -348,17 +362,24 @@ class _Checker:
             aliases = entry.get("aliases", [])
             if not isinstance(aliases, list):
                 raise self.fail(where, "aliases should be a list of names")
-            for spelling in (name, *aliases):
+            local = {
+                lang: self.text(f"{where}.{lang}", entry[lang])
+                for lang in LANGUAGES
+                if lang in entry
+            }
+            for spelling in (name, *aliases, *local.values()):
                 key = name_key(self.text(where, spelling))
                 if not key:
                     raise self.fail(where, f"'{spelling}' has no letters")
-                if key in spellings:
+                if spellings.get(key, name) != name:
                     raise self.fail(where, f"'{spelling}' is already a name of {spellings[key]}")
                 spellings[key] = name
             port = entry.get("port", False)
             if not isinstance(port, bool):
                 raise self.fail(where, "port should be true or false")
-            cities[name] = City(name, float(lat), float(lon), tuple(aliases), kind, port)
+            cities[name] = City(
+                name, float(lat), float(lon), tuple(aliases), kind, port, MappingProxyType(local)
+            )
         return cities
 
     def routes(self, data: Any, cities: dict[str, City], edition: Edition) -> tuple[Route, ...]:
