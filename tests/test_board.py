@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.rules.board import load_board, map_ids, parse_board
@@ -164,3 +166,15 @@ tickets = [{ cities = ["Montréal", "Boston"], points = 4 }]
     clash = text.replace('ru = "Бостон"', 'ru = "Монреаль"')
     with pytest.raises(BoardError, match="'Монреаль' is already a name of Montréal"):
         parse_board(clash, "t.toml")
+
+
+# Cyrillic letters, spaces, hyphens and the Ukrainian apostrophe: no Latin look-alike.
+CYRILLIC = re.compile(r"^[\u0400-\u04ff][\u0400-\u04ff \-’]*$")
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_every_place_has_its_russian_and_ukrainian_name_in_cyrillic_letters(map_id):
+    for name, city in load_board(map_id).cities.items():
+        assert set(city.local) == {"ru", "uk"}, name
+        for lang, local in city.local.items():
+            assert CYRILLIC.match(local), (name, lang, local)
