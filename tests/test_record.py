@@ -90,3 +90,28 @@ def test_a_tour_given_with_only_some_of_its_values_is_refused_not_read_from_the_
         parse_record(data).score()
     data["tickets"]["Ann"] = [{"tour": tour}]  # from the deck: its printed values
     assert parse_record(data).score().player("Ann").tickets[0].ticket.points == 9
+
+
+def test_a_record_may_name_places_in_russian_or_ukrainian():
+    english = {
+        "map": "usa",
+        "players": ["Ann", "Bob"],
+        "actions": [{"player": "Ann", "claim": ["Denver", "Kansas City"], "color": "black"}],
+        "tickets": {"Ann": [["Denver", "El Paso"]]},
+    }
+    russian = {
+        **english,
+        "actions": [{"player": "Ann", "claim": ["Денвер", "Канзас-Сити"], "color": "black"}],
+        "tickets": {"Ann": [["денвер", "Ель-Пасо"]]},  # the Ukrainian name too
+    }
+    # Denver–Kansas City: 4 spaces, 7 points; Denver–El Paso (4) not connected; the
+    # longest path 10.
+    assert parse_record(russian).score().player("Ann").total == 7 - 4 + 10
+    assert parse_record(english).score().player("Ann").total == 7 - 4 + 10
+    marklin = {
+        "map": "marklin",
+        "players": ["Ann", "Bob"],
+        "tickets": {"Ann": [{"cities": ["Кёльн", "Дания"], "points": 13}]},
+    }
+    ticket = parse_record(marklin).score().player("Ann").tickets[0].ticket
+    assert ticket.cities == ("Köln", "Dänemark")
