@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from companion.rules.actions import Claim, MovePassenger, Pass
+from companion.rules.actions import Action, Claim, MovePassenger, Pass
 from companion.rules.board import Board, Ticket, load_board
 from companion.rules.errors import SetupError
 from companion.rules.game import State, apply, start
-from companion.rules.record import HeldTicket
+from companion.rules.record import GameRecord, HeldTicket
 from companion.rules.scoring import ScoreSheet, final_scores, held_ticket
-from companion.rules.setup import Player, new_game
+from companion.rules.setup import Player, Setup, new_game
 
 GAMES = Path(__file__).parent / "games"
 CHECKOUT_INSTANCE = Path(__file__).resolve().parents[1] / "instance"
@@ -138,6 +138,21 @@ def held(ticket: Ticket) -> HeldTicket:
     if ticket.is_tour:
         return HeldTicket(ticket.cities, tour=True)
     return HeldTicket(ticket.cities, None if ticket.from_deck else ticket.points)
+
+
+def record_of(
+    setup: Setup, actions: tuple[Action, ...], hands: dict[str, tuple[Ticket, ...]]
+) -> GameRecord:
+    """The game record of a game played out: its setup, its actions, the tickets held."""
+    return GameRecord(
+        map=setup.board.id,
+        players=setup.players,
+        actions=actions,
+        tickets={name: tuple(held(t) for t in hand) for name, hand in hands.items()},
+        goods=setup.goods,
+        pieces=setup.pieces,
+        dice=setup.dice,
+    )
 
 
 class Table:

@@ -14,10 +14,10 @@ import companion.rules
 from companion.rules.board import load_board, map_ids
 from companion.rules.game import replay
 from companion.rules.playout import random_game
-from companion.rules.record import GameRecord, parse_record
+from companion.rules.record import parse_record
 from companion.rules.scoring import final_scores
 from companion.sheets.data import sheet_to_json
-from tests.conftest import held, plays_with_dice, table_goods
+from tests.conftest import plays_with_dice, record_of, table_goods
 from tests.web_helpers import import_record
 
 BOARDS = Path(companion.rules.__file__).parent / "boards"
@@ -64,15 +64,7 @@ def test_a_random_game_goes_through_the_app_and_its_export_imports_again(client,
     sheet = sheet_to_json(final_scores(replay(setup, actions), hands))
     for player in sheet["players"]:
         assert sum(player["breakdown"].values()) == player["total"], player["name"]
-    record = GameRecord(
-        map=map_id,
-        players=setup.players,
-        actions=actions,
-        tickets={name: tuple(held(t) for t in hand) for name, hand in hands.items()},
-        goods=goods or {},
-        pieces=setup.pieces,
-        dice=dice,
-    )
+    record = record_of(setup, actions, hands)
     url = import_record(client, record)
     for page in ("", "/board", "/tickets", "/sheet"):
         assert client.get(url + page).status_code == 200, page

@@ -10,10 +10,10 @@ import pytest
 from companion.rules.board import load_board, map_ids
 from companion.rules.game import replay
 from companion.rules.playout import random_game
-from companion.rules.record import GameRecord, parse_record, record_to_json
+from companion.rules.record import parse_record, record_to_json
 from companion.rules.scoring import final_scores
 from companion.sheets.data import sheet_to_json
-from tests.conftest import held, plays_with_dice, table_goods
+from tests.conftest import plays_with_dice, record_of, table_goods
 
 pytestmark = pytest.mark.slow
 
@@ -59,15 +59,7 @@ def test_random_legal_games_add_up_and_replay_from_their_record(map_id, seed, di
                 assert set(t.chain) <= {r.route for r in p.routes} | borrowed
     assert set(sheet.winners) == {p.name for p in sheet.players if p.rank == 1}
 
-    record = GameRecord(
-        map=map_id,
-        players=setup.players,
-        actions=actions,
-        tickets={n: tuple(held(t) for t in h) for n, h in hands.items()},
-        goods=goods or {},
-        pieces=setup.pieces,
-        dice=dice,
-    )
+    record = record_of(setup, actions, hands)
     exported = json.loads(json.dumps(record_to_json(record)))
     again = parse_record(exported)
     assert again == record

@@ -22,7 +22,7 @@ from companion.rules.scoring import final_scores
 from companion.sheets.data import sheet_to_json
 from companion.sheets.pdf import sheet_to_pdf
 from companion.sheets.text import sheet_to_text
-from tests.conftest import MARKLIN_GOODS, held
+from tests.conftest import MARKLIN_GOODS, record_of
 from tests.web_helpers import import_record
 
 NUMBER = re.compile(r"^[+\-−]?\d+$")
@@ -91,15 +91,7 @@ def random_sheet(map_id: str, seed: int):
 
 
 def import_game(client, setup, actions, hands) -> str:
-    record = GameRecord(
-        map=setup.board.id,
-        players=setup.players,
-        actions=actions,
-        tickets={name: tuple(held(t) for t in hand) for name, hand in hands.items()},
-        goods=setup.goods,
-        pieces=setup.pieces,
-    )
-    return import_record(client, record)
+    return import_record(client, record_of(setup, actions, hands))
 
 
 def watch_address(client, url: str) -> str:

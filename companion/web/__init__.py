@@ -13,7 +13,8 @@ from jinja2.bccache import Bucket, BytecodeCache
 from werkzeug.exceptions import HTTPException
 
 from companion.rules.errors import CompanionError
-from companion.rules.names import name_key
+from companion.rules.names import name_key, plural
+from companion.sheets.text import signed
 
 HERE = Path(__file__).resolve().parent
 csrf = CSRFProtect()
@@ -75,6 +76,8 @@ def create_app(
 
     store.init_app(app)
     app.add_template_filter(name_key, "key")
+    app.add_template_filter(plural, "plural")
+    app.add_template_filter(_signed, "signed")
     for blueprint in (home.bp, table.bp, end.bp, sheet.bp, trips.bp, dice.bp, watch.bp):
         app.register_blueprint(blueprint)
     _errors(app)
@@ -117,6 +120,11 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(CompanionError)
     def refused(error: CompanionError) -> tuple[str, int]:
         return render_template("error.html", title="Refused", message=str(error)), 400
+
+
+def _signed(points: int) -> str:
+    """Points with their sign, as the pages print them, with a true minus: "+4", "−3", "0"."""
+    return signed(points).replace("-", "−")
 
 
 def _instance_secret(instance: Path) -> str:

@@ -9,7 +9,6 @@ from flask import Blueprint, Response, redirect, render_template, request, send_
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.rules.errors import IllegalAction
-from companion.rules.names import plural
 from companion.rules.record import record_to_json
 from companion.rules.scoring import ScoreSheet, final_scores
 from companion.rules.state import State
@@ -66,18 +65,6 @@ def render_sheet(game_id: str, problem: str | None = None, status: int = 200) ->
             "sheet.show", game_id=game_id, show=f"{key}:{index}:{name}"
         ),
     ), status
-
-
-@bp.app_template_filter("signed")
-def signed(points: int) -> str:
-    """Points with their sign, as the sheet prints them: "+4", "−3", "0"."""
-    return f"{points:+d}".replace("-", "−") if points else "0"
-
-
-@bp.app_template_filter("plural")
-def plural_filter(n: int, word: str) -> str:
-    """ "1 point", "18 points"."""
-    return plural(n, word)
 
 
 @bp.get("/sheet")
