@@ -6,7 +6,7 @@ from flask import Blueprint, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
-from companion.rules.board import load_board, map_ids
+from companion.rules.board import Board, load_board, map_ids
 from companion.rules.errors import CompanionError, RecordError
 from companion.rules.record import GameRecord, parse_record
 from companion.rules.setup import Player, complete_split, goods_colors, takes_dice
@@ -17,9 +17,14 @@ from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, form_prob
 bp = Blueprint("home", __name__)
 
 
+def _boards() -> list[Board]:
+    """Every map the companion knows, in the order they are offered."""
+    return [load_board(m) for m in map_ids()]
+
+
 def _new_game_form() -> NewGameForm:
     form = NewGameForm()
-    boards = [load_board(m) for m in map_ids()]
+    boards = _boards()
     form.map.choices = [SelectChoice(b.id, b.name) for b in boards]
     editions = {b.edition.id: b.edition for b in boards}.values()
     form.house_rules.choices = [
@@ -39,7 +44,7 @@ def _page(
     problem: str | None = None,
     status: int = 200,
 ) -> tuple[str, int]:
-    boards = [load_board(m) for m in map_ids()]
+    boards = _boards()
     return render_template(
         "home.html",
         form=form or _new_game_form(),
