@@ -9,9 +9,11 @@ from pathlib import Path
 import click
 from flask.cli import FlaskGroup
 
+from companion.language import DEFAULT, LANGUAGES, language_code, translator
 from companion.rules.errors import CompanionError, RecordError
 from companion.rules.record import parse_record
 from companion.rules.untrusted import load_record_json, one_line
+from companion.rules.words import _, speaking
 from companion.sheets.data import sheet_to_json
 from companion.sheets.text import sheet_to_text
 
@@ -29,29 +31,54 @@ def cli() -> None:
     """Ticket to Ride table companion."""
 
 
+def _language(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """The code of the language asked for ("ru", "ru_RU", "RU"), else a usage error."""
+    code = language_code(value)
+    if code is None:
+        known = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
+        raise click.BadParameter(f"'{value}' is not a language the companion speaks: {known}.")
+    return code
+
+
 @cli.command("score", with_appcontext=False)
 @click.argument("game", metavar="GAME.json")
 @click.option("--json", "as_json", is_flag=True, help="Print the sheet as JSON.")
-def score(game: str, as_json: bool) -> None:
+@click.option(
+    "--lang",
+    "lang",
+    default=DEFAULT,
+    show_default=True,
+    metavar="CODE",
+    callback=_language,
+    help=(
+        "The language of the sheet and of the refusals: "
+        + ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
+        + ". English unless given; the JSON keys are the same in every language."
+    ),
+)
+def score(game: str, as_json: bool, lang: str) -> None:
     """Replay a game record, referee every action, and print the final score sheet.
 
     GAME.json is a game record (see the README); '-' reads it from standard input.
     Exit status 2, with one line saying why, for a record that can't be scored.
     """
-    try:
-        text = _read(game)
+    with speaking(translator(lang)):
         try:
-            data = load_record_json(text)
-        except RecordError as error:
-            raise CompanionError(f"{game}: {error}") from None
-        sheet = parse_record(data).score()
-    except CompanionError as error:
-        click.echo(f"companion score: {one_line(str(error))}", err=True)
-        sys.exit(2)
-    if as_json:
-        click.echo(json.dumps(sheet_to_json(sheet), ensure_ascii=False, indent=2))
-    else:
-        click.echo(sheet_to_text(sheet), nl=False)
+            text = _read(game)
+            try:
+                data = load_record_json(text)
+            except RecordError as error:
+                raise CompanionError(
+                    _("%(where)s: %(problem)s", where=game, problem=error)
+                ) from None
+            sheet = parse_record(data).score()
+        except CompanionError as error:
+            click.echo(f"companion score: {one_line(str(error))}", err=True)
+            sys.exit(2)
+        if as_json:
+            click.echo(json.dumps(sheet_to_json(sheet), ensure_ascii=False, indent=2))
+        else:
+            click.echo(sheet_to_text(sheet), nl=False)
 
 
 def _read(game: str) -> str:
@@ -62,13 +89,15 @@ def _read(game: str) -> str:
             with Path(game).open("rb") as file:
                 raw = file.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        raise CompanionError(f"{game}: cannot read it ({error.strerror})") from None
+        raise CompanionError(
+            _("%(where)s: cannot read it (%(reason)s)", where=game, reason=error.strerror)
+        ) from None
     if len(raw) > MAX_RECORD_BYTES:
-        raise CompanionError(f"{game}: larger than a game record can be")
+        raise CompanionError(_("%(where)s: larger than a game record can be", where=game))
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise CompanionError(f"{game}: not UTF-8 text") from None
+        raise CompanionError(_("%(where)s: not UTF-8 text", where=game)) from None
 
 
 def main() -> None:

@@ -99,7 +99,7 @@ tickets = [ { cities = ["A", "C"], points = 5 } ]
 
 def test_a_good_map_file_loads():
     board = parse_board(GOOD, "tiny.toml")
-    assert [r.label for r in board.routes] == ["A–B (red)", "A–B (blue)", "B–C (gray)"]
+    assert [str(r.label) for r in board.routes] == ["A–B (red)", "A–B (blue)", "B–C (gray)"]
     assert board.city("cee") == "C"
 
 

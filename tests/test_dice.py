@@ -207,7 +207,7 @@ def test_the_referee_lists_every_play_the_roll_allows():
 
     state = holding_two_double_tokens()
     options = dice_options(state, "Ann", (S, S, D, T, L))
-    claims = {o.route.label: o for o in options if o.kind == "claim"}
+    claims = {str(o.route.label): o for o in options if o.kind == "claim"}
     # A single-track route of 3 with the dice alone; a double route of 4 with 2 tokens.
     assert claims["Calgary–Vancouver (gray)"].dice == 3
     atlanta = claims["Atlanta–New Orleans (yellow)"]

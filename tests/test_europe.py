@@ -102,7 +102,7 @@ def test_among_equal_points_a_station_borrows_the_route_that_completes_more_tick
     # Cy: 4 − 20 + 10 + 12 = 6.  Ann and Bob tie; Ann has more completed tickets (2 to 1).
     assert (ann.total, bob.total, cy.total) == (10, 10, 6)
     assert sheet.winners == ("Ann",)
-    assert "Ann wins on most completed tickets" in sheet.tiebreak
+    assert "Ann wins on most completed tickets" in str(sheet.tiebreak)
 
 
 def test_a_tie_is_broken_by_fewest_stations_used():
@@ -115,7 +115,7 @@ def test_a_tie_is_broken_by_fewest_stations_used():
     # Ann: 4 + 4 + 10 + 12 stations = 30;  Bob: 4 + 8 + 10 + 8 = 30; one ticket each.
     assert (ann.total, bob.total) == (30, 30)
     assert sheet.winners == ("Ann",)
-    assert "Ann wins on fewest stations used (stations used: Ann 0, Bob 1)" in sheet.tiebreak
+    assert "Ann wins on fewest stations used (stations used: Ann 0, Bob 1)" in str(sheet.tiebreak)
 
 
 def brute_force_tickets(state, player, hand):

@@ -24,7 +24,7 @@ def test_two_player_game_tie_broken_by_most_completed_tickets():
     # Tied on 36: Ann completed 2 tickets, Bob 1.
     assert sheet.winners == ("Ann",)
     assert (ann.rank, bob.rank) == (1, 2)
-    assert "completed tickets" in sheet.tiebreak
+    assert "completed tickets" in str(sheet.tiebreak)
 
 
 def test_three_player_game_tie_broken_by_longest_path():
@@ -41,7 +41,7 @@ def test_three_player_game_tie_broken_by_longest_path():
     # Ann and Bob tie on 23 and on one ticket each; Ann's path (10) beats Bob's (6).
     assert sheet.winners == ("Ann",)
     assert [p.rank for p in sheet.players] == [1, 2, 3]
-    assert "longest" in sheet.tiebreak
+    assert "longest" in str(sheet.tiebreak)
 
 
 def test_five_player_game_through_the_final_round():

@@ -246,7 +246,7 @@ def test_a_tie_is_broken_by_most_completed_tickets_then_most_goods():
     sheet = t.score()
     assert [p.total for p in sheet.players] == [3, 3]
     assert sheet.winners == ("Ann",)
-    assert "Ann wins on most goods points" in sheet.tiebreak
+    assert "Ann wins on most goods points" in str(sheet.tiebreak)
 
 
 def test_four_player_marklin_game_scored_by_hand():

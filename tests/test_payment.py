@@ -19,7 +19,7 @@ def route(board, a, b, color=None):
 
 def test_cards_of_the_routes_colour_pay_for_it():
     said = check_payment(route(USA, "Denver", "Helena"), USA.edition, {"green": 4})
-    assert said == "Denver–Helena (green): 4 green cards pay for 4 spaces"
+    assert str(said) == "Denver–Helena (green): 4 green cards pay for 4 spaces"
 
 
 def test_locomotives_are_wild():

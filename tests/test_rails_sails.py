@@ -256,7 +256,7 @@ def test_a_tie_in_rails_and_sails_is_broken_by_the_house_rule():
     t.claim("Ann", "Chicago", "Milwaukee", color="green").claim("Bob", "Chicago", "South Bend")
     sheet = t.score_with()
     assert sheet.winners == ("Ann", "Bob")
-    assert "a house rule: the rules give no tiebreak" in sheet.tiebreak
+    assert "a house rule: the rules give no tiebreak" in str(sheet.tiebreak)
 
 
 def test_four_player_world_game_scored_by_hand():

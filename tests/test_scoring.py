@@ -98,7 +98,7 @@ def test_a_tie_on_points_goes_to_the_player_with_more_completed_tickets(table):
     assert [p.total for p in sheet.players] == [23, 23]
     assert sheet.winners == ("Ann",)
     assert [p.rank for p in sheet.players] == [1, 2]
-    assert "Ann wins on most completed tickets" in sheet.tiebreak
+    assert "Ann wins on most completed tickets" in str(sheet.tiebreak)
 
 
 def test_places_below_first_follow_the_same_tiebreaks(table):
@@ -127,7 +127,7 @@ def test_a_tie_for_the_win_on_points_and_tickets_goes_to_the_longest_path(table)
     assert (ann.total, bob.total) == (14, 14)
     assert (ann.tickets_completed, bob.tickets_completed) == (1, 1)
     assert sheet.winners == ("Ann",)
-    assert "Ann wins on the longest continuous path" in sheet.tiebreak
+    assert "Ann wins on the longest continuous path" in str(sheet.tiebreak)
 
 
 def test_a_tie_on_everything_is_a_shared_win(table):
@@ -136,4 +136,4 @@ def test_a_tie_on_everything_is_a_shared_win(table):
     sheet = t.score()
     assert sheet.winners == ("Ann", "Bob")
     assert [p.rank for p in sheet.players] == [1, 1]
-    assert "share the win" in sheet.tiebreak
+    assert "share the win" in str(sheet.tiebreak)

@@ -14,10 +14,11 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from companion.rules.colors import GRAY, UnknownColor, route_color
+from companion.rules.colors import GRAY, UnknownColor, color_words, route_color
 from companion.rules.editions import EDITIONS, Edition
 from companion.rules.errors import BoardError, IllegalAction
-from companion.rules.names import close_matches, join_words, name_key, plural
+from companion.rules.names import close_matches, name_key
+from companion.rules.words import Message, Text, _, join, ngettext
 
 RAIL, SEA = "rail", "sea"
 ROUTE_KINDS = (RAIL, SEA)
@@ -85,18 +86,28 @@ class Route:
         return self.tracks > 1
 
     @property
-    def label(self) -> str:
+    def label(self) -> Message:
         """ "Boston–New York (red)", "Seattle–Portland (gray, track 2)", "… (blue, sea)"."""
-        detail = self.color
-        if self.kind != RAIL:
-            detail += f", {self.kind}"
+        detail: Text = color_words(self.color)
+        if self.kind == SEA:
+            detail = _("%(details)s, sea", details=detail)
         if self.tunnel:
-            detail += ", tunnel"
+            detail = _("%(details)s, tunnel", details=detail)
         if self.locomotives:
-            detail += f", ferry, {plural(self.locomotives, 'locomotive')}"
+            detail = ngettext(
+                "%(details)s, ferry, %(num)d locomotive",
+                "%(details)s, ferry, %(num)d locomotives",
+                self.locomotives,
+                details=detail,
+            )
         if self.is_parallel and self.color == GRAY:
-            detail += f", track {self.track}"
-        return f"{self.name} ({detail})"
+            detail = _("%(details)s, track %(track)d", details=detail, track=self.track)
+        return _("%(route)s (%(details)s)", route=self.name, details=detail)
+
+    @property
+    def remark(self) -> Message | None:
+        """The map file's note on this route, in the language spoken (None: no note)."""
+        return Message(self.note) if self.note else None
 
     def other_end(self, city: str) -> str:
         """The city at the other end of this route from ``city``."""
@@ -162,9 +173,29 @@ class Board:
         found = self._city_keys.get(name_key(text))
         if found is None:
             named = sorted({self._city_keys[k] for k in close_matches(text, list(self._city_keys))})
-            suggestion = f"; did you mean {join_words(named, 'or')}?" if named else ""
-            raise IllegalAction(f"there is no city '{text}' on the {self.name} board{suggestion}")
+            if named:
+                raise IllegalAction(
+                    _(
+                        "there is no city '%(text)s' on the %(map)s board; did you mean %(names)s?",
+                        text=text,
+                        map=self.title,
+                        names=join(named, "or"),
+                    )
+                )
+            raise IllegalAction(
+                _("there is no city '%(text)s' on the %(map)s board", text=text, map=self.title)
+            )
         return found
+
+    @property
+    def title(self) -> Message:
+        """The map's name in the language spoken ("North America", "Северная Америка")."""
+        return Message(self.name)
+
+    @property
+    def remark(self) -> Message | None:
+        """The map file's notes (where its data comes from), in the language spoken."""
+        return Message(self.notes) if self.notes else None
 
     def search_key(self, *names: str) -> str:
         """What a search by name matches for these places (named as printed): each one's

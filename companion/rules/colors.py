@@ -3,10 +3,32 @@
 from __future__ import annotations
 
 from companion.rules.errors import CompanionError
+from companion.rules.words import Message, Text, _, listing
 
 GRAY = "gray"
 ROUTE_COLORS = ("purple", "blue", "orange", "white", "green", "yellow", "black", "red", GRAY)
 _ALIASES = {"pink": "purple", "grey": GRAY}
+
+# Every colour of a route, a card, a goods token or a player's pieces, in words (the rule
+# books' names; a player's colour is the colour of their trains).
+_COLOR_WORDS: dict[str, Message] = {
+    "purple": _("purple"),
+    "blue": _("blue"),
+    "orange": _("orange"),
+    "white": _("white"),
+    "green": _("green"),
+    "yellow": _("yellow"),
+    "black": _("black"),
+    "red": _("red"),
+    GRAY: _("gray"),
+    "locomotive": _("locomotive"),
+}
+
+
+def color_words(color: str) -> Text:
+    """A colour as the players say it ("yellow" in English, "жёлтый" in Russian); a colour
+    the rules don't know is shown as it is."""
+    return _COLOR_WORDS.get(color, color)
 
 
 class UnknownColor(CompanionError):
@@ -19,6 +41,10 @@ def route_color(text: str) -> str:
     key = _ALIASES.get(key, key)
     if key not in ROUTE_COLORS:
         raise UnknownColor(
-            f"'{text}' is not a route colour (the colours are {', '.join(ROUTE_COLORS)})"
+            _(
+                "'%(text)s' is not a route colour (the colours are %(colors)s)",
+                text=text,
+                colors=listing([color_words(c) for c in ROUTE_COLORS]),
+            )
         )
     return key

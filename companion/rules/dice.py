@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from companion.rules.board import Board, Route
 from companion.rules.errors import IllegalAction
-from companion.rules.names import plural
+from companion.rules.words import Text, _, listing, ngettext
 
 SINGLE, DOUBLE, STATION, LOCOMOTIVE = "single", "double", "station", "locomotive"
 FACES = (SINGLE, DOUBLE, STATION, LOCOMOTIVE)
@@ -56,14 +56,19 @@ class Tokens:
     def minus(self, other: Tokens) -> Tokens:
         return Tokens(self.single - other.single, self.double - other.double)
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """ "1 single and 2 double tokens"."""
-        parts = [f"{n} {kind}" for kind, n in ((SINGLE, self.single), (DOUBLE, self.double)) if n]
-        return (
-            (" and ".join(parts) + (" token" if self.total == 1 else " tokens"))
-            if parts
-            else ("no tokens")
-        )
+        if self.single and self.double:
+            return ngettext(
+                "%(single)d single and %(double)d double token",
+                "%(single)d single and %(double)d double tokens",
+                self.total,
+                single=self.single,
+                double=self.double,
+            )
+        if self.single or self.double:
+            return token_words(SINGLE if self.single else DOUBLE, self.total)
+        return _("no tokens")
 
 
 @dataclass(frozen=True)
@@ -82,36 +87,56 @@ class DiceTurn:
         return self.faces.count(face)
 
 
+def token_words(kind: str, count: int) -> Text:
+    """ "1 single token", "2 double tokens"."""
+    if kind == SINGLE:
+        return ngettext("%(num)d single token", "%(num)d single tokens", count)
+    return ngettext("%(num)d double token", "%(num)d double tokens", count)
+
+
 def check_roll(turn: DiceTurn) -> None:
     """Refuses faces and counts that no set of dice shows."""
     if len(turn.faces) != TRAIN_DICE:
-        raise IllegalAction(f"a roll has {TRAIN_DICE} train dice, not {len(turn.faces)}")
+        raise IllegalAction(
+            _(
+                "a roll has %(dice)d train dice, not %(count)d",
+                dice=TRAIN_DICE,
+                count=len(turn.faces),
+            )
+        )
     for face in turn.faces:
         if face not in FACES:
-            raise IllegalAction(f"'{face}' is not a face of the train dice ({', '.join(FACES)})")
+            # The faces as a game record names them.
+            raise IllegalAction(
+                _(
+                    "'%(face)s' is not a face of the train dice (%(faces)s)",
+                    face=face,
+                    faces=listing(FACES),
+                )
+            )
     for tokens in (turn.use, turn.take, turn.give_back):
         if tokens.single < 0 or tokens.double < 0:
-            raise IllegalAction("a number of tokens is never below 0")
+            raise IllegalAction(_("a number of tokens is never below 0"))
     if not 0 <= turn.tunnel <= TUNNEL_DICE:
-        raise IllegalAction(f"the {TUNNEL_DICE} tunnel dice show 0 to {TUNNEL_DICE} tunnels")
-
-
-def _tunnel_dice(but: str) -> IllegalAction:
-    """Tunnel faces on a turn that claims no tunnel: "…; Berlin–Wien is not one"."""
-    return IllegalAction(f"the tunnel dice are rolled only when claiming a tunnel{but}")
+        raise IllegalAction(
+            _("the %(dice)d tunnel dice show 0 to %(dice)d tunnels", dice=TUNNEL_DICE)
+        )
 
 
 def check_no_tokens_spent(turn: DiceTurn) -> None:
     """Refuses track tokens spent on a turn that claims no route."""
     if turn.use.total:
-        raise IllegalAction("track tokens count only for claiming a route")
+        raise IllegalAction(_("track tokens count only for claiming a route"))
 
 
 def check_failed_tunnel(board: Board) -> None:
     """A tunnel that could not be paid ends the turn: only on a map that has tunnels."""
     if not board.has_tunnels:
         raise IllegalAction(
-            f"{board.name} has no tunnels: the tunnel dice are never rolled, so no tunnel can fail"
+            _(
+                "%(map)s has no tunnels: the tunnel dice are never rolled, so no tunnel can fail",
+                map=board.title,
+            )
         )
 
 
@@ -125,44 +150,144 @@ def dice_for_claim(route: Route, turn: DiceTurn, held: Tokens) -> int:
     tokens beyond what its faces leave to pay."""
     kind = track_kind(route)
     if turn.tunnel and not route.tunnel:
-        raise _tunnel_dice(f"; {route.name} is not one")
+        raise IllegalAction(
+            _(
+                "the tunnel dice are rolled only when claiming a tunnel; %(route)s is not one",
+                route=route.name,
+            )
+        )
     if route.length > LONGEST_BY_DICE:
         raise IllegalAction(
-            f"{route.name} has {route.length} spaces: with dice no route longer than "
-            f"{LONGEST_BY_DICE} (5 dice and 3 tokens) can be claimed"
+            ngettext(
+                "%(route)s has %(num)d space: with dice no route longer than "
+                "%(most)d (5 dice and 3 tokens) can be claimed",
+                "%(route)s has %(num)d spaces: with dice no route longer than "
+                "%(most)d (5 dice and 3 tokens) can be claimed",
+                route.length,
+                route=route.name,
+                most=LONGEST_BY_DICE,
+            )
         )
     other = DOUBLE if kind == SINGLE else SINGLE
     if turn.use.of(other):
         raise IllegalAction(
-            f"{route.name} is a {kind}-track route: {other} tokens don't count for it"
+            _(
+                "%(route)s is a single-track route: double tokens don't count for it",
+                route=route.name,
+            )
+            if kind == SINGLE
+            else _(
+                "%(route)s is a double-track route: single tokens don't count for it",
+                route=route.name,
+            )
         )
     spent = turn.use.of(kind)
     if spent > held.of(kind):
-        have = f"only {held.of(kind)}" if held.of(kind) else "none"
-        raise IllegalAction(f"{plural(spent, f'{kind} token')} spent, but {have} held")
+        tokens = token_words(kind, spent)
+        raise IllegalAction(
+            _("%(tokens)s spent, but only %(held)d held", tokens=tokens, held=held.of(kind))
+            if held.of(kind)
+            else _("%(tokens)s spent, but none held", tokens=tokens)
+        )
     locomotives = turn.count(LOCOMOTIVE)
     if route.locomotives > locomotives:
         raise IllegalAction(
-            f"{route.name} is a ferry: it takes {plural(route.locomotives, 'locomotive face')}, "
-            f"and the roll shows {locomotives}"
+            ngettext(
+                "%(route)s is a ferry: it takes %(num)d locomotive face, "
+                "and the roll shows %(shown)d",
+                "%(route)s is a ferry: it takes %(num)d locomotive faces, "
+                "and the roll shows %(shown)d",
+                route.locomotives,
+                route=route.name,
+                shown=locomotives,
+            )
         )
     spaces = route.length + turn.tunnel
-    extra = f" and {plural(turn.tunnel, 'tunnel')}" if turn.tunnel else ""
     need = tokens_needed(route, turn.faces, turn.tunnel).of(kind)
     if spent > need:
-        needed = plural(need, f"{kind} token") if need else f"no {kind} tokens"
-        raise IllegalAction(
-            f"{route.name} takes {needed} with these dice{extra}, not {spent}: "
-            f"tokens pay only for the spaces the dice can't"
-        )
+        raise IllegalAction(_too_many_tokens(route, kind, need, spent, turn.tunnel))
     dice = spaces - spent
     if dice > turn.count(kind) + locomotives:
-        raise IllegalAction(
-            f"{route.name} needs {plural(spaces, 'space')} ({route.length}{extra}) of "
-            f"{kind} track: the roll has {turn.count(kind)} {kind} and {locomotives} "
-            f"locomotive faces, with {plural(spent, f'{kind} token')}"
-        )
+        raise IllegalAction(_short_roll(route, kind, turn, spent))
     return dice
+
+
+def _too_many_tokens(route: Route, kind: str, need: int, spent: int, tunnels: int) -> Text:
+    """More tokens spent than the spaces the dice can't pay for."""
+    if need:
+        needed = token_words(kind, need)
+    else:
+        needed = _("no single tokens") if kind == SINGLE else _("no double tokens")
+    if tunnels:
+        return _(
+            "%(route)s takes %(tokens)s with these dice and %(tunnels)s, not %(spent)d: "
+            "tokens pay only for the spaces the dice can't",
+            route=route.name,
+            tokens=needed,
+            tunnels=ngettext("%(num)d tunnel", "%(num)d tunnels", tunnels),
+            spent=spent,
+        )
+    return _(
+        "%(route)s takes %(tokens)s with these dice, not %(spent)d: "
+        "tokens pay only for the spaces the dice can't",
+        route=route.name,
+        tokens=needed,
+        spent=spent,
+    )
+
+
+def _short_roll(route: Route, kind: str, turn: DiceTurn, spent: int) -> Text:
+    """A roll (and the tokens spent) that can't pay for the route's spaces."""
+    values = {
+        "route": route.name,
+        "length": route.length,
+        "faces": turn.count(kind),
+        "locomotives": turn.count(LOCOMOTIVE),
+        "tokens": token_words(kind, spent),
+    }
+    spaces = route.length + turn.tunnel
+    if turn.tunnel:
+        tunnels = ngettext("%(num)d tunnel", "%(num)d tunnels", turn.tunnel)
+        if kind == SINGLE:
+            return ngettext(
+                "%(route)s needs %(num)d space (%(length)d and %(tunnels)s) of single "
+                "track: the roll has %(faces)d single and %(locomotives)d locomotive faces, "
+                "with %(tokens)s",
+                "%(route)s needs %(num)d spaces (%(length)d and %(tunnels)s) of single "
+                "track: the roll has %(faces)d single and %(locomotives)d locomotive faces, "
+                "with %(tokens)s",
+                spaces,
+                tunnels=tunnels,
+                **values,
+            )
+        return ngettext(
+            "%(route)s needs %(num)d space (%(length)d and %(tunnels)s) of double "
+            "track: the roll has %(faces)d double and %(locomotives)d locomotive faces, "
+            "with %(tokens)s",
+            "%(route)s needs %(num)d spaces (%(length)d and %(tunnels)s) of double "
+            "track: the roll has %(faces)d double and %(locomotives)d locomotive faces, "
+            "with %(tokens)s",
+            spaces,
+            tunnels=tunnels,
+            **values,
+        )
+    if kind == SINGLE:
+        return ngettext(
+            "%(route)s needs %(num)d space (%(length)d) of single track: the roll has "
+            "%(faces)d single and %(locomotives)d locomotive faces, with %(tokens)s",
+            "%(route)s needs %(num)d spaces (%(length)d) of single track: the roll has "
+            "%(faces)d single and %(locomotives)d locomotive faces, with %(tokens)s",
+            spaces,
+            **values,
+        )
+    return ngettext(
+        "%(route)s needs %(num)d space (%(length)d) of double track: the roll has "
+        "%(faces)d double and %(locomotives)d locomotive faces, with %(tokens)s",
+        "%(route)s needs %(num)d spaces (%(length)d) of double track: the roll has "
+        "%(faces)d double and %(locomotives)d locomotive faces, with %(tokens)s",
+        spaces,
+        **values,
+    )
 
 
 def tokens_needed(route: Route, faces: tuple[str, ...], tunnel: int = 0) -> Tokens:
@@ -175,13 +300,22 @@ def tokens_needed(route: Route, faces: tuple[str, ...], tunnel: int = 0) -> Toke
 def dice_for_station(built: int, turn: DiceTurn) -> int:
     """The dice the next station takes (1, 2, 3 station or locomotive faces)."""
     if turn.tunnel:
-        raise _tunnel_dice(", not when building a station")
+        raise IllegalAction(
+            _("the tunnel dice are rolled only when claiming a tunnel, not when building a station")
+        )
     cost = built + 1
     have = turn.count(STATION) + turn.count(LOCOMOTIVE)
     if have < cost:
         raise IllegalAction(
-            f"station number {cost} takes {plural(cost, 'station face')} (or locomotives); "
-            f"the roll shows {have}"
+            ngettext(
+                "station number %(number)d takes %(num)d station face (or locomotives); "
+                "the roll shows %(shown)d",
+                "station number %(number)d takes %(num)d station faces (or locomotives); "
+                "the roll shows %(shown)d",
+                cost,
+                number=cost,
+                shown=have,
+            )
         )
     return cost
 
@@ -189,12 +323,20 @@ def dice_for_station(built: int, turn: DiceTurn) -> int:
 def dice_for_tickets(count: int, turn: DiceTurn) -> int:
     """The dice drawing ``count`` tickets takes: one station face or locomotive each."""
     if turn.tunnel:
-        raise _tunnel_dice(", not when drawing tickets")
+        raise IllegalAction(
+            _("the tunnel dice are rolled only when claiming a tunnel, not when drawing tickets")
+        )
     have = turn.count(STATION) + turn.count(LOCOMOTIVE)
     if count > have:
         raise IllegalAction(
-            f"drawing {plural(count, 'ticket')} takes {count} station faces (or locomotives); "
-            f"the roll shows {have}"
+            ngettext(
+                "drawing %(num)d ticket takes %(num)d station face (or locomotives); "
+                "the roll shows %(shown)d",
+                "drawing %(num)d tickets takes %(num)d station faces (or locomotives); "
+                "the roll shows %(shown)d",
+                count,
+                shown=have,
+            )
         )
     return count
 
@@ -202,12 +344,20 @@ def dice_for_tickets(count: int, turn: DiceTurn) -> int:
 def dice_for_passenger(opponent_routes: int, turn: DiceTurn) -> int:
     """A Märklin passenger's trip: one locomotive face per opponent route used."""
     if turn.tunnel:
-        raise _tunnel_dice(", not for a passenger's trip")
+        raise IllegalAction(
+            _("the tunnel dice are rolled only when claiming a tunnel, not for a passenger's trip")
+        )
     have = turn.count(LOCOMOTIVE)
     if opponent_routes > have:
         raise IllegalAction(
-            f"the trip uses {plural(opponent_routes, 'opponent route')}: it takes as many "
-            f"locomotive faces, and the roll shows {have}"
+            ngettext(
+                "the trip uses %(num)d opponent route: it takes as many locomotive faces, "
+                "and the roll shows %(shown)d",
+                "the trip uses %(num)d opponent routes: it takes as many locomotive faces, "
+                "and the roll shows %(shown)d",
+                opponent_routes,
+                shown=have,
+            )
         )
     return opponent_routes
 
@@ -235,24 +385,35 @@ def after_turn(held: Tokens, turn: DiceTurn, used: int, may_take: bool = True) -
     left = held.minus(turn.use)
     if turn.take.total:
         if not may_take:
-            raise IllegalAction("nothing else may be done in this turn: no tokens are taken")
+            raise IllegalAction(_("nothing else may be done in this turn: no tokens are taken"))
         if held.total >= MOST_TOKENS:
             raise IllegalAction(
-                f"a player who begins a turn with {MOST_TOKENS} tokens takes none that turn"
+                _(
+                    "a player who begins a turn with %(most)d tokens takes none that turn",
+                    most=MOST_TOKENS,
+                )
             )
         unused = TRAIN_DICE - used
         if turn.take.total > unused // 2:
-            dice = f"{unused} {'die' if unused == 1 else 'dice'}"
             raise IllegalAction(
-                f"{dice} left unused give {unused // 2} "
-                f"{'token' if unused // 2 == 1 else 'tokens'}, not {turn.take.total}"
+                ngettext(
+                    "%(dice)s left unused give %(num)d token, not %(taken)d",
+                    "%(dice)s left unused give %(num)d tokens, not %(taken)d",
+                    unused // 2,
+                    dice=ngettext("%(num)d die", "%(num)d dice", unused),
+                    taken=turn.take.total,
+                )
             )
         if left.total + turn.take.total > MOST_TOKENS:
-            raise IllegalAction(f"a player holds at most {MOST_TOKENS} tokens")
+            raise IllegalAction(_("a player holds at most %(most)d tokens", most=MOST_TOKENS))
     after = left.plus(turn.take)
     if turn.give_back.single > after.single or turn.give_back.double > after.double:
         raise IllegalAction(
-            f"{turn.give_back.describe()} handed back, but only {after.describe()} held"
+            _(
+                "%(back)s handed back, but only %(held)s held",
+                back=turn.give_back.describe(),
+                held=after.describe(),
+            )
         )
     return after.minus(turn.give_back)
 

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from companion.rules.words import Text, _
+
 # Tiebreak criteria, in the words the score sheet uses.
 MOST_TICKETS = "tickets_completed"
 LONGEST_PATH = "longest_path"
@@ -22,18 +24,18 @@ class Bonus:
     tiebreak criterion above), as long as that most is above 0."""
 
     key: str  # its key in a sheet's breakdown
-    name: str  # as the rule book names it
-    reason: str  # what it rewards, in words
+    name: Text  # as the rule book names it
+    reason: Text  # what it rewards, in words
     points: int
     criterion: str
 
 
 LONGEST_PATH_BONUS = Bonus(
-    "longest_path_bonus", "Longest path", "the longest continuous path", 10, LONGEST_PATH
+    "longest_path_bonus", _("Longest path"), _("the longest continuous path"), 10, LONGEST_PATH
 )
-EUROPEAN_EXPRESS = replace(LONGEST_PATH_BONUS, name="European Express")
+EUROPEAN_EXPRESS = replace(LONGEST_PATH_BONUS, name=_("European Express"))
 GLOBETROTTER = Bonus(
-    "globetrotter_bonus", "Globetrotter", "the most completed tickets", 10, MOST_TICKETS
+    "globetrotter_bonus", _("Globetrotter"), _("the most completed tickets"), 10, MOST_TICKETS
 )
 
 
@@ -42,7 +44,7 @@ class Edition:
     """The rules of one edition of the game."""
 
     id: str
-    name: str
+    name: Text  # as the box names it
     route_points: Mapping[int, int]
     trains: int = 45
     min_players: int = 2
@@ -62,7 +64,7 @@ class Edition:
     # Goods stacks by city colour, top to bottom, and how many cities have each colour.
     goods: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     goods_cities: Mapping[str, int] = field(default_factory=dict)
-    house_rules: Mapping[str, str] = field(default_factory=dict)
+    house_rules: Mapping[str, Text] = field(default_factory=dict)
     # Rails & Sails: route kinds, the secret split of trains and ships, ports, exchanges.
     kinds: tuple[str, ...] = ("rail",)
     pieces: int = 0  # trains and ships together; 0: trains only
@@ -88,13 +90,13 @@ class Edition:
 
 BASE = Edition(
     id="base",
-    name="Ticket to Ride",
+    name=_("Ticket to Ride"),
     route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}),
 )
 
 MARKLIN = Edition(
     id="marklin",
-    name="Ticket to Ride: Märklin Edition",
+    name=_("Ticket to Ride: Märklin Edition"),
     route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18}),
     bonuses=(GLOBETROTTER,),
     tiebreaks=(MOST_TICKETS, MOST_GOODS),
@@ -105,13 +107,13 @@ MARKLIN = Edition(
     ),
     goods_cities=MappingProxyType({"black": 1, "red": 6, "yellow": 12, "white": 16}),
     house_rules=MappingProxyType(
-        {GOODS_EACH_PASS: "a passenger passing a city twice in one trip takes a token each time"}
+        {GOODS_EACH_PASS: _("a passenger passing a city twice in one trip takes a token each time")}
     ),
 )
 
 RAILS_AND_SAILS_WORLD = Edition(
     id="rails-sails-world",
-    name="Ticket to Ride: Rails & Sails (World)",
+    name=_("Ticket to Ride: Rails & Sails (World)"),
     route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}),
     trains=20,
     end_trigger=6,
@@ -133,7 +135,7 @@ RAILS_AND_SAILS_WORLD = Edition(
 RAILS_AND_SAILS_GREAT_LAKES = replace(
     RAILS_AND_SAILS_WORLD,
     id="rails-sails-great-lakes",
-    name="Ticket to Ride: Rails & Sails (Great Lakes)",
+    name=_("Ticket to Ride: Rails & Sails (Great Lakes)"),
     route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}),
     trains=27,
     pieces=50,
@@ -145,7 +147,7 @@ RAILS_AND_SAILS_GREAT_LAKES = replace(
 
 EUROPE = Edition(
     id="europe",
-    name="Ticket to Ride: Europe",
+    name=_("Ticket to Ride: Europe"),
     route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}),
     bonuses=(EUROPEAN_EXPRESS,),
     tiebreaks=(MOST_TICKETS, FEWEST_STATIONS, LONGEST_PATH),

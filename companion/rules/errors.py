@@ -1,6 +1,9 @@
-"""One small hierarchy of errors, each with a message a player understands."""
+"""One small hierarchy of errors, each with a message a player understands (a ``Message``,
+put into words in the language spoken when it is shown)."""
 
 from __future__ import annotations
+
+from companion.rules.words import Text, _
 
 
 class CompanionError(ValueError):
@@ -18,9 +21,11 @@ class BoardError(CompanionError):
 class RecordError(CompanionError):
     """A game record that is not in the format: says where (``actions[3]``) and what."""
 
-    def __init__(self, where: str, problem: str) -> None:
+    def __init__(self, where: str, problem: Text) -> None:
         self.where, self.problem = where, problem
-        super().__init__(f"{where}: {problem}" if where else problem)
+        super().__init__(
+            _("%(where)s: %(problem)s", where=where, problem=problem) if where else problem
+        )
 
 
 class SetupError(CompanionError):
@@ -30,7 +35,7 @@ class SetupError(CompanionError):
 class IllegalAction(CompanionError):
     """An action the rules refuse. ``index`` is its place in the action log, once known."""
 
-    def __init__(self, message: str, index: int | None = None) -> None:
+    def __init__(self, message: Text, index: int | None = None) -> None:
         self.message, self.index = message, index
         super().__init__(message)
 
@@ -39,4 +44,6 @@ class IllegalAction(CompanionError):
         return IllegalAction(self.message, index)
 
     def __str__(self) -> str:
-        return self.message if self.index is None else f"actions[{self.index}]: {self.message}"
+        if self.index is None:
+            return str(self.message)
+        return str(_("actions[%(index)d]: %(message)s", index=self.index, message=self.message))

@@ -13,35 +13,39 @@ from companion.rules.editions import (
     MOST_TICKETS,
     Edition,
 )
-from companion.rules.names import join_words, plural
 from companion.rules.paths import cities_along
 from companion.rules.sheet import Column, Line, PlayerSheet, Section, TicketScore
+from companion.rules.words import Message, Text, _, join, listing, ngettext
 
 
 def columns(edition: Edition) -> tuple[Column, ...]:
     """The standings' columns: routes and tickets, then what the edition adds, then its
     bonuses. Together they add up every part of the breakdown."""
-    found = [Column("routes", "Routes", ("routes",)), Column("tickets", "Tickets", ("tickets",))]
+    found = [
+        Column("routes", _("Routes"), ("routes",)),
+        Column("tickets", _("Tickets"), ("tickets",)),
+    ]
     if edition.passengers:
-        found.append(Column("goods", "Goods", ("goods",)))
+        found.append(Column("goods", _("Goods"), ("goods",)))
     if edition.ports:
-        found.append(Column("ports", "Ports", ("ports", "unbuilt_ports")))
+        found.append(Column("ports", _("Ports"), ("ports", "unbuilt_ports")))
     if edition.exchange_cost:
-        found.append(Column("exchanges", "Exchanges", ("exchanges",)))
+        found.append(Column("exchanges", _("Exchanges"), ("exchanges",)))
     if edition.stations:
-        found.append(Column("stations", "Stations", ("stations",)))
+        found.append(Column("stations", _("Stations"), ("stations",)))
     found += [Column(b.key, b.name, (b.key,)) for b in edition.bonuses]
     return tuple(found)
 
 
-def track_words(edition: Edition) -> str:
+def track_words(edition: Edition) -> Text:
     """What the score track counts during play, in words: "the routes", "the routes and goods"."""
-    parts = ["the routes"]
+    if edition.passengers and edition.exchange_cost:
+        return _("the routes, goods and exchanges")
     if edition.passengers:
-        parts.append("goods")
+        return _("the routes and goods")
     if edition.exchange_cost:
-        parts.append("exchanges")
-    return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else parts[0]
+        return _("the routes and exchanges")
+    return _("the routes")
 
 
 def sections(
@@ -64,103 +68,157 @@ def sections(
 def ticket_line(t: TicketScore) -> Line:
     """A ticket: its cities and value, and the chain that completes it, or why not."""
     ticket = t.ticket
-    what = f"{ticket.name} ({ticket.points})"
+    what = _("%(ticket)s (%(points)d)", ticket=ticket.name, points=ticket.points)
+    how: Text
     if t.chain is None:
-        how = "not all connected" if ticket.is_tour else "not connected"
+        how = _("not all connected") if ticket.is_tour else _("not connected")
         return Line(what, how, t.points, ok=False)
-    how = chain_words(t) if ticket.is_tour else f"connected: {chain_words(t)}"
+    how = chain_words(t) if ticket.is_tour else _("connected: %(chain)s", chain=chain_words(t))
     return Line(what, how, t.points, t.chain)
 
 
-def chain_words(t: TicketScore) -> str:
+def chain_words(t: TicketScore) -> Text:
     """How a completed ticket's chain runs: "Denver–Santa Fe–El Paso"; a tour's routes,
     "in order" or not."""
     if t.chain is None:
         return ""
     if t.ticket.is_tour:
-        order = "in order" if t.in_order else "connected, not in order"
-        return f"{order}: {', '.join(r.name for r in t.chain)}"
+        routes = listing([r.name for r in t.chain])
+        if t.in_order:
+            return _("in order: %(routes)s", routes=routes)
+        return _("connected, not in order: %(routes)s", routes=routes)
     return DASH.join(cities_along(t.chain, t.ticket.cities[0]))
 
 
-Lines = tuple[tuple[Line, ...], str]
+Lines = tuple[tuple[Line, ...], Text]
 
-# What a bonus counts: its name on a player's line, its unit there (None: a plain number),
-# and the noun that says it alone ("Ann with 3 completed tickets").
-FIGURES: dict[str, tuple[str, str | None, str]] = {
-    MOST_TICKETS: ("Completed tickets", None, "completed ticket"),
-    MOST_GOODS: ("Goods", "point", "goods point"),
-    LONGEST_PATH: ("Longest continuous path", "space", "space"),
-    FEWEST_STATIONS: ("Stations used", None, "station"),
+
+def _figure(n: int) -> Text:
+    return str(n)
+
+
+# What a bonus counts: its name on a player's line, its amount there ("11 spaces", "3"),
+# and the amount said alone ("Ann with 3 completed tickets").
+FIGURES: dict[str, tuple[Message, Callable[[int], Text], Callable[[int], Text]]] = {
+    MOST_TICKETS: (
+        _("Completed tickets"),
+        _figure,
+        lambda n: ngettext("%(num)d completed ticket", "%(num)d completed tickets", n),
+    ),
+    MOST_GOODS: (
+        _("Goods"),
+        lambda n: ngettext("%(num)d point", "%(num)d points", n),
+        lambda n: ngettext("%(num)d goods point", "%(num)d goods points", n),
+    ),
+    LONGEST_PATH: (
+        _("Longest continuous path"),
+        lambda n: ngettext("%(num)d space", "%(num)d spaces", n),
+        lambda n: ngettext("%(num)d space", "%(num)d spaces", n),
+    ),
+    FEWEST_STATIONS: (
+        _("Stations used"),
+        _figure,
+        lambda n: ngettext("%(num)d station", "%(num)d stations", n),
+    ),
 }
 
 
+def _spaces(n: int) -> Text:
+    return ngettext("%(num)d space", "%(num)d spaces", n)
+
+
 def _routes(p: PlayerSheet, edition: Edition, key: str) -> Lines:
-    lines = tuple(Line(r.route.label, plural(r.route.length, "space"), r.points) for r in p.routes)
-    left = [plural(p.trains_left, "train")]
+    lines = tuple(Line(r.route.label, _spaces(r.route.length), r.points) for r in p.routes)
+    routes = ngettext("%(num)d route", "%(num)d routes", len(p.routes))
+    trains = ngettext("%(num)d train", "%(num)d trains", p.trains_left)
     if edition.pieces:
-        left.append(plural(p.ships_left, "ship"))
-    return lines, f"{plural(len(p.routes), 'route')}; {' and '.join(left)} left"
+        ships = ngettext("%(num)d ship", "%(num)d ships", p.ships_left)
+        return lines, _(
+            "%(routes)s; %(trains)s and %(ships)s left", routes=routes, trains=trains, ships=ships
+        )
+    return lines, _("%(routes)s; %(trains)s left", routes=routes, trains=trains)
 
 
 def _tickets(p: PlayerSheet, edition: Edition, key: str) -> Lines:
-    summary = f"{p.tickets_completed} completed, {p.tickets_failed} not"
-    return tuple(ticket_line(t) for t in p.tickets), summary if p.tickets else "none entered"
+    summary = _(
+        "%(completed)d completed, %(failed)d not",
+        completed=p.tickets_completed,
+        failed=p.tickets_failed,
+    )
+    return tuple(ticket_line(t) for t in p.tickets), summary if p.tickets else _("none entered")
 
 
 def _goods(p: PlayerSheet, edition: Edition, key: str) -> Lines:
     lines = []
     for trip in p.trips:
-        tokens = ", ".join(f"{c} {v}" for c, v in trip.tokens) or "no tokens left"
-        how = f"{tokens}; {plural(trip.cards, 'passenger card')}"
+        tokens = (
+            listing([_("%(city)s %(value)d", city=c, value=v) for c, v in trip.tokens])
+            if trip.tokens
+            else _("no tokens left")
+        )
+        cards = ngettext("%(num)d passenger card", "%(num)d passenger cards", trip.cards)
+        how = _("%(tokens)s; %(cards)s", tokens=tokens, cards=cards)
         lines.append(Line(DASH.join(trip.cities), how, trip.points, trip.routes))
-    return tuple(lines), plural(len(p.trips), "passenger trip")
+    return tuple(lines), ngettext("%(num)d passenger trip", "%(num)d passenger trips", len(p.trips))
 
 
 def _ports(p: PlayerSheet, edition: Edition, key: str) -> Lines:
     lines = [
         Line(
-            f"Port in {port.city}",
-            ", ".join(t.name for t in port.tickets) or "no completed ticket names it",
+            _("Port in %(city)s", city=port.city),
+            listing([t.name for t in port.tickets])
+            if port.tickets
+            else _("no completed ticket names it"),
             port.points,
         )
         for port in p.ports
     ]
     if p.unbuilt_ports:
         unbuilt = p.unbuilt_ports // edition.unbuilt_port
-        how = f"{plural(unbuilt, 'port')} × −{edition.unbuilt_port}"
-        lines.append(Line("Ports not built", how, -p.unbuilt_ports, ok=False))
-    return tuple(lines), f"{plural(len(p.ports), 'port')} built"
+        how = ngettext(
+            "%(num)d port × −%(cost)d",
+            "%(num)d ports × −%(cost)d",
+            unbuilt,
+            cost=edition.unbuilt_port,
+        )
+        lines.append(Line(_("Ports not built"), how, -p.unbuilt_ports, ok=False))
+    return tuple(lines), ngettext("%(num)d port built", "%(num)d ports built", len(p.ports))
 
 
 def _exchanges(p: PlayerSheet, edition: Edition, key: str) -> Lines:
     if not p.exchanged:
-        return (), "no pieces exchanged"
+        return (), _("no pieces exchanged")
     pieces = p.exchanged // edition.exchange_cost
-    how = f"{plural(pieces, 'piece')} × −{edition.exchange_cost}"
-    return (Line("Pieces exchanged", how, -p.exchanged, ok=False),), ""
+    how = ngettext(
+        "%(num)d piece × −%(cost)d",
+        "%(num)d pieces × −%(cost)d",
+        pieces,
+        cost=edition.exchange_cost,
+    )
+    return (Line(_("Pieces exchanged"), how, -p.exchanged, ok=False),), ""
 
 
 def _stations(p: PlayerSheet, edition: Edition, key: str) -> Lines:
     lines = [
         Line(
-            f"Station in {city}",
-            f"uses {route.label}" if route else "borrows nothing that helps",
+            _("Station in %(city)s", city=city),
+            _("uses %(route)s", route=route.label) if route else _("borrows nothing that helps"),
             routes=(route,) if route else (),
         )
         for city, route in p.borrowed
     ]
     unused = p.unused_stations // edition.unused_station
     if unused:
-        how = f"{plural(unused, 'station')} × +{edition.unused_station}"
-        lines.append(Line("Unused stations", how, p.unused_stations))
-    return tuple(lines), f"{plural(p.stations_used, 'station')} built"
-
-
-def _amount(criterion: str, figure: int) -> str:
-    """A player's figure for a bonus, in words: "11 spaces", "3"."""
-    unit = FIGURES[criterion][1]
-    return plural(figure, unit) if unit else str(figure)
+        how = ngettext(
+            "%(num)d station × +%(points)d",
+            "%(num)d stations × +%(points)d",
+            unused,
+            points=edition.unused_station,
+        )
+        lines.append(Line(_("Unused stations"), how, p.unused_stations))
+    return tuple(lines), ngettext(
+        "%(num)d station built", "%(num)d stations built", p.stations_used
+    )
 
 
 def _bonus(
@@ -168,22 +226,29 @@ def _bonus(
 ) -> Lines:
     """The player's figure for the bonus, and who took it with which figure."""
     bonus = next(b for b in edition.bonuses if b.key == key)
-    label = FIGURES[bonus.criterion][0]
+    label, amount, alone = FIGURES[bonus.criterion]
     takers = [o for o in everyone if o.bonuses.get(key)]
+    summary: Text
     if takers:
-        best = plural(takers[0].criterion(bonus.criterion), FIGURES[bonus.criterion][2])
-        names = join_words([o.name for o in takers])
-        summary = f"+{bonus.points} for {bonus.reason}: {names} with {best}"
+        summary = _(
+            "+%(points)d for %(reason)s: %(players)s with %(figure)s",
+            points=bonus.points,
+            reason=bonus.reason,
+            players=join([o.name for o in takers]),
+            figure=alone(takers[0].criterion(bonus.criterion)),
+        )
     else:
-        summary = f"+{bonus.points} for {bonus.reason}: nobody took it"
+        summary = _(
+            "+%(points)d for %(reason)s: nobody took it", points=bonus.points, reason=bonus.reason
+        )
     points = p.bonuses.get(key, 0)
     if bonus.criterion == LONGEST_PATH:
         path = p.longest_path
         if not path.routes:
-            return (Line(f"{label}: none", "no routes", 0, ok=False),), summary
-        what = f"{label}: {_amount(LONGEST_PATH, path.length)}"
+            return (Line(_("%(label)s: none", label=label), _("no routes"), 0, ok=False),), summary
+        what = _("%(label)s: %(amount)s", label=label, amount=amount(path.length))
         return (Line(what, DASH.join(path.cities), points, path.routes),), summary
-    what = f"{label}: {_amount(bonus.criterion, p.criterion(bonus.criterion))}"
+    what = _("%(label)s: %(amount)s", label=label, amount=amount(p.criterion(bonus.criterion)))
     return (Line(what, "", points),), summary
 
 

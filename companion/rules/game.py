@@ -14,9 +14,9 @@ from companion.rules import dice, stations
 from companion.rules.actions import Action
 from companion.rules.actions.claim import claim_for, find_route
 from companion.rules.errors import IllegalAction
-from companion.rules.names import join_words
 from companion.rules.setup import Setup
 from companion.rules.state import FinalRound, State, start
+from companion.rules.words import _, join
 
 __all__ = ["State", "apply", "claim_for", "dice_options", "find_route", "replay", "start"]
 
@@ -35,18 +35,21 @@ def replay(setup: Setup, actions: Iterable[Action]) -> State:
 def apply(state: State, action: Action) -> State:
     """The state after ``action``, or ``IllegalAction`` saying which rule forbids it."""
     if state.is_over:
-        raise IllegalAction("the game is over: every player has taken their final turn")
+        raise IllegalAction(_("the game is over: every player has taken their final turn"))
     player = state.setup.player(action.player)
     if state.final_round is not None and state.final_turns_left(player) <= 0:
         raise IllegalAction(
-            f"{player} has already taken their final turn; still to play: "
-            f"{join_words(list(state.waiting_for))}"
+            _(
+                "%(player)s has already taken their final turn; still to play: %(players)s",
+                player=player,
+                players=join(list(state.waiting_for)),
+            )
         )
     turn = action.dice
     if turn is not None:
         # A record may leave a dice game's dice out: the rest of the rules still hold.
         if not state.setup.dice:
-            raise IllegalAction("this game is played with cards, not the Dice Expansion")
+            raise IllegalAction(_("this game is played with cards, not the Dice Expansion"))
         dice.check_roll(turn)
     before = state
     state = action.play(state, player)

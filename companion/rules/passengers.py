@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from companion.rules.board import DASH, Route
 from companion.rules.editions import GOODS_EACH_PASS
 from companion.rules.errors import IllegalAction
-from companion.rules.names import join_words
 from companion.rules.state import State, Trip
+from companion.rules.words import _, join, ngettext
 
 
 def passengers_left(state: State, player: str) -> int:
@@ -28,19 +28,37 @@ def place(state: State, player: str, route: Route, text: str) -> str:
     """The city where a passenger goes with this claim, or the rule that forbids it."""
     board = state.board
     if not state.setup.edition.passengers:
-        raise IllegalAction(f"there are no passengers in {state.setup.edition.name}")
+        raise IllegalAction(
+            _("there are no passengers in %(edition)s", edition=state.setup.edition.name)
+        )
     city = board.city(text)
     if city not in route.cities:
         raise IllegalAction(
-            f"a passenger goes on a city of the route just claimed: "
-            f"{join_words(list(route.cities), 'or')}, not {city}"
+            _(
+                "a passenger goes on a city of the route just claimed: %(cities)s, not %(city)s",
+                cities=join(list(route.cities), "or"),
+                city=city,
+            )
         )
     if board.is_country(city):
-        raise IllegalAction(f"passengers never go into a country ({city})")
+        raise IllegalAction(_("passengers never go into a country (%(city)s)", city=city))
     if city in state.passengers:
-        raise IllegalAction(f"{city} already has {state.passengers[city]}'s passenger")
+        raise IllegalAction(
+            _(
+                "%(city)s already has %(player)s's passenger",
+                city=city,
+                player=state.passengers[city],
+            )
+        )
     if passengers_left(state, player) <= 0:
-        raise IllegalAction(f"{player} has placed all {state.setup.edition.passengers} passengers")
+        raise IllegalAction(
+            ngettext(
+                "%(player)s has placed all %(num)d passenger",
+                "%(player)s has placed all %(num)d passengers",
+                state.setup.edition.passengers,
+                player=player,
+            )
+        )
     return city
 
 
@@ -48,7 +66,9 @@ def goods_color(state: State, city: str) -> str:
     """The goods colour of a city, or a refusal asking the table to set it."""
     color = state.setup.goods.get(city)
     if color is None:
-        raise IllegalAction(f"the goods colour of {city} is not set: set it, then make the trip")
+        raise IllegalAction(
+            _("the goods colour of %(city)s is not set: set it, then make the trip", city=city)
+        )
     return color
 
 
@@ -102,31 +122,45 @@ def trip_routes(
     player's own first): refuses a trip no passenger of the player can make."""
     board = state.board
     if not state.setup.edition.passengers:
-        raise IllegalAction(f"there are no passengers in {state.setup.edition.name}")
+        raise IllegalAction(
+            _("there are no passengers in %(edition)s", edition=state.setup.edition.name)
+        )
     cities = tuple(board.city(n) for n in names)
     if len(cities) < 2:
-        raise IllegalAction("a passenger's trip names its city and at least one more")
+        raise IllegalAction(_("a passenger's trip names its city and at least one more"))
     start = cities[0]
     if state.passengers.get(start) != player:
         mine = sorted(c for c, p in state.passengers.items() if p == player)
         where = (
-            f"{player}'s passengers are in {join_words(mine)}"
+            _("%(player)s's passengers are in %(cities)s", player=player, cities=join(mine))
             if mine
-            else (f"{player} has no passenger on the board")
+            else _("%(player)s has no passenger on the board", player=player)
         )
-        raise IllegalAction(f"{player} has no passenger in {start} ({where})")
+        raise IllegalAction(
+            _(
+                "%(player)s has no passenger in %(city)s (%(where)s)",
+                player=player,
+                city=start,
+                where=where,
+            )
+        )
     for city in cities[1:]:
         if board.is_country(city):
-            raise IllegalAction(f"passengers never enter a country ({city})")
+            raise IllegalAction(_("passengers never enter a country (%(city)s)", city=city))
     used: set[int] = set()
     routes: list[Route] = []
     for a, b in zip(cities, cities[1:], strict=False):
         claimed = [r for r in board.routes_between(a, b) if r.id in state.owners]
         if not claimed:
-            raise IllegalAction(f"no claimed route joins {a} and {b}")
+            raise IllegalAction(_("no claimed route joins %(a)s and %(b)s", a=a, b=b))
         free = [r for r in claimed if r.id not in used]
         if not free:
-            raise IllegalAction(f"the trip has already used every claimed route {a}{DASH}{b}")
+            raise IllegalAction(
+                _(
+                    "the trip has already used every claimed route %(route)s",
+                    route=f"{a}{DASH}{b}",
+                )
+            )
         route = min(free, key=lambda r: (state.owners[r.id] != player, r.id))
         used.add(route.id)
         routes.append(route)
@@ -151,7 +185,7 @@ def _tokens(state: State, cities: tuple[str, ...]) -> tuple[tuple[str, int], ...
 def after_trip(taken: Mapping[str, int], trip: Trip) -> dict[str, int]:
     """The count of tokens taken from each city once the trip is made."""
     result = dict(taken)
-    for city, _ in trip.tokens:
+    for city, _value in trip.tokens:
         result[city] = result.get(city, 0) + 1
     return result
 
@@ -242,7 +276,7 @@ def best_trip(state: State, player: str, start: str, cards: int) -> Trip | None:
             used.discard(route.id)
 
     if state.passengers.get(start) != player:
-        raise IllegalAction(f"{player} has no passenger in {start}")
+        raise IllegalAction(_("%(player)s has no passenger in %(city)s", player=player, city=start))
     walk(start, 0, 0)
     if not best:
         return None

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.rules.board import Route
-from companion.rules.colors import GRAY, ROUTE_COLORS, UnknownColor, route_color
+from companion.rules.colors import GRAY, ROUTE_COLORS, UnknownColor, color_words, route_color
 from companion.rules.editions import Edition
 from companion.rules.errors import IllegalAction
-from companion.rules.names import plural
+from companion.rules.words import Text, _, listing, ngettext
 
 LOCOMOTIVE = "locomotive"
 PLUS_FOUR = "locomotive+4"
@@ -24,7 +24,7 @@ def check_payment(
     edition: Edition,
     cards: Mapping[str, int],
     turned_over: Mapping[str, int] | None = None,
-) -> str:
+) -> Text:
     """Says how the cards pay for the route, or refuses them with the reason. A ferry takes
     a locomotive per locomotive symbol; for a tunnel, ``turned_over`` are the 3 cards
     turned from the deck: each of the colour played, or a locomotive, costs one more."""
@@ -32,7 +32,9 @@ def check_payment(
     locomotives = plus_four = 0
     for name, count in cards.items():
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise IllegalAction(f"a number of cards is a whole number, not {count!r}")
+            raise IllegalAction(
+                _("a number of cards is a whole number, not %(count)s", count=repr(count))
+            )
         if not count:
             continue
         if name == LOCOMOTIVE:
@@ -43,51 +45,129 @@ def check_payment(
             try:
                 color = route_color(name)
             except UnknownColor:
-                known = ", ".join(c for c in ROUTE_COLORS if c != GRAY)
+                known = [c for c in ROUTE_COLORS if c != GRAY] + [LOCOMOTIVE]
+                if edition.passengers:
+                    known.append(PLUS_FOUR)
                 raise IllegalAction(
-                    f"'{name}' is not a card (the cards are {known}, locomotive"
-                    + (", locomotive+4)" if edition.passengers else ")")
+                    _(
+                        "'%(name)s' is not a card (the cards are %(cards)s)",
+                        name=name,
+                        cards=listing([card_words(c) for c in known]),
+                    )
                 ) from None
             if color == GRAY:
-                raise IllegalAction("there are no gray cards: gray routes take any one colour")
+                raise IllegalAction(_("there are no gray cards: gray routes take any one colour"))
             colors[color] = colors.get(color, 0) + count
     if plus_four and not edition.passengers:
-        raise IllegalAction(f"there are no +4 locomotives in {edition.name}")
+        raise IllegalAction(_("there are no +4 locomotives in %(edition)s", edition=edition.name))
     if plus_four and route.length < 4:
         raise IllegalAction(
-            f"+4 locomotives are wild only on routes of 4 or more spaces; "
-            f"{route.name} has {route.length}"
+            _(
+                "+4 locomotives are wild only on routes of 4 or more spaces; "
+                "%(route)s has %(length)d",
+                route=route.name,
+                length=route.length,
+            )
         )
     if len(colors) > 1:
-        raise IllegalAction(f"a route is claimed with cards of one colour, not {len(colors)}")
+        raise IllegalAction(
+            _("a route is claimed with cards of one colour, not %(count)d", count=len(colors))
+        )
     if colors and route.color != GRAY and route.color not in colors:
         (color,) = colors
-        raise IllegalAction(f"{route.label} takes {route.color} cards, not {color}")
+        raise IllegalAction(
+            _(
+                "%(route)s takes %(color)s cards, not %(played)s",
+                route=route.label,
+                color=color_words(route.color),
+                played=color_words(color),
+            )
+        )
     if route.locomotives > locomotives:
         raise IllegalAction(
-            f"{route.name} is a ferry: it takes {plural(route.locomotives, 'locomotive')}, "
-            f"not {locomotives}"
+            ngettext(
+                "%(route)s is a ferry: it takes %(num)d locomotive, not %(played)d",
+                "%(route)s is a ferry: it takes %(num)d locomotives, not %(played)d",
+                route.locomotives,
+                route=route.name,
+                played=locomotives,
+            )
         )
     extra = _tunnel_extra(route, colors, turned_over)
     total = sum(colors.values()) + locomotives + plus_four
     if total != route.length + extra:
-        more = f" ({route.length} and {extra} for the tunnel)" if extra else ""
+        if extra:
+            raise IllegalAction(
+                ngettext(
+                    "%(route)s takes %(num)d card (%(length)d and %(extra)d for the tunnel), "
+                    "not %(total)d",
+                    "%(route)s takes %(num)d cards (%(length)d and %(extra)d for the tunnel), "
+                    "not %(total)d",
+                    route.length + extra,
+                    route=route.name,
+                    length=route.length,
+                    extra=extra,
+                    total=total,
+                )
+            )
         raise IllegalAction(
-            f"{route.name} takes {plural(route.length + extra, 'card')}{more}, not {total}"
+            ngettext(
+                "%(route)s takes %(num)d card, not %(total)d",
+                "%(route)s takes %(num)d cards, not %(total)d",
+                route.length,
+                route=route.name,
+                total=total,
+            )
         )
-    parts = [plural(n, f"{c} card") for c, n in colors.items()]
+    parts: list[Text] = [
+        ngettext("%(num)d %(color)s card", "%(num)d %(color)s cards", n, color=color_words(c))
+        for c, n in colors.items()
+    ]
     if locomotives:
-        parts.append(plural(locomotives, "locomotive"))
+        parts.append(ngettext("%(num)d locomotive", "%(num)d locomotives", locomotives))
     if plus_four:
-        parts.append(plural(plus_four, "+4 locomotive"))
-    tunnel = f" and {plural(extra, 'tunnel card')}" if extra else ""
-    return f"{route.label}: {', '.join(parts)} pay for {plural(route.length, 'space')}{tunnel}"
+        parts.append(ngettext("%(num)d +4 locomotive", "%(num)d +4 locomotives", plus_four))
+    if extra:
+        return ngettext(
+            "%(route)s: %(cards)s pay for %(num)d space and %(tunnel)s",
+            "%(route)s: %(cards)s pay for %(num)d spaces and %(tunnel)s",
+            route.length,
+            route=route.label,
+            cards=listing(parts),
+            tunnel=ngettext("%(num)d tunnel card", "%(num)d tunnel cards", extra),
+        )
+    return ngettext(
+        "%(route)s: %(cards)s pay for %(num)d space",
+        "%(route)s: %(cards)s pay for %(num)d spaces",
+        route.length,
+        route=route.label,
+        cards=listing(parts),
+    )
 
 
 # Rails & Sails cards: train and ship cards of six colours, double-ship cards, jokers.
 JOKER = "joker"
 SAILS_COLORS = ("red", "yellow", "green", "purple", "black", "white")
 TRAIN, SHIP, DOUBLE_SHIP = "train", "ship", "double ship"
+
+
+def card_words(name: str) -> Text:
+    """A card as the players say it: its colour ("red"), "locomotive", "locomotive+4", or a
+    Rails & Sails card ("train red", "double ship white", "joker"); in English, the name the
+    payment check knows it by. A name that is no card is shown as it is."""
+    if name == PLUS_FOUR:
+        return _("locomotive+4")
+    if name == JOKER:
+        return _("joker")
+    kind, space, color = name.rpartition(" ")
+    if space and color in SAILS_COLORS:
+        if kind == TRAIN:
+            return _("train %(color)s", color=color_words(color))
+        if kind == SHIP:
+            return _("ship %(color)s", color=color_words(color))
+        if kind == DOUBLE_SHIP:
+            return _("double ship %(color)s", color=color_words(color))
+    return color_words(name)
 
 
 def _tunnel_extra(
@@ -97,27 +177,42 @@ def _tunnel_extra(
     if not turned_over:
         return 0
     if not route.tunnel:
-        raise IllegalAction(f"{route.name} is not a tunnel: no cards are turned over")
+        raise IllegalAction(
+            _("%(route)s is not a tunnel: no cards are turned over", route=route.name)
+        )
     shown = sum(turned_over.values())
     if shown > 3:
-        raise IllegalAction(f"a tunnel turns over 3 cards, not {shown}")
+        raise IllegalAction(_("a tunnel turns over 3 cards, not %(shown)d", shown=shown))
     played = next(iter(colors), None)
     return turned_over.get(LOCOMOTIVE, 0) + (turned_over.get(played, 0) if played else 0)
 
 
-def check_station_payment(built: int, cards: Mapping[str, int]) -> str:
+def check_station_payment(built: int, cards: Mapping[str, int]) -> Text:
     """Europe: the 1st, 2nd and 3rd station cost 1, 2 and 3 cards of one colour
     (locomotives wild)."""
     cost = built + 1
     if cost > 3:
-        raise IllegalAction("a player builds at most 3 stations")
+        raise IllegalAction(_("a player builds at most 3 stations"))
     colors = {c: n for c, n in cards.items() if n and c != LOCOMOTIVE}
     if len(colors) > 1:
-        raise IllegalAction(f"a station is paid in one colour, not {len(colors)}")
+        raise IllegalAction(_("a station is paid in one colour, not %(count)d", count=len(colors)))
     total = sum(n for n in cards.values() if n)
     if total != cost:
-        raise IllegalAction(f"station number {cost} costs {plural(cost, 'card')}, not {total}")
-    return f"station number {cost}: {plural(cost, 'card')} of one colour"
+        raise IllegalAction(
+            ngettext(
+                "station number %(number)d costs %(num)d card, not %(total)d",
+                "station number %(number)d costs %(num)d cards, not %(total)d",
+                cost,
+                number=cost,
+                total=total,
+            )
+        )
+    return ngettext(
+        "station number %(number)d: %(num)d card of one colour",
+        "station number %(number)d: %(num)d cards of one colour",
+        cost,
+        number=cost,
+    )
 
 
 def sails_card_names() -> list[str]:
@@ -132,83 +227,154 @@ def _sails_cards(cards: Mapping[str, int]) -> tuple[dict[tuple[str, str], int], 
     jokers = 0
     for name, count in cards.items():
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise IllegalAction(f"a number of cards is a whole number, not {count!r}")
+            raise IllegalAction(
+                _("a number of cards is a whole number, not %(count)s", count=repr(count))
+            )
         if not count:
             continue
         if name == JOKER:
             jokers += count
             continue
-        kind, _, color = name.rpartition(" ")
+        kind, _space, color = name.rpartition(" ")
         if kind not in (TRAIN, SHIP, DOUBLE_SHIP) or color not in SAILS_COLORS:
             raise IllegalAction(
-                f"'{name}' is not a card (train, ship or double ship cards of "
-                f"{', '.join(SAILS_COLORS)}, and jokers)"
+                _(
+                    "'%(name)s' is not a card (train, ship or double ship cards of "
+                    "%(colors)s, and jokers)",
+                    name=name,
+                    colors=listing([color_words(c) for c in SAILS_COLORS]),
+                )
             )
         counted[kind, color] = counted.get((kind, color), 0) + count
     return counted, jokers
 
 
-def check_sails_payment(route: Route, cards: Mapping[str, int]) -> str:
+def check_sails_payment(route: Route, cards: Mapping[str, int]) -> Text:
     """Rails & Sails: do these cards claim the route? Rail routes take train cards, sea
     routes ship cards (a double-ship card pays for one or two spaces); jokers are wild;
     each pair space takes two train cards of one colour (a joker may be one of them)."""
     counted, jokers = _sails_cards(cards)
     wanted = (TRAIN,) if route.kind == "rail" else (SHIP, DOUBLE_SHIP)
-    wrong = sorted({kind for kind, _ in counted if kind not in wanted})
+    wrong = sorted({kind for kind, _color in counted if kind not in wanted})
     if wrong:
-        raise IllegalAction(
-            f"{route.label} is a {route.kind} route: it takes "
-            f"{'train' if route.kind == 'rail' else 'ship'} cards, not {wrong[0]} cards"
-        )
-    colors = {color for _, color in counted}
+        raise IllegalAction(_wrong_kind(route, wrong[0]))
+    colors = {color for _kind, color in counted}
     if route.pairs:
         return _pairs(route, counted, jokers)
     if len(colors) > 1:
-        raise IllegalAction(f"a route is claimed with cards of one colour, not {len(colors)}")
+        raise IllegalAction(
+            _("a route is claimed with cards of one colour, not %(count)d", count=len(colors))
+        )
     if colors and route.color != GRAY and route.color not in colors:
-        raise IllegalAction(f"{route.label} takes {route.color} cards, not {colors.pop()}")
-    singles = sum(n for (kind, _), n in counted.items() if kind != DOUBLE_SHIP) + jokers
-    doubles = sum(n for (kind, _), n in counted.items() if kind == DOUBLE_SHIP)
+        raise IllegalAction(
+            _(
+                "%(route)s takes %(color)s cards, not %(played)s",
+                route=route.label,
+                color=color_words(route.color),
+                played=color_words(colors.pop()),
+            )
+        )
+    singles = sum(n for (kind, _color), n in counted.items() if kind != DOUBLE_SHIP) + jokers
+    doubles = sum(n for (kind, _color), n in counted.items() if kind == DOUBLE_SHIP)
     if not singles + doubles <= route.length <= singles + 2 * doubles:
         most = singles + 2 * doubles
+        if doubles:
+            raise IllegalAction(
+                ngettext(
+                    "%(route)s has %(num)d space: these cards pay for %(least)d to %(most)d",
+                    "%(route)s has %(num)d spaces: these cards pay for %(least)d to %(most)d",
+                    route.length,
+                    route=route.name,
+                    least=singles + doubles,
+                    most=most,
+                )
+            )
         raise IllegalAction(
-            f"{route.name} has {plural(route.length, 'space')}: these cards pay for "
-            + (f"{singles + doubles} to {most}" if doubles else str(most))
+            ngettext(
+                "%(route)s has %(num)d space: these cards pay for %(most)d",
+                "%(route)s has %(num)d spaces: these cards pay for %(most)d",
+                route.length,
+                route=route.name,
+                most=most,
+            )
         )
-    return f"{route.label}: the cards pay for {plural(route.length, 'space')}"
+    return ngettext(
+        "%(route)s: the cards pay for %(num)d space",
+        "%(route)s: the cards pay for %(num)d spaces",
+        route.length,
+        route=route.label,
+    )
 
 
-def _pairs(route: Route, counted: dict[tuple[str, str], int], jokers: int) -> str:
+def _wrong_kind(route: Route, wrong: str) -> Text:
+    """Cards of a kind the route does not take (``wrong``: the first such kind)."""
+    if route.kind != "rail":
+        return _(
+            "%(route)s is a sea route: it takes ship cards, not train cards", route=route.label
+        )
+    if wrong == DOUBLE_SHIP:
+        return _(
+            "%(route)s is a rail route: it takes train cards, not double ship cards",
+            route=route.label,
+        )
+    return _("%(route)s is a rail route: it takes train cards, not ship cards", route=route.label)
+
+
+def _pairs(route: Route, counted: dict[tuple[str, str], int], jokers: int) -> Text:
     if route.pairs != route.length:
-        raise IllegalAction(f"{route.label}: a route with some pair spaces is not on the board")
+        raise IllegalAction(
+            _("%(route)s: a route with some pair spaces is not on the board", route=route.label)
+        )
     total = sum(counted.values()) + jokers
     if total != 2 * route.pairs:
         raise IllegalAction(
-            f"{route.name} has {plural(route.pairs, 'pair space')}: it takes "
-            f"{2 * route.pairs} train cards, two of one colour a space, not {total}"
+            ngettext(
+                "%(route)s has %(num)d pair space: it takes %(cards)d train cards, "
+                "two of one colour a space, not %(total)d",
+                "%(route)s has %(num)d pair spaces: it takes %(cards)d train cards, "
+                "two of one colour a space, not %(total)d",
+                route.pairs,
+                route=route.name,
+                cards=2 * route.pairs,
+                total=total,
+            )
         )
     odd = sum(n % 2 for n in counted.values())
     if odd > jokers:
         raise IllegalAction(
-            "each pair space takes two train cards of one colour (a joker may be one of them)"
+            _("each pair space takes two train cards of one colour (a joker may be one of them)")
         )
-    return f"{route.label}: the cards pay for {plural(route.pairs, 'pair space')}"
+    return ngettext(
+        "%(route)s: the cards pay for %(num)d pair space",
+        "%(route)s: the cards pay for %(num)d pair spaces",
+        route.pairs,
+        route=route.label,
+    )
 
 
-def check_port_payment(cards: Mapping[str, int]) -> str:
+def check_port_payment(cards: Mapping[str, int]) -> Text:
     """Rails & Sails: a port costs 2 train cards and 2 ship cards of one colour bearing
     the port symbol; jokers replace any of them. (The symbol is for the table to see.)"""
     counted, jokers = _sails_cards(cards)
-    if any(kind == DOUBLE_SHIP for kind, _ in counted):
-        raise IllegalAction("a port takes ship cards with the port symbol, not double-ship cards")
-    colors = {color for _, color in counted}
+    if any(kind == DOUBLE_SHIP for kind, _color in counted):
+        raise IllegalAction(
+            _("a port takes ship cards with the port symbol, not double-ship cards")
+        )
+    colors = {color for _kind, color in counted}
     if len(colors) > 1:
-        raise IllegalAction(f"a port is paid in one colour, not {len(colors)}")
-    trains = sum(n for (kind, _), n in counted.items() if kind == TRAIN)
-    ships = sum(n for (kind, _), n in counted.items() if kind == SHIP)
+        raise IllegalAction(_("a port is paid in one colour, not %(count)d", count=len(colors)))
+    trains = sum(n for (kind, _color), n in counted.items() if kind == TRAIN)
+    ships = sum(n for (kind, _color), n in counted.items() if kind == SHIP)
     if trains > 2 or ships > 2 or trains + ships + jokers != 4:
         raise IllegalAction(
-            f"a port takes 2 train cards and 2 ship cards (jokers for any), not {trains} "
-            f"train, {ships} ship and {plural(jokers, 'joker')}"
+            ngettext(
+                "a port takes 2 train cards and 2 ship cards (jokers for any), not "
+                "%(trains)d train, %(ships)d ship and %(num)d joker",
+                "a port takes 2 train cards and 2 ship cards (jokers for any), not "
+                "%(trains)d train, %(ships)d ship and %(num)d jokers",
+                jokers,
+                trains=trains,
+                ships=ships,
+            )
         )
-    return "a port: 2 train cards and 2 ship cards with the port symbol, jokers for any"
+    return _("a port: 2 train cards and 2 ship cards with the port symbol, jokers for any")

@@ -18,6 +18,7 @@ from companion.rules.fields import keys, pair, text
 from companion.rules.game import State, replay
 from companion.rules.scoring import ScoreSheet, final_scores, held_ticket, held_tour
 from companion.rules.setup import Player, Setup, new_game
+from companion.rules.words import Message, _, listing, ngettext
 
 __all__ = [
     "FORMAT",
@@ -73,7 +74,7 @@ class GameRecord:
                 self.board(), self.players, self.goods, self.house_rules, self.pieces, self.dice
             )
         except SetupError as error:
-            raise RecordError("players", str(error)) from None
+            raise RecordError("players", error.args[0]) from None
 
     def replay(self) -> State:
         """The state after the whole action log (``IllegalAction`` names the action)."""
@@ -86,15 +87,17 @@ class GameRecord:
             try:
                 player = setup.player(name)
             except IllegalAction as error:
-                raise RecordError(f"tickets.{name}", str(error)) from None
+                raise RecordError(f"tickets.{name}", error.message) from None
             if player in hands:
-                raise RecordError(f"tickets.{name}", f"{player}'s tickets are listed twice")
+                raise RecordError(
+                    f"tickets.{name}", _("%(player)s's tickets are listed twice", player=player)
+                )
             resolved = []
             for i, entry in enumerate(entries):
                 try:
                     resolved.append(resolve_ticket(setup.board, entry))
                 except IllegalAction as error:
-                    raise RecordError(f"tickets.{name}[{i}]", str(error)) from None
+                    raise RecordError(f"tickets.{name}[{i}]", error.message) from None
             hands[player] = tuple(resolved)
         return hands
 
@@ -105,7 +108,7 @@ class GameRecord:
         try:
             return final_scores(state, hands)
         except IllegalAction as error:
-            raise RecordError("tickets", str(error)) from None
+            raise RecordError("tickets", error.message) from None
 
 
 def resolve_ticket(board: Board, entry: HeldTicket) -> Ticket:
@@ -116,7 +119,7 @@ def resolve_ticket(board: Board, entry: HeldTicket) -> Ticket:
             return held_tour(board, entry.cities, (points, unordered, penalty))
         if points is not None or unordered is not None or penalty is not None:
             raise IllegalAction(
-                "a tour given with its values needs all three: points, unordered and penalty"
+                _("a tour given with its values needs all three: points, unordered and penalty")
             )
         return held_tour(board, entry.cities)
     return held_ticket(board, entry.cities, entry.points)
@@ -131,31 +134,38 @@ def parse_record(data: Any) -> GameRecord:
         {"format", "dice", "pieces", "actions", "tickets", "goods", "house_rules"},
     )
     if "format" in data and data["format"] != FORMAT:
-        raise RecordError("format", f"expected '{FORMAT}', not {data['format']!r}")
+        raise RecordError(
+            "format",
+            _("expected '%(format)s', not %(value)s", format=FORMAT, value=repr(data["format"])),
+        )
     map_id = data["map"]
     if not isinstance(map_id, str) or map_id not in map_ids():
-        raise RecordError("map", f"no map {map_id!r} (known: {', '.join(map_ids())})")
+        raise RecordError(
+            "map", _("no map %(map)s (known: %(maps)s)", map=repr(map_id), maps=listing(map_ids()))
+        )
     dice = data.get("dice", False)
     if not isinstance(dice, bool):
-        raise RecordError("dice", "should be true (a Dice Expansion game) or false")
+        raise RecordError("dice", _("should be true (a Dice Expansion game) or false"))
     pieces = _pieces(data.get("pieces", {}))
     house_rules = data.get("house_rules", [])
     if not isinstance(house_rules, list) or not all(isinstance(r, str) for r in house_rules):
-        raise RecordError("house_rules", "should be a list of house rules by name")
+        raise RecordError("house_rules", _("should be a list of house rules by name"))
     goods = data.get("goods", {})
     if not isinstance(goods, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in goods.items()
     ):
-        raise RecordError("goods", "should map cities to goods colours")
+        raise RecordError("goods", _("should map cities to goods colours"))
     players = _players(data["players"])
     actions = data.get("actions", [])
     if not isinstance(actions, list):
-        raise RecordError("actions", "should be a list of actions")
+        raise RecordError("actions", _("should be a list of actions"))
     if len(actions) > MAX_ACTIONS:
-        raise RecordError("actions", f"at most {MAX_ACTIONS} actions")
+        raise RecordError(
+            "actions", ngettext("at most %(num)d action", "at most %(num)d actions", MAX_ACTIONS)
+        )
     tickets = data.get("tickets", {})
     if not isinstance(tickets, dict):
-        raise RecordError("tickets", "should map each player's name to a list of tickets")
+        raise RecordError("tickets", _("should map each player's name to a list of tickets"))
     return GameRecord(
         map=map_id,
         players=players,
@@ -172,7 +182,7 @@ def parse_record(data: Any) -> GameRecord:
 
 def _pieces(data: Any) -> dict[str, tuple[int, int]]:
     if not isinstance(data, dict):
-        raise RecordError("pieces", "should map each player's name to their trains and ships")
+        raise RecordError("pieces", _("should map each player's name to their trains and ships"))
     pieces = {}
     for name, split in data.items():
         where = f"pieces.{name}"
@@ -181,7 +191,7 @@ def _pieces(data: Any) -> dict[str, tuple[int, int]]:
         for kind in ("trains", "ships"):
             n = split[kind]
             if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 99:
-                raise RecordError(f"{where}.{kind}", f"should be a whole number, not {n!r}")
+                raise RecordError(f"{where}.{kind}", _not_whole(n))
             counts.append(n)
         pieces[name] = (counts[0], counts[1])
     return pieces
@@ -229,9 +239,9 @@ def ticket_to_json(ticket: HeldTicket) -> Any:
 
 def _players(data: Any) -> tuple[Player, ...]:
     if not isinstance(data, list) or not data:
-        raise RecordError("players", "should be a list of players in seat order")
+        raise RecordError("players", _("should be a list of players in seat order"))
     if len(data) > 10:
-        raise RecordError("players", "at most 5 players sit at a table")
+        raise RecordError("players", _("at most 5 players sit at a table"))
     players = []
     for i, entry in enumerate(data):
         where = f"players[{i}]"
@@ -250,9 +260,11 @@ def _players(data: Any) -> tuple[Player, ...]:
 
 def _hand(where: str, data: Any) -> tuple[HeldTicket, ...]:
     if not isinstance(data, list):
-        raise RecordError(where, "should be a list of tickets")
+        raise RecordError(where, _("should be a list of tickets"))
     if len(data) > MAX_TICKETS:
-        raise RecordError(where, f"at most {MAX_TICKETS} tickets")
+        raise RecordError(
+            where, ngettext("at most %(num)d ticket", "at most %(num)d tickets", MAX_TICKETS)
+        )
     return tuple(parse_ticket(f"{where}[{i}]", entry) for i, entry in enumerate(data))
 
 
@@ -264,12 +276,12 @@ def parse_ticket(where: str, entry: Any) -> HeldTicket:
         keys(where, entry, {"tour"}, {"points", "unordered", "penalty"})
         stops = entry["tour"]
         if not isinstance(stops, list) or not 3 <= len(stops) <= 8:
-            raise RecordError(f"{where}.tour", "should list the tour's cities in order")
+            raise RecordError(f"{where}.tour", _("should list the tour's cities in order"))
         values = []
         for key in ("points", "unordered", "penalty"):
             n = entry.get(key)
             if n is not None and (isinstance(n, bool) or not isinstance(n, int)):
-                raise RecordError(f"{where}.{key}", f"should be a whole number, not {n!r}")
+                raise RecordError(f"{where}.{key}", _not_whole(n))
             values.append(n)
         return HeldTicket(
             tuple(text(f"{where}.tour", c) for c in stops), values[0], True, values[1], values[2]
@@ -277,5 +289,9 @@ def parse_ticket(where: str, entry: Any) -> HeldTicket:
     keys(where, entry, {"cities"}, {"points"})
     points = entry.get("points")
     if points is not None and (isinstance(points, bool) or not isinstance(points, int)):
-        raise RecordError(f"{where}.points", f"should be a whole number, not {points!r}")
+        raise RecordError(f"{where}.points", _not_whole(points))
     return HeldTicket(pair(f"{where}.cities", entry["cities"]), points)
+
+
+def _not_whole(value: Any) -> Message:
+    return _("should be a whole number, not %(value)s", value=repr(value))

@@ -12,13 +12,13 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from companion.rules.errors import IllegalAction
-from companion.rules.names import plural
 from companion.rules.state import State
+from companion.rules.words import Message, _, ngettext
 
 
-def _require(state: State, feature: int, what: str) -> None:
+def _require(feature: int, refusal: Message) -> None:
     if not feature:
-        raise IllegalAction(f"there are no {what} in {state.setup.edition.name}")
+        raise IllegalAction(refusal)
 
 
 def ports_left(state: State, player: str) -> int:
@@ -29,18 +29,32 @@ def ports_left(state: State, player: str) -> int:
 
 def build_port(state: State, player: str, text: str) -> State:
     """The state with the player's port in that city, or the rule that forbids it."""
-    _require(state, state.setup.edition.ports, "ports")
+    edition = state.setup.edition
+    _require(edition.ports, _("there are no ports in %(edition)s", edition=edition.name))
     board = state.board
     city = board.city(text)
     if not board.is_port_city(city):
-        raise IllegalAction(f"{city} is not a port city")
+        raise IllegalAction(_("%(city)s is not a port city", city=city))
     if city in state.ports:
-        raise IllegalAction(f"{city} already has {state.ports[city]}'s port")
+        raise IllegalAction(
+            _("%(city)s already has %(player)s's port", city=city, player=state.ports[city])
+        )
     if ports_left(state, player) <= 0:
-        raise IllegalAction(f"{player} has built all {state.setup.edition.ports} ports")
+        raise IllegalAction(
+            ngettext(
+                "%(player)s has built all %(num)d port",
+                "%(player)s has built all %(num)d ports",
+                edition.ports,
+                player=player,
+            )
+        )
     if not any(city in r.cities for r in state.routes_of(player)):
         raise IllegalAction(
-            f"{player} has no route into {city}: a port goes where its builder has a route"
+            _(
+                "%(player)s has no route into %(city)s: a port goes where its builder has a route",
+                player=player,
+                city=city,
+            )
         )
     return replace(state, ports=MappingProxyType({**state.ports, city: player}))
 
@@ -48,22 +62,55 @@ def build_port(state: State, player: str, text: str) -> State:
 def exchange(state: State, player: str, ships: int) -> State:
     """The state after trading ``ships`` trains for ships (negative: ships for trains)."""
     edition = state.setup.edition
-    _require(state, edition.exchange_cost, "piece exchanges")
+    _require(
+        edition.exchange_cost,
+        _("there are no piece exchanges in %(edition)s", edition=edition.name),
+    )
     if ships == 0:
-        raise IllegalAction("an exchange trades at least one piece")
+        raise IllegalAction(_("an exchange trades at least one piece"))
     n = abs(ships)
-    give = "train" if ships > 0 else "ship"
-    have = state.trains[player] if ships > 0 else state.ships[player]
-    if n > have:
-        raise IllegalAction(f"{player} has {plural(have, give)} left, not {n} to trade")
+    if ships > 0 and n > state.trains[player]:
+        raise IllegalAction(
+            ngettext(
+                "%(player)s has %(num)d train left, not %(count)d to trade",
+                "%(player)s has %(num)d trains left, not %(count)d to trade",
+                state.trains[player],
+                player=player,
+                count=n,
+            )
+        )
+    if ships < 0 and n > state.ships[player]:
+        raise IllegalAction(
+            ngettext(
+                "%(player)s has %(num)d ship left, not %(count)d to trade",
+                "%(player)s has %(num)d ships left, not %(count)d to trade",
+                state.ships[player],
+                player=player,
+                count=n,
+            )
+        )
     trains0, ships0 = state.setup.pieces[player]
     swapped = state.swapped.get(player, 0) + ships
     if ships0 + swapped > edition.max_ships:
         left = edition.max_ships - ships0 - state.swapped.get(player, 0)
-        raise IllegalAction(f"the box holds only {plural(left, 'ship')} for {player}")
+        raise IllegalAction(
+            ngettext(
+                "the box holds only %(num)d ship for %(player)s",
+                "the box holds only %(num)d ships for %(player)s",
+                left,
+                player=player,
+            )
+        )
     if trains0 - swapped > edition.max_trains:
         left = edition.max_trains - trains0 + state.swapped.get(player, 0)
-        raise IllegalAction(f"the box holds only {plural(left, 'train')} for {player}")
+        raise IllegalAction(
+            ngettext(
+                "the box holds only %(num)d train for %(player)s",
+                "the box holds only %(num)d trains for %(player)s",
+                left,
+                player=player,
+            )
+        )
     return replace(
         state,
         trains=MappingProxyType({**state.trains, player: state.trains[player] - ships}),

@@ -17,7 +17,6 @@ from companion.rules.editions import FEWEST_STATIONS, LONGEST_PATH, MOST_GOODS, 
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State
 from companion.rules.longest_path import Edge, longest_trail
-from companion.rules.names import join_words
 from companion.rules.paths import connecting_chain
 from companion.rules.sails import ports_left
 from companion.rules.sheet import (
@@ -32,6 +31,7 @@ from companion.rules.sheet import (
 from companion.rules.stations import best_borrowing, borrow_options, stations_left
 from companion.rules.table import score_track
 from companion.rules.tours import score_tour
+from companion.rules.words import Message, Text, _, join, listing, ngettext
 
 __all__ = [
     "BREAKDOWN_KEYS",
@@ -58,21 +58,27 @@ def held_tour(
     values printed on it (in order, any order, penalty)."""
     cities = tuple(board.city(c) for c in stops)
     if len(cities) < 3 or len(set(cities)) != len(cities):
-        raise IllegalAction("a tour names three or more different cities")
+        raise IllegalAction(_("a tour names three or more different cities"))
     for city in cities:
         if board.cities[city].is_waypoint:
-            raise IllegalAction(f"{city} is a waypoint: no ticket names one")
+            raise IllegalAction(_("%(city)s is a waypoint: no ticket names one", city=city))
     if values is None:
         tour = board.deck_tour(cities)
         if tour is None:
             raise IllegalAction(
-                f"{DASH.join(cities)} is not a tour of the {board.name} deck; "
-                "give it with the values printed on the card"
+                _(
+                    "%(tour)s is not a tour of the %(map)s deck; "
+                    "give it with the values printed on the card",
+                    tour=DASH.join(cities),
+                    map=board.title,
+                )
             )
         return tour
     points, unordered, penalty = values
     if not 1 <= unordered <= points <= 99 or not 1 <= penalty <= 99:
-        raise IllegalAction("a tour's values: in order ≥ any order ≥ 1, and a penalty from 1 to 99")
+        raise IllegalAction(
+            _("a tour's values: in order ≥ any order ≥ 1, and a penalty from 1 to 99")
+        )
     return Ticket(cities, points, False, unordered, penalty)
 
 
@@ -81,28 +87,44 @@ def held_ticket(board: Board, cities: Sequence[str], points: int | None = None) 
     a, b = (board.city(c) for c in cities)
     for city in (a, b):
         if board.cities[city].is_waypoint:
-            raise IllegalAction(f"{city} is a waypoint: no ticket names one")
+            raise IllegalAction(_("%(city)s is a waypoint: no ticket names one", city=city))
     if a == b:
-        raise IllegalAction(f"a ticket names two different places, not {a} twice")
+        raise IllegalAction(_("a ticket names two different places, not %(place)s twice", place=a))
     if points is None:
         if not board.tickets:
             raise IllegalAction(
-                f"the {board.name} tickets are not known to the companion: "
-                f"give {a}{DASH}{b} with the value printed on the card"
+                _(
+                    "the %(map)s tickets are not known to the companion: "
+                    "give %(ticket)s with the value printed on the card",
+                    map=board.title,
+                    ticket=f"{a}{DASH}{b}",
+                )
             )
         ticket = board.deck_ticket(a, b)
         if ticket is None:
             raise IllegalAction(
-                f"{a}{DASH}{b} is not a ticket of the {board.name} deck; "
-                "give it with the value printed on the card"
+                _(
+                    "%(ticket)s is not a ticket of the %(map)s deck; "
+                    "give it with the value printed on the card",
+                    ticket=f"{a}{DASH}{b}",
+                    map=board.title,
+                )
             )
         return ticket
     if isinstance(points, bool) or not isinstance(points, int):
-        raise IllegalAction(f"a ticket's value is a whole number, not {points!r}")
+        raise IllegalAction(
+            _("a ticket's value is a whole number, not %(value)s", value=repr(points))
+        )
     low, high = board.edition.ticket_points
     if not low <= points <= high:
         raise IllegalAction(
-            f"a {board.edition.name} ticket is worth from {low} to {high}, not {points}"
+            _(
+                "a %(edition)s ticket is worth from %(low)d to %(high)d, not %(points)d",
+                edition=board.edition.name,
+                low=low,
+                high=high,
+                points=points,
+            )
         )
     return Ticket((a, b), points, from_deck=False)
 
@@ -123,8 +145,11 @@ def check_hands(hands: Mapping[str, Sequence[Ticket]]) -> None:
             key = frozenset(ticket.cities)
             if key in holder:
                 raise IllegalAction(
-                    f"the {ticket.name} ticket is already {holder[key]}'s, "
-                    "and the deck has only one"
+                    _(
+                        "the %(ticket)s ticket is already %(player)s's, and the deck has only one",
+                        ticket=ticket.name,
+                        player=holder[key],
+                    )
                 )
             holder[key] = name
 
@@ -139,7 +164,7 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
         owned = state.routes_of(player.name)
         held = hands.get(player.name, ())
         borrowed = _borrow(state, player.name, owned, held)
-        usable = (*owned, *(r for _, r in borrowed if r is not None))
+        usable = (*owned, *(r for _city, r in borrowed if r is not None))
         tickets = tuple(_ticket(usable, t, board) for t in held)
         stations = edition.stations - stations_left(state, player.name) if edition.stations else 0
         drafts.append(
@@ -171,7 +196,7 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
             ]
     ranked, winners, tiebreak = _rank(drafts, edition.tiebreaks)
     if tiebreak and edition.tiebreak_house_rule:
-        tiebreak += " (a house rule: the rules give no tiebreak)"
+        tiebreak = _("%(tiebreak)s (a house rule: the rules give no tiebreak)", tiebreak=tiebreak)
     explained = tuple(replace(p, sections=explain.sections(p, edition, ranked)) for p in ranked)
     return ScoreSheet(
         board,
@@ -191,7 +216,7 @@ def ticket_done(state: State, player: str, a: str, b: str) -> TicketScore:
     ticket = Ticket((board.city(a), board.city(b)), 1, from_deck=False)
     owned = state.routes_of(player)
     borrowed = _borrow(state, player, owned, [ticket])
-    return _ticket((*owned, *(r for _, r in borrowed if r is not None)), ticket, board)
+    return _ticket((*owned, *(r for _city, r in borrowed if r is not None)), ticket, board)
 
 
 def _borrow(
@@ -241,7 +266,7 @@ def longest_path(routes: Sequence[Route]) -> LongestPath:
 
 def _rank(
     sheets: list[PlayerSheet], tiebreaks: tuple[str, ...]
-) -> tuple[list[PlayerSheet], tuple[str, ...], str | None]:
+) -> tuple[list[PlayerSheet], tuple[str, ...], Text | None]:
     """Ranks by total then each tiebreak; players equal on all of them share a rank."""
 
     def key(s: PlayerSheet) -> tuple[int, ...]:
@@ -252,35 +277,72 @@ def _rank(
     return ranked, winners, _tiebreak_story(ranked, tiebreaks)
 
 
-CRITERIA_WORDS = {
-    FEWEST_STATIONS: ("stations used", "fewest stations used"),
-    MOST_TICKETS: ("completed tickets", "most completed tickets"),
-    LONGEST_PATH: ("longest path", "the longest continuous path"),
-    MOST_GOODS: ("goods points", "most goods points"),
+# Each tiebreak criterion in words: the figure compared, and what decides ("wins on …").
+CRITERIA_WORDS: dict[str, tuple[Message, Message]] = {
+    FEWEST_STATIONS: (_("stations used"), _("fewest stations used")),
+    MOST_TICKETS: (_("completed tickets"), _("most completed tickets")),
+    LONGEST_PATH: (_("longest path"), _("the longest continuous path")),
+    MOST_GOODS: (_("goods points"), _("most goods points")),
 }
 
 
-def _tiebreak_story(sheets: list[PlayerSheet], tiebreaks: tuple[str, ...]) -> str | None:
+def _tiebreak_story(sheets: list[PlayerSheet], tiebreaks: tuple[str, ...]) -> Text | None:
     """How the tie for first place was broken, in words; None when there was no tie."""
     top = max(s.total for s in sheets)
     tied = [s for s in sheets if s.total == top]
     if len(tied) < 2:
         return None
-    story = [f"{join_words([s.name for s in tied])} tied on {top} points"]
+    story: list[Text] = [
+        ngettext(
+            "%(players)s tied on %(num)d point",
+            "%(players)s tied on %(num)d points",
+            top,
+            players=join([s.name for s in tied]),
+        )
+    ]
     for criterion in tiebreaks:
         noun, deciding = CRITERIA_WORDS[criterion]
         sign = -1 if criterion == FEWEST_STATIONS else 1  # stored negated: more is better
-        figures = ", ".join(f"{s.name} {sign * s.criterion(criterion)}" for s in tied)
+        figures = listing(
+            [
+                _("%(player)s %(figure)d", player=s.name, figure=sign * s.criterion(criterion))
+                for s in tied
+            ]
+        )
         best = max(s.criterion(criterion) for s in tied)
         leaders = [s for s in tied if s.criterion(criterion) == best]
         if len(leaders) < len(tied):
-            names = join_words([s.name for s in leaders])
-            verb = "wins" if len(leaders) == 1 else "stay tied"
-            story.append(f"{names} {verb} on {deciding} ({noun}: {figures})")
+            names = join([s.name for s in leaders])
             if len(leaders) == 1:
-                return "; ".join(story)
+                story.append(
+                    _(
+                        "%(players)s wins on %(deciding)s (%(noun)s: %(figures)s)",
+                        players=names,
+                        deciding=deciding,
+                        noun=noun,
+                        figures=figures,
+                    )
+                )
+                return _story(story)
+            story.append(
+                _(
+                    "%(players)s stay tied on %(deciding)s (%(noun)s: %(figures)s)",
+                    players=names,
+                    deciding=deciding,
+                    noun=noun,
+                    figures=figures,
+                )
+            )
         else:
-            story.append(f"still tied on {noun} ({figures})")
+            story.append(_("still tied on %(noun)s (%(figures)s)", noun=noun, figures=figures))
         tied = leaders
-    story.append(f"{join_words([s.name for s in tied])} share the win")
-    return "; ".join(story)
+    story.append(_("%(players)s share the win", players=join([s.name for s in tied])))
+    return _story(story)
+
+
+def _story(steps: list[Text]) -> Text:
+    """The steps of a tiebreak, one after the other: "A; B; C"."""
+    out = steps[0]
+    for step in steps[1:]:
+        out = _("%(story)s; %(step)s", story=out, step=step)
+    return out

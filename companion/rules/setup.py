@@ -7,9 +7,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from companion.rules.board import Board
+from companion.rules.colors import color_words
 from companion.rules.editions import EDITIONS, Edition
 from companion.rules.errors import IllegalAction, SetupError
-from companion.rules.names import close_matches, join_words, name_key
+from companion.rules.names import close_matches, name_key
+from companion.rules.words import Message, _, join, listing, ngettext
 
 MAX_NAME = 40
 
@@ -54,10 +56,23 @@ class Setup:
         found = self._keys.get(name_key(text)) if isinstance(text, str) else None
         if found is None:
             hint = close_matches(text, list(self.names)) if isinstance(text, str) else []
-            suggestion = f"; did you mean {hint[0]}?" if hint else ""
+            players = join(list(self.names))
+            if hint:
+                raise IllegalAction(
+                    _(
+                        "there is no player '%(text)s' in this game (the players are "
+                        "%(players)s); did you mean %(name)s?",
+                        text=text,
+                        players=players,
+                        name=hint[0],
+                    )
+                )
             raise IllegalAction(
-                f"there is no player '{text}' in this game "
-                f"(the players are {join_words(list(self.names))}){suggestion}"
+                _(
+                    "there is no player '%(text)s' in this game (the players are %(players)s)",
+                    text=text,
+                    players=players,
+                )
             )
         return found
 
@@ -76,36 +91,68 @@ def new_game(
     edition = board.edition
     if not edition.min_players <= len(seated) <= edition.max_players:
         raise SetupError(
-            f"{edition.name} is played by {edition.min_players} to {edition.max_players} "
-            f"players, not {len(seated)}"
+            _(
+                "%(edition)s is played by %(low)d to %(high)d players, not %(count)d",
+                edition=edition.name,
+                low=edition.min_players,
+                high=edition.max_players,
+                count=len(seated),
+            )
         )
     keys: set[str] = set()
     colors: set[str] = set()
     for player in seated:
         if not name_key(player.name):
-            raise SetupError("every player needs a name with a letter or digit in it")
+            raise SetupError(_("every player needs a name with a letter or digit in it"))
         if len(player.name) > MAX_NAME:
-            raise SetupError(f"a player's name has at most {MAX_NAME} characters")
+            raise SetupError(
+                ngettext(
+                    "a player's name has at most %(num)d character",
+                    "a player's name has at most %(num)d characters",
+                    MAX_NAME,
+                )
+            )
         if name_key(player.name) in keys:
-            raise SetupError(f"two players are named '{player.name}': names must differ")
+            raise SetupError(
+                _("two players are named '%(name)s': names must differ", name=player.name)
+            )
         keys.add(name_key(player.name))
         if player.color is not None:
             if player.color.casefold() in colors:
-                raise SetupError(f"two players play {player.color}: colours must differ")
+                raise SetupError(
+                    _(
+                        "two players play %(color)s: colours must differ",
+                        color=color_words(player.color),
+                    )
+                )
             colors.add(player.color.casefold())
     rules = frozenset(house_rules)
     for rule in sorted(rules - edition.house_rules.keys()):
         elsewhere = [e for e in EDITIONS.values() if rule in e.house_rules]
         if elsewhere:
             raise SetupError(
-                f"the house rule '{elsewhere[0].house_rules[rule]}' is for "
-                f"{elsewhere[0].name}, not {edition.name}"
+                _(
+                    "the house rule '%(rule)s' is for %(edition)s, not %(this)s",
+                    rule=elsewhere[0].house_rules[rule],
+                    edition=elsewhere[0].name,
+                    this=edition.name,
+                )
             )
-        known = ", ".join(edition.house_rules) or "none"
-        raise SetupError(f"'{rule}' is not a house rule of {edition.name} (known: {known})")
+        known = listing(edition.house_rules) if edition.house_rules else _("none")
+        raise SetupError(
+            _(
+                "'%(rule)s' is not a house rule of %(edition)s (known: %(known)s)",
+                rule=rule,
+                edition=edition.name,
+                known=known,
+            )
+        )
     if dice and not takes_dice(edition):
         raise SetupError(
-            f"the Dice Expansion is made for the maps played with train cards, not {edition.name}"
+            _(
+                "the Dice Expansion is made for the maps played with train cards, not %(edition)s",
+                edition=edition.name,
+            )
         )
     setup = Setup(board, seated, goods_colors(board, goods or {}), rules, dice=dice)
     return replace(setup, pieces=piece_splits(setup, pieces or {}))
@@ -137,23 +184,37 @@ def piece_splits(setup: Setup, chosen: Mapping[str, tuple[int, int]]) -> dict[st
     edition = setup.edition
     if not edition.pieces:
         if chosen:
-            raise SetupError(f"{edition.name} has trains only: no split of trains and ships")
+            raise SetupError(
+                _("%(edition)s has trains only: no split of trains and ships", edition=edition.name)
+            )
         return {}
     splits = {name: edition.suggested_split for name in setup.names}
     for text, (trains, ships) in chosen.items():
         try:
             name = setup.player(text)
         except IllegalAction as error:
-            raise SetupError(str(error)) from None
+            raise SetupError(error.message) from None
         if trains < 0 or ships < 0 or trains + ships != edition.pieces:
             raise SetupError(
-                f"{name} takes {edition.pieces} pieces in all, not {trains} trains and "
-                f"{ships} ships"
+                _(
+                    "%(name)s takes %(pieces)s in all, not %(trains)s and %(ships)s",
+                    name=name,
+                    pieces=_pieces(edition.pieces),
+                    trains=_trains(trains),
+                    ships=_ships(ships),
+                )
             )
         if trains > edition.max_trains or ships > edition.max_ships:
             raise SetupError(
-                f"{name} may take at most {edition.max_trains} trains and "
-                f"{edition.max_ships} ships, not {trains} and {ships}"
+                _(
+                    "%(name)s may take at most %(most_trains)s and %(most_ships)s, "
+                    "not %(trains)d and %(ships)d",
+                    name=name,
+                    most_trains=_trains(edition.max_trains),
+                    most_ships=_ships(edition.max_ships),
+                    trains=trains,
+                    ships=ships,
+                )
             )
         splits[name] = (trains, ships)
     return splits
@@ -164,25 +225,47 @@ def goods_colors(board: Board, chosen: Mapping[str, str]) -> dict[str, str]:
     the printed board: its word wins), checked against the number of cities of each."""
     edition = board.edition
     if chosen and not edition.goods:
-        raise SetupError(f"there are no goods in {edition.name}")
+        raise SetupError(_("there are no goods in %(edition)s", edition=edition.name))
     colors = dict(board.goods)
     for text, color in chosen.items():
         try:
             city = board.city(text)
         except IllegalAction as error:
-            raise SetupError(str(error)) from None
+            raise SetupError(error.message) from None
         if board.is_country(city):
-            raise SetupError(f"{city} is a country: it has no goods")
+            raise SetupError(_("%(city)s is a country: it has no goods", city=city))
         if color not in edition.goods:
             raise SetupError(
-                f"'{color}' is not a goods colour (the colours are {', '.join(edition.goods)})"
+                _(
+                    "'%(text)s' is not a goods colour (the colours are %(colors)s)",
+                    text=color,
+                    colors=listing(color_words(c) for c in edition.goods),
+                )
             )
         colors[city] = color
     for color, most in edition.goods_cities.items():
         named = sorted(c for c, k in colors.items() if k == color)
         if len(named) > most:
             raise SetupError(
-                f"only {'1 city has' if most == 1 else f'{most} cities have'} "
-                f"{color} goods, not {len(named)} ({join_words(named)})"
+                ngettext(
+                    "only %(num)d city has %(color)s goods, not %(count)d (%(cities)s)",
+                    "only %(num)d cities have %(color)s goods, not %(count)d (%(cities)s)",
+                    most,
+                    color=color_words(color),
+                    count=len(named),
+                    cities=join(named),
+                )
             )
     return colors
+
+
+def _pieces(n: int) -> Message:
+    return ngettext("%(num)d piece", "%(num)d pieces", n)
+
+
+def _trains(n: int) -> Message:
+    return ngettext("%(num)d train", "%(num)d trains", n)
+
+
+def _ships(n: int) -> Message:
+    return ngettext("%(num)d ship", "%(num)d ships", n)

@@ -13,9 +13,9 @@ from types import MappingProxyType
 
 from companion.rules.board import Board, Route, Ticket
 from companion.rules.editions import FEWEST_STATIONS, LONGEST_PATH, MOST_GOODS, MOST_TICKETS
-from companion.rules.names import join_words
 from companion.rules.setup import Player
 from companion.rules.state import Trip
+from companion.rules.words import Text, _, join
 
 # The breakdown every sheet gives, in order; 0 where the edition has no such thing.
 BREAKDOWN_KEYS = (
@@ -91,7 +91,7 @@ class Column:
     """A column of the standings: the parts of the breakdown it adds up."""
 
     key: str
-    title: str
+    title: Text
     parts: tuple[str, ...]
 
 
@@ -101,8 +101,8 @@ class Line:
     only explains, like the route a station borrows). ``routes`` are the ones it names,
     to pick out on the board."""
 
-    what: str
-    how: str = ""
+    what: Text
+    how: Text = ""
     points: int | None = None
     routes: tuple[Route, ...] = ()
     ok: bool = True
@@ -113,10 +113,10 @@ class Section:
     """A player's points in one column of the standings, with the lines behind them."""
 
     key: str
-    title: str
+    title: Text
     points: int
     lines: tuple[Line, ...] = ()
-    summary: str = ""
+    summary: Text = ""
 
 
 @dataclass(frozen=True)
@@ -219,26 +219,26 @@ class ScoreSheet:
     board: Board
     players: tuple[PlayerSheet, ...]
     winners: tuple[str, ...]
-    tiebreak: str | None
+    tiebreak: Text | None
     finished: bool
     columns: tuple[Column, ...] = ()
     # What the score track counts during play, in words.
-    track_words: str = "the routes"
+    track_words: Text = _("the routes")
 
     def player(self, name: str) -> PlayerSheet:
         """One player's sheet, by name."""
         return next(p for p in self.players if p.name == name)
 
     @property
-    def headline(self) -> tuple[str, str]:
+    def headline(self) -> tuple[Text, Text]:
         """What the top of the sheet says, and of whom: "Winner" (or "Shared win") once the
         game is over; before, "Leading" (or "Sharing the lead")."""
         shared = len(self.winners) > 1
         if self.finished:
-            label = "Shared win" if shared else "Winner"
+            label = _("Shared win") if shared else _("Winner")
         else:
-            label = "Sharing the lead" if shared else "Leading"
-        return label, join_words(list(self.winners))
+            label = _("Sharing the lead") if shared else _("Leading")
+        return label, join(list(self.winners))
 
     @property
     def ranked(self) -> tuple[PlayerSheet, ...]:

@@ -9,8 +9,8 @@ from typing import Protocol
 
 from companion.rules.board import DASH, Board, Route
 from companion.rules.dice import DiceTurn, Tokens
-from companion.rules.names import plural
 from companion.rules.setup import Setup
+from companion.rules.words import Message, Text, _, ngettext
 
 
 class Played(Protocol):
@@ -36,14 +36,19 @@ class Trip:
     @property
     def points(self) -> int:
         """The goods points the trip scores."""
-        return sum(value for _, value in self.tokens)
+        return sum(value for _city, value in self.tokens)
 
-    def describe(self) -> str:
-        """ "Ann's passenger travels Köln–Düsseldorf–Essen: 3 + 2 = 5 points, 1 card"."""
-        tokens = " + ".join(str(v) for _, v in self.tokens) or "no tokens"
-        return (
-            f"{self.player}'s passenger travels {DASH.join(self.cities)}: {tokens}"
-            f" = {self.points} points, {plural(self.cards, 'passenger card')}"
+    def describe(self) -> Message:
+        """ "Ann's passenger travels Köln–Düsseldorf–Essen: 3 + 2 = 5 points, 1 passenger
+        card"."""
+        tokens: Text = " + ".join(str(v) for _city, v in self.tokens) or _("no tokens")
+        return _(
+            "%(player)s's passenger travels %(cities)s: %(tokens)s = %(points)s, %(cards)s",
+            player=self.player,
+            cities=DASH.join(self.cities),
+            tokens=tokens,
+            points=ngettext("%(num)d point", "%(num)d points", self.points),
+            cards=ngettext("%(num)d passenger card", "%(num)d passenger cards", self.cards),
         )
 
 

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from companion.rules.board import Route
 from companion.rules.errors import IllegalAction
 from companion.rules.state import State
+from companion.rules.words import _, ngettext
 
 
 def stations_left(state: State, player: str) -> int:
@@ -22,13 +23,23 @@ def stations_left(state: State, player: str) -> int:
 
 def build_station(state: State, player: str, text: str) -> State:
     """The state with the player's station in that city, or the rule that forbids it."""
-    if not state.setup.edition.stations:
-        raise IllegalAction(f"there are no stations in {state.setup.edition.name}")
+    edition = state.setup.edition
+    if not edition.stations:
+        raise IllegalAction(_("there are no stations in %(edition)s", edition=edition.name))
     city = state.board.city(text)
     if city in state.stations:
-        raise IllegalAction(f"{city} already has {state.stations[city]}'s station")
+        raise IllegalAction(
+            _("%(city)s already has %(player)s's station", city=city, player=state.stations[city])
+        )
     if stations_left(state, player) <= 0:
-        raise IllegalAction(f"{player} has built all {state.setup.edition.stations} stations")
+        raise IllegalAction(
+            ngettext(
+                "%(player)s has built all %(num)d station",
+                "%(player)s has built all %(num)d stations",
+                edition.stations,
+                player=player,
+            )
+        )
     return replace(state, stations=MappingProxyType({**state.stations, city: player}))
 
 
@@ -55,12 +66,12 @@ def best_borrowing(
     choice: ticket points, then completed tickets); the first found among equals, trying
     "none" first, so nothing is borrowed without a gain."""
     best: tuple[tuple[int, ...], tuple[tuple[str, Route | None], ...]] | None = None
-    choices = [[None, *routes] for _, routes in options]
+    choices = [[None, *routes] for _city, routes in options]
     for picked in itertools.product(*choices):
         borrowed = tuple(r for r in picked if r is not None)
         if len({r.id for r in borrowed}) < len(borrowed):
             continue  # one route can serve one station only
         points = score(borrowed)
         if best is None or points > best[0]:
-            best = (points, tuple(zip((c for c, _ in options), picked, strict=True)))
+            best = (points, tuple(zip((c for c, _routes in options), picked, strict=True)))
     return best[1] if best else ()

@@ -13,7 +13,7 @@ from companion.rules.colors import GRAY, ROUTE_COLORS
 from companion.rules.editions import Edition
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State, apply, claim_for
-from companion.rules.names import name_key, plural
+from companion.rules.names import name_key
 from companion.rules.passengers import passengers_left
 from companion.rules.payment import (
     LOCOMOTIVE,
@@ -24,7 +24,9 @@ from companion.rules.payment import (
     check_station_payment,
     sails_card_names,
 )
+from companion.rules.payment import card_words as card_words
 from companion.rules.stations import stations_left
+from companion.rules.words import Message, Text, _, ngettext
 
 
 def score_track(state: State, player: str) -> int:
@@ -38,19 +40,34 @@ def score_track(state: State, player: str) -> int:
     )
 
 
-TURNS = {1: "one last turn", 2: "two more turns", 3: "three more turns"}
+TURNS: dict[int, Message] = {
+    1: _("one last turn"),
+    2: _("two more turns"),
+    3: _("three more turns"),
+}
 
 
-def final_round_news(state: State) -> str | None:
+def final_round_news(state: State) -> Text | None:
     """The final round in words (None outside it): who started it, down to how many
     pieces, and how many turns every player has left."""
     final = state.final_round
     if final is None or state.is_over:
         return None
     edition = state.setup.edition
-    left = plural(state.pieces_left(final.started_by), "piece" if edition.pieces else "train")
-    turns = TURNS.get(edition.final_turns, f"{edition.final_turns} more turns")
-    return f"Final round! {final.started_by} is down to {left}: {turns} each"
+    pieces = state.pieces_left(final.started_by)
+    if edition.pieces:
+        left = ngettext("%(num)d piece", "%(num)d pieces", pieces)
+    else:
+        left = ngettext("%(num)d train", "%(num)d trains", pieces)
+    turns = TURNS.get(edition.final_turns) or ngettext(
+        "%(num)d more turn", "%(num)d more turns", edition.final_turns
+    )
+    return _(
+        "Final round! %(player)s is down to %(left)s: %(turns)s each",
+        player=final.started_by,
+        left=left,
+        turns=turns,
+    )
 
 
 def next_player(state: State) -> str:
@@ -75,10 +92,10 @@ class RouteChoice:
     other_city: str
     points: int
     owner: str | None
-    refusal: str | None
+    refusal: Text | None
 
 
-def cannot_act(state: State, player: str) -> str | None:
+def cannot_act(state: State, player: str) -> Text | None:
     """Why the player may take no turn at all now (the game is over, or their final turns
     are taken), in the referee's words; None while they may."""
     try:
@@ -88,7 +105,7 @@ def cannot_act(state: State, player: str) -> str | None:
     return None
 
 
-def refusal(state: State, player: str, route: Route) -> str | None:
+def refusal(state: State, player: str, route: Route) -> Text | None:
     """Why the player may not claim this route now, in the referee's words; None if they may."""
     try:
         apply(state, claim_for(state.board, route, player))
@@ -159,7 +176,8 @@ def goods_left(state: State) -> dict[str, tuple[str, tuple[int, ...]]]:
 
 
 def card_names(edition: Edition) -> list[str]:
-    """The train cards of an edition, as a payment names them."""
+    """The train cards of an edition, as a payment names them (``card_words`` says each
+    one to the players)."""
     if edition.pieces:
         return sails_card_names()
     names = [c for c in ROUTE_COLORS if c != GRAY] + [LOCOMOTIVE]
@@ -177,7 +195,7 @@ def check_cards(
     target: Route | str,
     cards: Mapping[str, int],
     turned_over: Mapping[str, int] | None = None,
-) -> str:
+) -> Text:
     """Do these cards pay for a route, a port or the player's next station? The check the
     edition takes, saying how they pay or refusing them with the reason."""
     edition = state.setup.edition
@@ -187,7 +205,13 @@ def check_cards(
         built = edition.stations - stations_left(state, player)
         return check_station_payment(built, cards)
     if isinstance(target, str):
-        raise IllegalAction(f"there is nothing called '{target}' to pay for in {edition.name}")
+        raise IllegalAction(
+            _(
+                "there is nothing called '%(target)s' to pay for in %(edition)s",
+                target=target,
+                edition=edition.name,
+            )
+        )
     if edition.pieces:
         return check_sails_payment(target, cards)
     return check_payment(target, edition, cards, turned_over if target.tunnel else None)

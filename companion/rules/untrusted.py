@@ -12,10 +12,15 @@ import re
 from typing import Any
 
 from companion.rules.errors import RecordError
+from companion.rules.words import _, ngettext
 
 # A record is nested six deep at most (a dice turn's tokens); anything far deeper is not one.
 MAX_DEPTH = 32
-TOO_DEEP = f"nested more than {MAX_DEPTH} levels deep, which no game record is"
+TOO_DEEP = ngettext(
+    "nested more than %(num)d level deep, which no game record is",
+    "nested more than %(num)d levels deep, which no game record is",
+    MAX_DEPTH,
+)
 # The largest whole number a game record may hold: what a database column can store.
 MAX_INT = 2**63 - 1
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -33,10 +38,10 @@ def load_record_json(text: str) -> Any:
     except RecursionError:
         raise RecordError("", TOO_DEEP) from None
     except json.JSONDecodeError as error:
-        raise RecordError("", f"not valid JSON ({error})") from None
+        raise RecordError("", _("not valid JSON (%(error)s)", error=str(error))) from None
     except ValueError:
         # Python refuses to read whole numbers of thousands of digits.
-        raise RecordError("", "a number in it is too large for a game record") from None
+        raise RecordError("", _("a number in it is too large for a game record")) from None
     check_record_data(data)
     return data
 
@@ -64,12 +69,14 @@ def check_record_data(data: Any) -> None:
             pass
         elif isinstance(node, int):
             if not -MAX_INT <= node <= MAX_INT:
-                raise RecordError(_where(place), "a number too large for a game record")
+                raise RecordError(_where(place), _("a number too large for a game record"))
         elif isinstance(node, float):
             if not math.isfinite(node):
-                raise RecordError(_where(place), "a number too large for a game record")
+                raise RecordError(_where(place), _("a number too large for a game record"))
         else:
-            raise RecordError(_where(place), f"holds a {type(node).__name__}, which JSON does not")
+            raise RecordError(
+                _where(place), _("holds a %(type)s, which JSON does not", type=type(node).__name__)
+            )
 
 
 def is_writable_text(text: str) -> bool:
@@ -122,9 +129,10 @@ def _where(place: _Place | None) -> str:
 def _check_text(place: _Place | None, text: str) -> None:
     if not is_writable_text(text):
         raise RecordError(
-            _where(place), f"has a character that is not text (in '{one_line(text, 40)}')"
+            _where(place),
+            _("has a character that is not text (in '%(text)s')", text=one_line(text, 40)),
         )
 
 
 def _no_constant(name: str) -> Any:
-    raise RecordError("", f"{name} is not a number a game record holds")
+    raise RecordError("", _("%(name)s is not a number a game record holds", name=name))

@@ -1,4 +1,7 @@
-"""The score sheet as JSON data: the keys ``companion score --json`` documents."""
+"""The score sheet as JSON data: the keys ``companion score --json`` documents.
+
+The keys never change; the texts for the players (titles, lines, the tiebreak) are put into
+words in the language spoken (``companion.rules.words.speaking``)."""
 
 from __future__ import annotations
 
@@ -6,6 +9,12 @@ from typing import Any
 
 from companion.rules.board import Route
 from companion.rules.sheet import Line, PlayerSheet, ScoreSheet, Section
+from companion.rules.words import Text
+
+
+def _words(text: Text | None) -> str | None:
+    """A text for the players as a JSON string (a message put into words); None stays."""
+    return None if text is None else str(text)
 
 
 def sheet_to_json(sheet: ScoreSheet) -> dict[str, Any]:
@@ -14,10 +23,10 @@ def sheet_to_json(sheet: ScoreSheet) -> dict[str, Any]:
     return {
         "map": sheet.board.id,
         "finished": sheet.finished,
-        "columns": [{"key": c.key, "title": c.title} for c in sheet.columns],
+        "columns": [{"key": c.key, "title": _words(c.title)} for c in sheet.columns],
         "players": [_player(p) for p in sheet.players],
         "winners": list(sheet.winners),
-        "tiebreak": sheet.tiebreak,
+        "tiebreak": _words(sheet.tiebreak),
     }
 
 
@@ -26,15 +35,15 @@ def _route(route: Route) -> dict[str, Any]:
 
 
 def _line(line: Line) -> dict[str, Any]:
-    return {"what": line.what, "how": line.how, "points": line.points}
+    return {"what": _words(line.what), "how": _words(line.how), "points": line.points}
 
 
 def _section(section: Section) -> dict[str, Any]:
     return {
         "key": section.key,
-        "title": section.title,
+        "title": _words(section.title),
         "points": section.points,
-        "summary": section.summary,
+        "summary": _words(section.summary),
         "lines": [_line(line) for line in section.lines],
     }
 

@@ -1,4 +1,7 @@
-"""The score sheet as a PDF (reportlab): the same content as the page, a QR code back."""
+"""The score sheet as a PDF (reportlab): the same content as the page, a QR code back.
+
+Put into words in the language spoken (``companion.rules.words.speaking``; the web app
+speaks the request's language)."""
 
 from __future__ import annotations
 
@@ -18,11 +21,16 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from companion.rules.names import plural
 from companion.rules.sheet import Line, PlayerSheet, ScoreSheet
-from companion.sheets.text import ordinal, signed
+from companion.rules.words import _
+from companion.sheets.text import ordinal, points_words, sheet_title, signed
 
 FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
+
+
+def _e(text: object) -> str:
+    """Text (a message put into words first) escaped for a reportlab paragraph."""
+    return escape(str(text))
 
 
 def _fonts() -> None:
@@ -59,22 +67,23 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str) -> bytes:
     document = SimpleDocTemplate(
         out,
         pagesize=A4,
-        title=f"Ticket to Ride score sheet: {sheet.board.name}",
+        title=str(_("Ticket to Ride score sheet: %(map)s", map=sheet.board.title)),
         leftMargin=16 * mm,
         rightMargin=16 * mm,
         topMargin=14 * mm,
         bottomMargin=14 * mm,
         invariant=True,
     )
-    story: list = [Paragraph(f"Ticket to Ride: {escape(sheet.board.name)}", styles["title"])]
+    story: list = [Paragraph(_e(sheet_title(sheet)), styles["title"])]
     if not sheet.finished:
         story.append(
-            Paragraph("The game is not over: scores as the board stands.", styles["small"])
+            Paragraph(_e(_("The game is not over: scores as the board stands.")), styles["small"])
         )
     label, names = sheet.headline
-    story.append(Paragraph(f"<b>{label}:</b> {escape(names)}", styles["base"]))
+    story.append(Paragraph(f"<b>{_e(label)}:</b> {_e(names)}", styles["base"]))
     if sheet.tiebreak:
-        story.append(Paragraph(f"Tiebreak: {escape(sheet.tiebreak)}", styles["base"]))
+        tiebreak = _("Tiebreak: %(tiebreak)s", tiebreak=sheet.tiebreak)
+        story.append(Paragraph(_e(tiebreak), styles["base"]))
     story.append(Spacer(1, 4 * mm))
     story.append(_standings(sheet, styles))
     # The way back to the game, on the first page: never alone on a last one.
@@ -91,8 +100,8 @@ def _standings(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> Table:
     small = ParagraphStyle(
         "cell", parent=styles["base"], fontName=BOLD, fontSize=8.5, leading=10, alignment=TA_RIGHT
     )
-    titles = [Paragraph(escape(c.title), small) for c in sheet.columns]
-    rows: list[list[Any]] = [["", "Player", *titles, "Total"]]
+    titles = [Paragraph(_e(c.title), small) for c in sheet.columns]
+    rows: list[list[Any]] = [["", str(_("Player")), *titles, str(_("Total"))]]
     for p in sheet.ranked:
         rows.append(
             [
@@ -123,17 +132,17 @@ def _standings(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> Table:
 
 def _line(line: Line, base: ParagraphStyle) -> Paragraph:
     points = "" if line.points is None else f"<b>{signed(line.points)}</b>  "
-    how = f": {escape(line.how)}" if line.how else ""
-    return Paragraph(f"{points}{escape(line.what)}{how}", base)
+    how = f": {_e(line.how)}" if line.how else ""
+    return Paragraph(f"{points}{_e(line.what)}{how}", base)
 
 
 def _player(p: PlayerSheet, styles: dict[str, ParagraphStyle]) -> list:
     base = styles["base"]
-    story: list = [Paragraph(f"{escape(p.name)}: {plural(p.total, 'point')}", styles["head"])]
+    story: list = [Paragraph(f"{_e(p.name)}: {_e(points_words(p.total))}", styles["head"])]
     for section in p.sections:
-        summary = f" ({escape(section.summary)})" if section.summary else ""
+        summary = f" ({_e(section.summary)})" if section.summary else ""
         story.append(
-            Paragraph(f"<b>{escape(section.title)}: {signed(section.points)}</b>{summary}", base)
+            Paragraph(f"<b>{_e(section.title)}: {signed(section.points)}</b>{summary}", base)
         )
         story += [_line(line, styles["line"]) for line in section.lines]
     return story
@@ -147,7 +156,7 @@ def _qr(link: str, styles: dict[str, ParagraphStyle]) -> Table:
         size, size, transform=[size / (right - left), 0, 0, size / (top - bottom), 0, 0]
     )
     drawing.add(widget)
-    text = Paragraph(f"Open this game: {escape(link)}", styles["small"])
+    text = Paragraph(_e(_("Open this game: %(link)s", link=link)), styles["small"])
     table = Table([[drawing, text]], colWidths=[32 * mm, 140 * mm])
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
     return table

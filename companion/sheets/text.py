@@ -1,16 +1,18 @@
-"""The score sheet as plain text, for the terminal: every point explained."""
+"""The score sheet as plain text, for the terminal: every point explained.
+
+Put into words in the language spoken (``companion.rules.words.speaking``)."""
 
 from __future__ import annotations
 
-from companion.rules.names import plural
 from companion.rules.sheet import Line, PlayerSheet, ScoreSheet
+from companion.rules.words import Message, Text, _, ngettext
 
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+ORDINALS: dict[int, Message] = {1: _("1st"), 2: _("2nd"), 3: _("3rd")}
 
 
 def ordinal(rank: int) -> str:
     """ "1st", "2nd", "11th"."""
-    return ORDINALS.get(rank, f"{rank}th")
+    return str(ORDINALS.get(rank) or _("%(rank)dth", rank=rank))
 
 
 def signed(points: int) -> str:
@@ -18,17 +20,27 @@ def signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
+def sheet_title(sheet: ScoreSheet) -> Text:
+    """The sheet's heading: "Ticket to Ride: North America"."""
+    return _("Ticket to Ride: %(map)s", map=sheet.board.title)
+
+
+def points_words(points: int) -> Text:
+    """ "1 point", "17 points"."""
+    return ngettext("%(num)d point", "%(num)d points", points)
+
+
 def sheet_to_text(sheet: ScoreSheet) -> str:
     """A readable sheet: the standings by column, the winner and tiebreak, then each
     player's sections line by line."""
-    lines = [f"Ticket to Ride: {sheet.board.name}"]
+    lines = [str(sheet_title(sheet))]
     if not sheet.finished:
-        lines.append("(the game is not over: these are the scores as the board stands)")
+        lines.append(str(_("(the game is not over: these are the scores as the board stands)")))
     lines += ["", *_standings(sheet)]
     label, names = sheet.headline
     lines += ["", f"{label}: {names}"]
     if sheet.tiebreak:
-        lines.append(f"Tiebreak: {sheet.tiebreak}")
+        lines.append(str(_("Tiebreak: %(tiebreak)s", tiebreak=sheet.tiebreak)))
     for p in sheet.players:
         lines += ["", *_player(p)]
     return "\n".join(lines) + "\n"
@@ -36,12 +48,14 @@ def sheet_to_text(sheet: ScoreSheet) -> str:
 
 def _standings(sheet: ScoreSheet) -> list[str]:
     width = max(len(p.name) for p in sheet.players)
-    titles = [c.title for c in sheet.columns]
-    head = f"{'':4}  {'':{width}}" + "".join(f"  {t:>{len(t)}}" for t in titles) + "  Total"
+    titles = [str(c.title) for c in sheet.columns]
+    total = str(_("Total"))
+    wide = max(5, len(total))
+    head = f"{'':4}  {'':{width}}" + "".join(f"  {t}" for t in titles) + f"  {total:>{wide}}"
     rows = [head]
     for p in sheet.ranked:
-        cells = "".join(f"  {signed(s.points):>{len(s.title)}}" for s in p.sections)
-        rows.append(f"{ordinal(p.rank):>4}  {p.name:<{width}}{cells}  {p.total:>5}")
+        cells = "".join(f"  {signed(s.points):>{len(str(s.title))}}" for s in p.sections)
+        rows.append(f"{ordinal(p.rank):>4}  {p.name:<{width}}{cells}  {p.total:>{wide}}")
     return rows
 
 
@@ -52,7 +66,7 @@ def _line(line: Line) -> str:
 
 
 def _player(p: PlayerSheet) -> list[str]:
-    out = [f"== {p.name}: {plural(p.total, 'point')}"]
+    out = [f"== {p.name}: {points_words(p.total)}"]
     for section in p.sections:
         summary = f" ({section.summary})" if section.summary else ""
         out.append(f"  {section.title}: {signed(section.points)}{summary}")

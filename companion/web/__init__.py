@@ -8,13 +8,17 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, render_template
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from jinja2.bccache import Bucket, BytecodeCache
 from werkzeug.exceptions import HTTPException
 
+from companion.rules.colors import color_words
 from companion.rules.errors import CompanionError
-from companion.rules.names import name_key, plural
-from companion.sheets.text import signed
+from companion.rules.names import name_key
+from companion.rules.payment import card_words
+from companion.sheets.text import ordinal, points_words, signed
+from companion.web.dice_panel import face_words
 
 HERE = Path(__file__).resolve().parent
 csrf = CSRFProtect()
@@ -72,12 +76,11 @@ def create_app(
 
     csrf.init_app(app)
     app.jinja_env.bytecode_cache = COMPILED
-    from companion.web import dice, end, home, sheet, store, table, trips, watch
+    from companion.web import dice, end, home, language, sheet, store, table, trips, watch
 
     store.init_app(app)
-    app.add_template_filter(name_key, "key")
-    app.add_template_filter(plural, "plural")
-    app.add_template_filter(_signed, "signed")
+    language.init_app(app)
+    _helpers(app)
     for blueprint in (home.bp, table.bp, end.bp, sheet.bp, trips.bp, dice.bp, watch.bp):
         app.register_blueprint(blueprint)
     _errors(app)
@@ -91,35 +94,74 @@ def _shipped(folder: str) -> str:
     return str(packaged if packaged.is_dir() else HERE.parents[1] / folder)
 
 
+def _helpers(app: Flask) -> None:
+    """What the templates use besides Flask-Babel's ``_`` and ``ngettext``."""
+    app.add_template_filter(name_key, "key")
+    # English only ("3 points"): the templates say counts with ngettext instead.
+    app.add_template_filter(_signed, "signed")
+    # A colour in words, in the page's language: {{ color_words(route.color) }} or
+    # {{ route.color|color_words }}.
+    app.add_template_filter(color_words, "color_words")
+    app.add_template_global(color_words, "color_words")
+    # A train card ("locomotive+4", "ship red") and a die face, in words.
+    for words in (card_words, face_words):
+        app.add_template_filter(words, words.__name__)
+        app.add_template_global(words, words.__name__)
+    # A rank ("1st") and a score ("17 points") as the score sheets print them.
+    app.add_template_filter(ordinal, "ordinal")
+    app.add_template_filter(points_words, "points")
+
+
 def _errors(app: Flask) -> None:
     """Every refusal as a page that says what went wrong, never a 500 for bad input."""
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> tuple[str, int]:
-        message = "This form has expired or was not sent from this app: reload the page."
-        return render_template("error.html", title="Form expired", message=message), 400
+        message = _("This form has expired or was not sent from this app: reload the page.")
+        return render_template("error.html", title=_("Form expired"), message=message), 400
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str, int]:
         messages = {
-            404: "There is nothing at this address: check the link to the game.",
-            405: "This address does not take that kind of request.",
-            413: "That file is too large for a game record.",
+            404: _("There is nothing at this address: check the link to the game."),
+            405: _("This address does not take that kind of request."),
+            413: _("That file is too large for a game record."),
+        }
+        # The titles of the commonest (others: Werkzeug's, in English).
+        titles = {
+            400: _("Bad Request"),
+            404: _("Not Found"),
+            405: _("Method Not Allowed"),
+            413: _("Request Entity Too Large"),
+            500: _("Internal Server Error"),
+        }
+        # Werkzeug's own descriptions, when a view gave no reason of its own.
+        descriptions = {
+            400: _("The browser (or proxy) sent a request that this server could not understand."),
+            500: _(
+                "The server encountered an internal error and was unable to complete your"
+                " request. Either the server is overloaded or there is an error in the"
+                " application."
+            ),
         }
         code = error.code or 400
-        message = messages.get(code) or error.description or "That request was not understood."
-        return render_template("error.html", title=error.name, message=message), code
+        description = error.description
+        if description == type(error).description:
+            description = descriptions.get(code) or description
+        message = messages.get(code) or description or _("That request was not understood.")
+        title = titles.get(code) or error.name
+        return render_template("error.html", title=title, message=message), code
 
     from companion.web.store import GameNotFound
 
     @app.errorhandler(GameNotFound)
     def no_game(error: GameNotFound) -> tuple[str, int]:
-        message = "There is no game at this address: check the link, or start a new one."
-        return render_template("error.html", title="No such game", message=message), 404
+        message = _("There is no game at this address: check the link, or start a new one.")
+        return render_template("error.html", title=_("No such game"), message=message), 404
 
     @app.errorhandler(CompanionError)
     def refused(error: CompanionError) -> tuple[str, int]:
-        return render_template("error.html", title="Refused", message=str(error)), 400
+        return render_template("error.html", title=_("Refused"), message=str(error)), 400
 
 
 def _signed(points: int) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 
 from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion.rules.actions import Action, BuildStation, Pass
@@ -13,8 +14,9 @@ from companion.rules.dice import TRAIN_DICE, DiceTurn, Tokens, tokens_to_spend
 from companion.rules.errors import IllegalAction
 from companion.rules.game import claim_for
 from companion.rules.table import next_player
+from companion.rules.words import listing
 from companion.web import store
-from companion.web.dice_panel import faces_from
+from companion.web.dice_panel import face_words, faces_from
 from companion.web.forms import DiceForm, form_problem, small_int
 from companion.web.table import render_table
 
@@ -31,7 +33,13 @@ def roll(game_id: str) -> Response:
     faces = list(faces_from(request.args.get("faces")) or [""] * TRAIN_DICE)
     again = {small_int(i, TRAIN_DICE) for i in request.args.getlist("die")}
     if None in again:
-        abort(400, f"Pick the dice to roll again by their number, 0 to {TRAIN_DICE - 1}.")
+        abort(
+            400,
+            _(
+                "Pick the dice to roll again by their number, 0 to %(last)d.",
+                last=TRAIN_DICE - 1,
+            ),
+        )
     rerolled = faces_from(",".join(faces)) is not None
     for i in range(TRAIN_DICE):
         if not rerolled or i in again:
@@ -57,19 +65,19 @@ def play(game_id: str) -> Response | tuple[str, int]:
         return render_table(game_id, problem=form_problem(form), status=400)
     faces = faces_from(form.faces.data)
     if faces is None:
-        return render_table(game_id, problem="Enter the five train dice first.", status=400)
+        return render_table(game_id, problem=_("Enter the five train dice first."), status=400)
     state = store.load_game(game_id).state()
-    single, _, double = (form.take.data or "0,0").partition(",")
+    single, _comma, double = (form.take.data or "0,0").partition(",")
     singles, doubles = small_int(single or "0", MOST_TAKEN), small_int(double or "0", MOST_TAKEN)
     if singles is None or doubles is None:
-        return render_table(game_id, problem="Choose which tokens to take.", status=400)
+        return render_table(game_id, problem=_("Choose which tokens to take."), status=400)
     take = Tokens(singles, doubles)
     back = Tokens(form.back_single.data or 0, form.back_double.data or 0)
     player = form.player.data
     action: Action
     if form.play.data == "claim" and form.route.data is not None:
         if form.route.data >= len(state.board.routes):
-            return render_table(game_id, problem="There is no such route.", status=400)
+            return render_table(game_id, problem=_("There is no such route."), status=400)
         route = state.board.routes[form.route.data]
         tunnel = form.tunnel.data or 0
         use = tokens_to_spend(route, faces, tunnel, state.tokens_of(player))
@@ -89,13 +97,22 @@ def play(game_id: str) -> Response | tuple[str, int]:
     elif form.play.data == "tunnel-failed":
         action = Pass(player, DiceTurn(faces, tunnel=max(1, form.tunnel.data or 1)))
     else:
-        return render_table(game_id, problem="Choose a play for the dice.", status=400)
+        return render_table(game_id, problem=_("Choose a play for the dice."), status=400)
     try:
         state = store.record_action(game_id, action)
     except IllegalAction as refusal:
-        return render_table(game_id, problem=f"Refused: {refusal}", status=409)
-    scored = ""
+        return render_table(game_id, problem=_("Refused: %(refusal)s", refusal=refusal), status=409)
+    dice = str(listing(face_words(f) for f in faces))
     if form.play.data == "claim" and form.route.data is not None:
-        scored = f": +{state.board.points_for(state.board.routes[form.route.data])}"
-    flash(f"{action.describe()}{scored} (dice: {', '.join(faces)})")
+        points = state.board.points_for(state.board.routes[form.route.data])
+        flash(
+            _(
+                "%(action)s: +%(points)d (dice: %(faces)s)",
+                action=str(action.describe()),
+                points=points,
+                faces=dice,
+            )
+        )
+    else:
+        flash(_("%(action)s (dice: %(faces)s)", action=str(action.describe()), faces=dice))
     return redirect(url_for("table.show", game_id=game_id, player=next_player(state)), code=303)

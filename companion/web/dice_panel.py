@@ -5,9 +5,33 @@ from __future__ import annotations
 
 from flask import request
 
-from companion.rules.dice import FACES, TRAIN_DICE, TUNNEL_DICE, Tokens, token_choices
+from companion.rules.dice import (
+    DOUBLE,
+    FACES,
+    LOCOMOTIVE,
+    SINGLE,
+    STATION,
+    TRAIN_DICE,
+    TUNNEL_DICE,
+    Tokens,
+    token_choices,
+)
 from companion.rules.game import dice_options
 from companion.rules.state import State
+from companion.rules.words import Message, Text, _, join, ngettext
+
+# Each face of the train dice, in words.
+_FACE_WORDS: dict[str, Message] = {
+    SINGLE: _("single"),
+    DOUBLE: _("double"),
+    STATION: _("station"),
+    LOCOMOTIVE: _("locomotive"),
+}
+
+
+def face_words(face: str) -> Text:
+    """A face of the train dice in words ("single" in English); another text as it is."""
+    return _FACE_WORDS.get(face, face)
 
 
 def faces_from(text: str | None) -> tuple[str, ...] | None:
@@ -16,9 +40,16 @@ def faces_from(text: str | None) -> tuple[str, ...] | None:
     return faces if len(faces) == TRAIN_DICE and all(f in FACES for f in faces) else None
 
 
-def _words(tokens: Tokens) -> str:
-    words = [f"{k} {w}" for k, w in ((tokens.single, "single"), (tokens.double, "double")) if k]
-    return "take " + (" and ".join(words) or "no token")
+def _words(tokens: Tokens) -> Text:
+    """ "take 1 single and 2 double", "take no token"."""
+    words: list[Text] = []
+    if tokens.single:
+        words.append(ngettext("%(num)d single", "%(num)d single", tokens.single))
+    if tokens.double:
+        words.append(ngettext("%(num)d double", "%(num)d double", tokens.double))
+    if not words:
+        return _("take no token")
+    return _("take %(tokens)s", tokens=join(words))
 
 
 def panel(state: State, player: str) -> dict[str, object]:

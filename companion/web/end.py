@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion.rules.board import Route
@@ -12,6 +13,7 @@ from companion.rules.errors import CompanionError
 from companion.rules.explain import chain_words
 from companion.rules.record import HeldTicket
 from companion.rules.scoring import deck_left, final_scores
+from companion.rules.words import Text
 from companion.web import store
 from companion.web.forms import ConfirmForm, TicketForm, form_problem
 from companion.web.players import chosen_player, seats
@@ -27,7 +29,7 @@ class EnteredTicket:
     name: str
     points: int
     chain: tuple[Route, ...] | None
-    path: str
+    path: Text
 
 
 def render_tickets(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
@@ -77,7 +79,7 @@ def add(game_id: str) -> Response | tuple[str, int]:
     if form.deck.data is not None:
         if form.deck.data >= len(board.tickets):
             return render_tickets(
-                game_id, problem="There is no such ticket in the deck.", status=400
+                game_id, problem=_("There is no such ticket in the deck."), status=400
             )
         picked = board.tickets[form.deck.data]
         entry = HeldTicket(picked.cities, tour=picked.is_tour)
@@ -85,13 +87,15 @@ def add(game_id: str) -> Response | tuple[str, int]:
         entry = HeldTicket((form.city_a.data, form.city_b.data), form.points.data)
     else:
         return render_tickets(
-            game_id, problem="Pick a ticket from the deck, or type its two cities.", status=400
+            game_id, problem=_("Pick a ticket from the deck, or type its two cities."), status=400
         )
     try:
         store.add_ticket(game_id, form.player.data, entry)
     except CompanionError as refusal:
-        return render_tickets(game_id, problem=f"Refused: {refusal}", status=409)
-    flash(f"Ticket added for {form.player.data}.")
+        return render_tickets(
+            game_id, problem=_("Refused: %(refusal)s", refusal=refusal), status=409
+        )
+    flash(_("Ticket added for %(player)s.", player=form.player.data))
     return redirect(url_for("end.tickets", game_id=game_id, player=form.player.data), code=303)
 
 
@@ -102,8 +106,8 @@ def remove(game_id: str, seq: int) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return render_tickets(game_id, problem=form_problem(form), status=400)
     if not store.remove_ticket(game_id, seq):
-        return render_tickets(game_id, problem="That ticket was already taken back.", status=409)
-    flash("Ticket taken back.")
+        return render_tickets(game_id, problem=_("That ticket was already taken back."), status=409)
+    flash(_("Ticket taken back."))
     return redirect(
         url_for("end.tickets", game_id=game_id, player=request.args.get("player")), code=303
     )

@@ -1,11 +1,16 @@
-"""Forms: they check only the shape of input; the rules judge the rest."""
+"""Forms: they check only the shape of input; the rules judge the rest.
+
+Labels and choices are messages (``companion.rules.words``): put into words when a page
+shows them, in the page's language. WTForms' own messages come in it too (Flask-WTF)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flask import current_app
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
+from flask_wtf.i18n import translations as wtforms_translations
 from wtforms import (
     BooleanField,
     Field,
@@ -18,9 +23,12 @@ from wtforms import (
     StringField,
 )
 from wtforms.fields.choices import SelectChoice
+from wtforms.meta import DefaultMeta
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from companion.rules.colors import color_words
 from companion.rules.setup import MAX_NAME
+from companion.rules.words import _
 from companion.web.store import TRACK_POINTS
 
 PIECE_COLORS = ("red", "blue", "green", "yellow", "black")
@@ -46,36 +54,57 @@ def small_int(text: str | None, below: int) -> int | None:
 class SeatForm(Form):
     """One seat at the table: a name (blank for an empty seat) and a train colour."""
 
-    name = StringField("Name", validators=[Optional(), Length(max=MAX_NAME)])
-    color = SelectField("Trains", choices=[SelectChoice(c, c) for c in PIECE_COLORS])
-    trains = IntegerField("Trains", validators=[Optional(), NumberRange(0, 99)])
-    ships = IntegerField("Ships", validators=[Optional(), NumberRange(0, 99)])
+    class Meta(DefaultMeta):
+        def get_translations(self, form: Form) -> object:
+            """WTForms' own messages in the page's language, as a ``FlaskForm`` has them."""
+            if not current_app.config.get("WTF_I18N_ENABLED", True):
+                return super().get_translations(form)
+            return wtforms_translations
+
+    name = StringField(_("Name"), validators=[Optional(), Length(max=MAX_NAME)])
+    color = SelectField(
+        _("Trains"), choices=[SelectChoice(c, color_words(c)) for c in PIECE_COLORS]
+    )
+    trains = IntegerField(_("Trains"), validators=[Optional(), NumberRange(0, 99)])
+    ships = IntegerField(_("Ships"), validators=[Optional(), NumberRange(0, 99)])
 
 
 class NewGameForm(FlaskForm):
     """A new game: the map and the players in seat order."""
 
-    map = SelectField("Map")
-    seats = FieldList(FormField(SeatForm), min_entries=SEATS, max_entries=SEATS)
-    dice = BooleanField("Play with the Dice Expansion")
+    map = SelectField(_("Map"))
+    seats = FieldList(FormField(SeatForm), _("Seats"), min_entries=SEATS, max_entries=SEATS)
+    dice = BooleanField(_("Play with the Dice Expansion"))
     # The choices are each edition's house rules, set by the view.
-    house_rules = SelectMultipleField("House rules", choices=[], validators=[Optional()])
+    house_rules = SelectMultipleField(_("House rules"), choices=[], validators=[Optional()])
+
+
+# The labels of the fields a page fills in itself (hidden, or picked by a tap): a refusal
+# names them ("Route: This field is required.").
+PLAYER = _("Player")
+ROUTE = _("Route")
+PASSENGER = _("Passenger")
+CITY = _("City")
+TAKE = _("Take")
+# The tokens given back with a claim: single track, double track.
+BACK_SINGLE = _("Back Single")
+BACK_DOUBLE = _("Back Double")
 
 
 class ClaimForm(FlaskForm):
     """Claim a route for a player."""
 
-    player = StringField(validators=[InputRequired(), Length(max=100)])
-    route = IntegerField(validators=[InputRequired(), NumberRange(0, MOST_IDS)])
-    passenger = StringField(validators=[Optional(), Length(max=100)])
-    back_single = IntegerField(validators=[Optional(), NumberRange(0, 3)])
-    back_double = IntegerField(validators=[Optional(), NumberRange(0, 3)])
+    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
+    route = IntegerField(ROUTE, validators=[InputRequired(), NumberRange(0, MOST_IDS)])
+    passenger = StringField(PASSENGER, validators=[Optional(), Length(max=100)])
+    back_single = IntegerField(BACK_SINGLE, validators=[Optional(), NumberRange(0, 3)])
+    back_double = IntegerField(BACK_DOUBLE, validators=[Optional(), NumberRange(0, 3)])
 
 
 class PlayerForm(FlaskForm):
     """An action that names only a player: a turn taken drawing cards or tickets."""
 
-    player = StringField(validators=[InputRequired(), Length(max=100)])
+    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
 
 
 class ConfirmForm(FlaskForm):
@@ -85,37 +114,37 @@ class ConfirmForm(FlaskForm):
 class TicketForm(FlaskForm):
     """A revealed ticket: from the deck by its cities, or any two cities and its value."""
 
-    player = StringField(validators=[InputRequired(), Length(max=100)])
-    city_a = StringField("From", validators=[Optional(), Length(max=100)])
-    city_b = StringField("To", validators=[Optional(), Length(max=100)])
-    points = IntegerField("Value", validators=[Optional(), NumberRange(min=1, max=99)])
-    deck = IntegerField(validators=[Optional(), NumberRange(0, MOST_IDS)])
+    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
+    city_a = StringField(_("From"), validators=[Optional(), Length(max=100)])
+    city_b = StringField(_("To"), validators=[Optional(), Length(max=100)])
+    points = IntegerField(_("Value"), validators=[Optional(), NumberRange(min=1, max=99)])
+    deck = IntegerField(_("Deck"), validators=[Optional(), NumberRange(0, MOST_IDS)])
 
 
 class TrackForm(FlaskForm):
     """What the score track on the board says for a player."""
 
-    player = StringField(validators=[InputRequired(), Length(max=100)])
-    points = IntegerField("The track says", validators=[Optional(), NumberRange(*TRACK_POINTS)])
+    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
+    points = IntegerField(_("The track says"), validators=[Optional(), NumberRange(*TRACK_POINTS)])
 
 
 class CityForm(FlaskForm):
     """A turn naming a city: build a port (Rails & Sails) or a station (Europe)."""
 
-    player = StringField(validators=[InputRequired(), Length(max=100)])
-    city = StringField(validators=[InputRequired(), Length(max=100)])
+    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
+    city = StringField(CITY, validators=[InputRequired(), Length(max=100)])
 
 
 class ExchangeForm(FlaskForm):
     """Trade pieces with the box (Rails & Sails): how many, and which kind is taken."""
 
-    player = StringField(validators=[InputRequired(), Length(max=100)])
-    count = IntegerField("Pieces", validators=[InputRequired(), NumberRange(1, 50)])
+    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
+    count = IntegerField(_("Pieces"), validators=[InputRequired(), NumberRange(1, 50)])
     take = SelectField(
-        "Take",
+        TAKE,
         choices=[
-            SelectChoice("ships", "ships for trains"),
-            SelectChoice("trains", "trains for ships"),
+            SelectChoice("ships", _("ships for trains")),
+            SelectChoice("trains", _("trains for ships")),
         ],
     )
 
@@ -123,37 +152,37 @@ class ExchangeForm(FlaskForm):
 class DiceForm(FlaskForm):
     """A dice turn: the player, the five faces, what they do, the tokens taken, tunnels."""
 
-    player = StringField(validators=[InputRequired(), Length(max=100)])
-    faces = StringField(validators=[InputRequired(), Length(max=100)])
-    play = StringField(validators=[InputRequired(), Length(max=20)])
-    route = IntegerField(validators=[Optional(), NumberRange(0, MOST_IDS)])
-    tickets = IntegerField(validators=[Optional(), NumberRange(1, 5)])
-    take = StringField(validators=[Optional(), Length(max=10)])
-    tunnel = IntegerField(validators=[Optional(), NumberRange(0, 3)])
-    city = StringField(validators=[Optional(), Length(max=100)])
-    passenger = StringField(validators=[Optional(), Length(max=100)])
-    back_single = IntegerField(validators=[Optional(), NumberRange(0, 3)])
-    back_double = IntegerField(validators=[Optional(), NumberRange(0, 3)])
+    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
+    faces = StringField(_("Faces"), validators=[InputRequired(), Length(max=100)])
+    play = StringField(_("Play"), validators=[InputRequired(), Length(max=20)])
+    route = IntegerField(ROUTE, validators=[Optional(), NumberRange(0, MOST_IDS)])
+    tickets = IntegerField(_("Tickets"), validators=[Optional(), NumberRange(1, 5)])
+    take = StringField(TAKE, validators=[Optional(), Length(max=10)])
+    tunnel = IntegerField(_("Tunnel"), validators=[Optional(), NumberRange(0, 3)])
+    city = StringField(CITY, validators=[Optional(), Length(max=100)])
+    passenger = StringField(PASSENGER, validators=[Optional(), Length(max=100)])
+    back_single = IntegerField(BACK_SINGLE, validators=[Optional(), NumberRange(0, 3)])
+    back_double = IntegerField(BACK_DOUBLE, validators=[Optional(), NumberRange(0, 3)])
 
 
 class TripForm(FlaskForm):
     """A passenger's trip: the player and the cities in order, joined by "|"."""
 
-    player = StringField(validators=[InputRequired(), Length(max=100)])
-    path = StringField(validators=[InputRequired(), Length(max=2000)])
+    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
+    path = StringField(_("Path"), validators=[InputRequired(), Length(max=2000)])
 
 
 class ImportForm(FlaskForm):
     """A game record file to import."""
 
-    record = FileField("Game record (JSON)", validators=[FileRequired()])
+    record = FileField(_("Game record (JSON)"), validators=[FileRequired()])
 
 
 def form_problem(form: FlaskForm) -> str:
     """The form's first error, in words: "Trains: Number must be between 0 and 99."."""
     for label, error in _errors(form):
         return f"{label}: {error}"
-    return "That form was not filled in right."
+    return str(_("That form was not filled in right."))
 
 
 def _errors(form: Form) -> Iterator[tuple[str, str]]:
@@ -171,4 +200,5 @@ def _errors(form: Form) -> Iterator[tuple[str, str]]:
 
 
 def _label(field: Field) -> str:
-    return field.label.text if field.label is not None and field.label.text else field.name
+    """The field's label in the page's language (its name if it has none)."""
+    return str(field.label.text) if field.label is not None and field.label.text else field.name

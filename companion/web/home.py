@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, session, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
@@ -13,6 +14,7 @@ from companion.rules.setup import Player, complete_split, goods_colors, takes_di
 from companion.rules.untrusted import load_record_json, one_line
 from companion.web import store
 from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, form_problem
+from companion.web.language import language
 
 bp = Blueprint("home", __name__)
 
@@ -25,10 +27,10 @@ def _boards() -> list[Board]:
 def _new_game_form() -> NewGameForm:
     form = NewGameForm()
     boards = _boards()
-    form.map.choices = [SelectChoice(b.id, b.name) for b in boards]
+    form.map.choices = [SelectChoice(b.id, b.title) for b in boards]
     editions = {b.edition.id: b.edition for b in boards}.values()
     form.house_rules.choices = [
-        SelectChoice(rule, f"{e.name}: {words}")
+        SelectChoice(rule, _("%(edition)s: %(rule)s", edition=e.name, rule=words))
         for e in editions
         for rule, words in e.house_rules.items()
     ]
@@ -52,7 +54,7 @@ def _page(
         games=store.games_among(session.get("games", [])),
         boards=boards,
         split_maps=[b.id for b in boards if b.edition.pieces],
-        dice_maps=[b.name for b in boards if takes_dice(b.edition)],
+        dice_maps=[b.title for b in boards if takes_dice(b.edition)],
         problem=problem,
     ), status
 
@@ -93,7 +95,7 @@ def new_game() -> Response | tuple[str, int]:
             pieces=pieces,
             dice=bool(form.dice.data),
         )
-        game_id = store.create_game(record)
+        game_id = store.create_game(record, language())
     except CompanionError as error:
         return _page(form, problem=str(error), status=400)
     return redirect(url_for("table.show", game_id=game_id), code=303)
@@ -109,12 +111,15 @@ def import_record() -> Response | tuple[str, int]:
         text = upload.record.data.read().decode("utf-8-sig")
         data = load_record_json(text)
     except (UnicodeDecodeError, RecordError) as error:
-        reason = "it is not UTF-8 text" if isinstance(error, UnicodeDecodeError) else str(error)
-        problem = f"That file is not a JSON game record: {one_line(reason)}."
+        if isinstance(error, UnicodeDecodeError):
+            reason = _("it is not UTF-8 text")
+        else:
+            reason = str(error)
+        problem = _("That file is not a JSON game record: %(reason)s.", reason=one_line(reason))
         return _page(upload=upload, problem=problem, status=400)
     try:
-        game_id = store.create_game(parse_record(data))
+        game_id = store.create_game(parse_record(data), language())
     except CompanionError as error:
-        problem = f"That game record can't be imported: {one_line(str(error))}"
+        problem = _("That game record can't be imported: %(reason)s", reason=one_line(str(error)))
         return _page(upload=upload, problem=problem, status=400)
     return redirect(url_for("table.show", game_id=game_id), code=303)

@@ -1,7 +1,8 @@
 """The board picture: an SVG of the map drawn from the cities' latitude and longitude.
 
 Every route in its colour with one dash per space; claimed routes in their owner's colour;
-parallel routes side by side; city labels nudged off each other. Pure: data in, text out.
+parallel routes side by side; city labels nudged off each other. Pure: data in, text out
+(its words in the language spoken, ``companion.rules.words.speaking``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from html import escape
 
 from companion.rules.board import Board, Route
+from companion.rules.words import Message, _, ngettext
 
 WIDTH = 1000
 MARGIN = 70
@@ -129,9 +131,10 @@ def board_svg(
     """The picture as SVG markup. ``link`` gives each route an address to tap (to claim
     it); ``highlight`` picks out some routes (a longest path, a ticket's chain)."""
     places, height = project(board)
+    label = _attribute(_("%(map)s board", map=board.title))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" '
-        f'class="board" role="img" aria-label="{escape(board.name)} board">',
+        f'class="board" role="img" aria-label="{label}">',
         f'<rect width="{WIDTH}" height="{height:.0f}" fill="#efe6cf"/>',
     ]
     wrap = (WIDTH - 2 * MARGIN) if board.wraps else 0.0
@@ -176,14 +179,33 @@ def _route(
         classes.append("claimed")
     if highlight:
         classes.append("lit" if route.id in highlight else "dim")
-    title = f"{route.label}, {route.length} spaces" + (f", {owner}'s" if owner else "")
-    body = f"<title>{escape(title)}</title>" + "".join(
+    body = f"<title>{escape(str(route_title(route, owner)))}</title>" + "".join(
         _track(start, end, route, color, width) for start, end in halves
     )
     group = f'<g class="{" ".join(classes)}" data-route="{route.id}">{body}</g>'
     if link is None:
         return group
     return f'<a href="{escape(link(route))}">{group}</a>'
+
+
+def route_title(route: Route, owner: str | None = None) -> Message:
+    """What the picture says of a route: "Denver–Helena (green), 4 spaces, Ann's"."""
+    if owner:
+        return ngettext(
+            "%(route)s, %(num)d space, %(player)s's",
+            "%(route)s, %(num)d spaces, %(player)s's",
+            route.length,
+            route=route.label,
+            player=owner,
+        )
+    return ngettext(
+        "%(route)s, %(num)d space", "%(route)s, %(num)d spaces", route.length, route=route.label
+    )
+
+
+def _attribute(text: object) -> str:
+    """Text (a message put into words first) escaped for an attribute."""
+    return escape(str(text))
 
 
 def _track(a: Point, b: Point, route: Route, color: str, width: int) -> str:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import request
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion.rules.errors import IllegalAction
-from companion.rules.names import plural
 from companion.rules.passengers import passengers_left
 from companion.rules.sails import ports_left
 from companion.rules.state import State
@@ -48,18 +49,22 @@ def seats(state: State) -> list[Seat]:
 def _pieces_left(state: State, player: str) -> list[str]:
     """What a player has left to play, for each kind of piece the edition has."""
     edition = state.setup.edition
-    words = [plural(state.trains[player], "train")]
+    words = [ngettext("%(num)d train", "%(num)d trains", state.trains[player])]
     if edition.pieces:
-        words.append(plural(state.ships.get(player, 0), "ship"))
+        words.append(ngettext("%(num)d ship", "%(num)d ships", state.ships.get(player, 0)))
     if edition.ports:
-        words.append(f"{plural(ports_left(state, player), 'port')} to build")
+        ports = ports_left(state, player)
+        words.append(ngettext("%(num)d port to build", "%(num)d ports to build", ports))
     if state.exchanged.get(player):
-        words.append(f"{state.exchanged[player]} exchanged")
+        exchanged = state.exchanged[player]
+        words.append(ngettext("%(num)d exchanged", "%(num)d exchanged", exchanged))
     if edition.stations:
-        words.append(plural(stations_left(state, player), "station"))
+        stations = stations_left(state, player)
+        words.append(ngettext("%(num)d station", "%(num)d stations", stations))
     if edition.passengers:
-        words.append(plural(passengers_left(state, player), "passenger"))
-        words.append(f"goods {state.goods_points.get(player, 0)}")
+        passengers = passengers_left(state, player)
+        words.append(ngettext("%(num)d passenger", "%(num)d passengers", passengers))
+        words.append(_("goods %(points)d", points=state.goods_points.get(player, 0)))
     return words
 
 

@@ -32,8 +32,8 @@ def score(game: store.StoredGame, state: State | None = None) -> ScoreSheet:
 def _highlight(sheet: ScoreSheet, show: str | None) -> tuple[set[int], str | None]:
     """The routes to pick out on the picture: a line of a player's sheet, as
     ``KEY:INDEX:NAME`` (the section's key, the line's place in it, the player)."""
-    key, _, rest = (show or "").partition(":")
-    written, _, name = rest.partition(":")
+    key, _colon, rest = (show or "").partition(":")
+    written, _colon, name = rest.partition(":")
     for p in sheet.players:
         for section in p.sections:
             index = small_int(written, len(section.lines))
@@ -95,7 +95,8 @@ def pdf(game_id: str) -> Response:
 
 
 def pdf_response(game: store.StoredGame, back: str) -> Response:
-    """The game's PDF score sheet as a download; its QR code opens ``back``."""
+    """The game's PDF score sheet as a download; its QR code opens ``back``. Made within
+    the request, so it speaks the page's language (``?lang=ru`` on its address)."""
     data = sheet_to_pdf(score(game), public_url(back))
     return send_file(
         io.BytesIO(data),

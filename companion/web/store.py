@@ -38,6 +38,7 @@ from companion.rules.record import (
 from companion.rules.scoring import check_hands
 from companion.rules.setup import Player, new_game
 from companion.rules.untrusted import MAX_INT, check_record_data, mend_text
+from companion.rules.words import _
 
 # What the score track can say for a player (the sheet's form keeps to it too).
 TRACK_POINTS = (-999, 9999)
@@ -57,7 +58,7 @@ def get_db() -> sqlite3.Connection:
     return db
 
 
-def close_db(_: BaseException | None = None) -> None:
+def close_db(_error: BaseException | None = None) -> None:
     """Closes the request's connection, if one was opened."""
     db = g.pop("db", None)
     if db is not None:
@@ -72,6 +73,7 @@ ADDED_COLUMNS = {
         "pieces": "TEXT NOT NULL DEFAULT '{}'",
         "dice": "INTEGER NOT NULL DEFAULT 0",
         "watch": "TEXT",
+        "language": "TEXT",
     }
 }
 
@@ -158,9 +160,10 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-def create_game(record: GameRecord) -> str:
+def create_game(record: GameRecord, language: str | None = None) -> str:
     """Stores a game (checked by replaying it first) and returns its id. Refuses a game
-    whose export would not import again (``RecordError``)."""
+    whose export would not import again (``RecordError``). ``language``: the table's, in
+    which the game's pages and sheet come out unless a phone chose another."""
     data = record_to_json(record)
     check_record_data(data)  # first: a refusal may quote the record's text
     state = record.replay()
@@ -173,8 +176,8 @@ def create_game(record: GameRecord) -> str:
     with writing() as db:
         db.execute(
             "INSERT INTO game"
-            " (id, map, players, goods, house_rules, pieces, dice, watch, created, updated)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " (id, map, players, goods, house_rules, pieces, dice, watch, language,"
+            " created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game_id,
                 record.map,
@@ -184,6 +187,7 @@ def create_game(record: GameRecord) -> str:
                 json.dumps({n: list(split) for n, split in state.setup.pieces.items()}),
                 int(record.dice),
                 new_game_id(),
+                language,
                 now,
                 now,
             ),
@@ -262,6 +266,16 @@ def load_game(game_id: str) -> StoredGame:
     return StoredGame(game_id, record, history, tickets, track, row["updated"], watch)
 
 
+def game_language(game_id: str | None = None, watch: str | None = None) -> str | None:
+    """The language a game was started in (None: not known), by its address or its
+    read-only address; ``GameNotFound`` if there is no such game."""
+    column, key = ("id", game_id) if game_id is not None else ("watch", watch)
+    row = get_db().execute(f"SELECT language FROM game WHERE {column} = ?", (key,)).fetchone()
+    if row is None:
+        raise GameNotFound(str(key))
+    return row["language"]  # type: ignore[no-any-return]
+
+
 def load_watched(watch: str) -> StoredGame:
     """The game behind a read-only address, or ``GameNotFound``."""
     row = get_db().execute("SELECT id FROM game WHERE watch = ?", (watch,)).fetchone()
@@ -279,7 +293,10 @@ def record_action(game_id: str, action: Action) -> State:
         game = load_game(game_id)
         if len(game.history) >= MAX_ACTIONS:
             raise IllegalAction(
-                f"this game already has {MAX_ACTIONS} actions, the most a game record holds"
+                _(
+                    "this game already has %(most)d actions, the most a game record holds",
+                    most=MAX_ACTIONS,
+                )
             )
         state = apply(game.state(), action)
         seq = (game.history[-1].seq + 1) if game.history else 0
@@ -319,7 +336,11 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket) -> None:
         hands = game.record.hands(setup)
         if len(hands.get(name, ())) >= MAX_TICKETS:
             raise IllegalAction(
-                f"{name} already holds {MAX_TICKETS} tickets, the most a game record holds"
+                _(
+                    "%(player)s already holds %(most)d tickets, the most a game record holds",
+                    player=name,
+                    most=MAX_TICKETS,
+                )
             )
         ticket = resolve_ticket(setup.board, entry)
         hands[name] = (*hands.get(name, ()), ticket)
@@ -382,7 +403,7 @@ def set_track(game_id: str, player: str, points: int | None) -> None:
     _recordable(lambda: None, player)
     low, high = TRACK_POINTS
     if points is not None and not low <= points <= high:
-        raise IllegalAction(f"the score track goes from {low} to {high}")
+        raise IllegalAction(_("the score track goes from %(low)d to %(high)d", low=low, high=high))
     with writing() as db:
         name = load_game(game_id).state().setup.player(player)
         db.execute("DELETE FROM track WHERE game_id = ? AND player = ?", (game_id, name))
@@ -422,7 +443,9 @@ def _recordable(parse: Callable[[], object], data: Any) -> None:
         check_record_data(data)
         parse()
     except RecordError as error:
-        raise IllegalAction(f"the game record can't hold that: {error}") from None
+        raise IllegalAction(
+            _("the game record can't hold that: %(problem)s", problem=error)
+        ) from None
 
 
 def _loads(text: str) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion.rules.actions import Action, BuildPort, BuildStation, Exchange, Pass
@@ -27,6 +28,7 @@ from companion.rules.table import (
     route_choices,
     station_cities,
 )
+from companion.rules.words import Text
 from companion.web import store
 from companion.web.dice_panel import panel
 from companion.web.forms import (
@@ -104,12 +106,14 @@ def version(game_id: str) -> dict[str, str]:
     return {"version": store.load_game(game_id).version}
 
 
-def _record(game_id: str, action: Action, done: str) -> Response | tuple[str, int]:
+def _record(game_id: str, action: Action, done: Text) -> Response | tuple[str, int]:
+    """Records the action and says ``done`` (words, or a message put into words now), or
+    shows the refusal."""
     try:
         state = store.record_action(game_id, action)
     except IllegalAction as refusal:
-        return render_table(game_id, problem=f"Refused: {refusal}", status=409)
-    flash(done)
+        return render_table(game_id, problem=_("Refused: %(refusal)s", refusal=refusal), status=409)
+    flash(str(done))
     return redirect(url_for("table.show", game_id=game_id, player=next_player(state)), code=303)
 
 
@@ -121,7 +125,7 @@ def claim(game_id: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
     if form.route.data >= len(state.board.routes):
-        return render_table(game_id, problem="There is no such route on this board.", status=400)
+        return render_table(game_id, problem=_("There is no such route on this board."), status=400)
     route = state.board.routes[form.route.data]
     action = claim_for(state.board, route, form.player.data, passenger=form.passenger.data or None)
     points = state.board.points_for(route)
@@ -129,8 +133,22 @@ def claim(game_id: str) -> Response | tuple[str, int]:
         name = state.setup.player(form.player.data)
     except IllegalAction as refusal:
         return render_table(game_id, problem=str(refusal), status=400)
-    placed = f", passenger in {action.passenger}" if action.passenger else ""
-    return _record(game_id, action, f"{name} claimed {route.label}: +{points}{placed}")
+    if action.passenger:
+        done = _(
+            "%(player)s claimed %(route)s: +%(points)d, passenger in %(city)s",
+            player=name,
+            route=route.label,
+            points=points,
+            city=action.passenger,
+        )
+    else:
+        done = _(
+            "%(player)s claimed %(route)s: +%(points)d",
+            player=name,
+            route=route.label,
+            points=points,
+        )
+    return _record(game_id, action, done)
 
 
 @bp.post("/turn")
@@ -139,7 +157,8 @@ def turn(game_id: str) -> Response | tuple[str, int]:
     form = PlayerForm()
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
-    return _record(game_id, Pass(form.player.data), f"{form.player.data} took a turn")
+    done = _("%(player)s took a turn", player=form.player.data)
+    return _record(game_id, Pass(form.player.data), done)
 
 
 def _city_turn(
@@ -173,7 +192,7 @@ def exchange(game_id: str) -> Response | tuple[str, int]:
     n = form.count.data if form.take.data == "ships" else -form.count.data
     action = Exchange(form.player.data, n)
     cost = store.load_game(game_id).record.board().edition.exchange_cost * form.count.data
-    return _record(game_id, action, f"{action.describe()}: −{cost}")
+    return _record(game_id, action, _("%(action)s: −%(cost)d", action=action.describe(), cost=cost))
 
 
 @bp.post("/undo")
@@ -183,7 +202,11 @@ def undo(game_id: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
     undone = store.undo_last(game_id)
-    flash(f"Undone: {undone.action.describe()}" if undone else "Nothing to undo.")
+    flash(
+        _("Undone: %(action)s", action=undone.action.describe())
+        if undone
+        else _("Nothing to undo.")
+    )
     player = undone.action.player if undone else None
     return redirect(url_for("table.show", game_id=game_id, player=player), code=303)
 
@@ -237,15 +260,21 @@ def check(game_id: str) -> tuple[str, int]:
     player = chosen_player(state)
     a, b = request.args.get("from", ""), request.args.get("to", "")
     answer = problem = None
+    joined = False  # whether the answer is yes
     if a and b:
         try:
             done = ticket_done(state, player, a, b)
             first, second = done.ticket.cities
-            answer = (
-                f"Yes: {DASH.join(cities_along(done.chain, first))}"
-                if done.chain is not None
-                else f"Not yet: {player}'s routes don't join {first} and {second}"
-            )
+            joined = done.chain is not None
+            if done.chain is not None:
+                answer = _("Yes: %(path)s", path=DASH.join(cities_along(done.chain, first)))
+            else:
+                answer = _(
+                    "Not yet: %(player)s's routes don't join %(first)s and %(second)s",
+                    player=player,
+                    first=first,
+                    second=second,
+                )
         except IllegalAction as error:
             problem = str(error)
     return render_template(
@@ -255,6 +284,7 @@ def check(game_id: str) -> tuple[str, int]:
         seats=seats(state),
         player=player,
         answer=answer,
+        answer_ok=joined,
         problem=problem,
         a=a,
         b=b,
@@ -290,10 +320,12 @@ def pay(game_id: str) -> tuple[str, int]:
         if card in names:
             turned[card] = turned.get(card, 0) + 1
     if asked and target is None:
-        refusal = "There is no such route on this board."
+        refusal = _("There is no such route on this board.")
         status = 200 if asked.isascii() and asked.isdigit() else 400  # a number, or garbled
     elif any(text and small_int(text, MOST_CARDS) is None for text in counts.values()):
-        refusal = f"Count each kind of card with a number from 0 to {MOST_CARDS - 1}."
+        refusal = _(
+            "Count each kind of card with a number from 0 to %(most)d.", most=MOST_CARDS - 1
+        )
         status = 400
     elif target is not None and any(cards.values()):
         try:
@@ -307,7 +339,7 @@ def pay(game_id: str) -> tuple[str, int]:
         route=route,
         asked=asked,
         sails=bool(edition.pieces),
-        routes=sorted(routes, key=lambda r: name_key(r.label)),
+        routes=sorted(routes, key=lambda r: name_key(str(r.label))),
         names=names,
         cards=cards,
         turned=[request.args.get(k, "") for k in ("t1", "t2", "t3")],

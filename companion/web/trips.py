@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion.rules.actions import MovePassenger
@@ -145,14 +146,14 @@ def make(game_id: str) -> Response | tuple[str, int]:
     if store.load_game(game_id).record.dice:
         faces = tuple(request.form.getlist("f"))
         if len(faces) != 5:
-            return render_trip(game_id, problem="Enter the five train dice.", status=400)
+            return render_trip(game_id, problem=_("Enter the five train dice."), status=400)
         turn = DiceTurn(faces)
     action = MovePassenger(form.player.data, tuple(_path(form.path.data)), turn)
     try:
         state = store.record_action(game_id, action)
     except IllegalAction as refusal:
-        return render_trip(game_id, problem=f"Refused: {refusal}", status=409)
-    flash(state.trips[-1].describe())
+        return render_trip(game_id, problem=_("Refused: %(refusal)s", refusal=refusal), status=409)
+    flash(str(state.trips[-1].describe()))
     return redirect(url_for("table.show", game_id=game_id, player=next_player(state)), code=303)
 
 
@@ -176,7 +177,7 @@ def goods(game_id: str) -> Response | tuple[str, int]:
             except CompanionError as error:
                 problem, status = str(error), 400
             else:
-                flash("Goods colours saved.")
+                flash(_("Goods colours saved."))
                 back = request.form.get("back") or ""
                 if not back:
                     return redirect(url_for("trip.goods", game_id=game_id), code=303)

@@ -16,7 +16,7 @@ from companion.rules.actions.station import BuildStation
 from companion.rules.actions.turn import Pass
 from companion.rules.errors import RecordError
 from companion.rules.fields import dice_to_json
-from companion.rules.names import join_words
+from companion.rules.words import _, join
 
 Action = Claim | Pass | MovePassenger | BuildPort | Exchange | BuildStation
 KINDS: tuple[type[Action], ...] = (Claim, Pass, MovePassenger, BuildPort, Exchange, BuildStation)
@@ -41,8 +41,8 @@ def parse_action(where: str, data: Any) -> Action:
     """One action from its record form; ``where`` places a fault (``actions[3]``)."""
     verbs = [v for v in VERBS if isinstance(data, dict) and v in data]
     if not isinstance(data, dict) or len(verbs) != 1:
-        names = join_words([f"'{v}'" for v in VERBS], "or")
-        raise RecordError(where, f"an action has a 'player' and one of {names}")
+        names = join([f"'{v}'" for v in VERBS], "or")
+        raise RecordError(where, _("an action has a 'player' and one of %(names)s", names=names))
     return VERBS[verbs[0]].parse(where, data)
 
 

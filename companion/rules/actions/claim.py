@@ -9,15 +9,15 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from companion.rules import passengers
-from companion.rules.board import DASH, ROUTE_KINDS, SEA, Board, Route
-from companion.rules.colors import GRAY, UnknownColor, route_color
+from companion.rules.board import DASH, RAIL, ROUTE_KINDS, SEA, Board, Route
+from companion.rules.colors import GRAY, UnknownColor, color_words, route_color
 from companion.rules.dice import DiceTurn, dice_for_claim
 from companion.rules.errors import IllegalAction, RecordError
 from companion.rules.fields import dice_of, keys, pair, text
-from companion.rules.names import join_words, plural
 from companion.rules.state import State
+from companion.rules.words import Text, _, join, listing, ngettext
 
-HOW_MANY = {2: "two", 3: "three"}
+KIND_WORDS = {RAIL: _("rail"), SEA: _("sea")}
 
 
 @dataclass(frozen=True)
@@ -34,14 +34,39 @@ class Claim:
     passenger: str | None = None
     dice: DiceTurn | None = None
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """ "Ann claims Denver–Kansas City (black)"."""
-        details = [d for d in (self.color, self.kind) if d]
+        details: list[Text] = []
+        if self.color:
+            details.append(color_words(self.color))
+        if self.kind:
+            details.append(KIND_WORDS.get(self.kind, self.kind))
         if self.track is not None:
-            details.append(f"track {self.track}")
-        suffix = f" ({', '.join(details)})" if details else ""
-        placed = f", passenger in {self.passenger}" if self.passenger else ""
-        return f"{self.player} claims {DASH.join(self.cities)}{suffix}{placed}"
+            details.append(_("track %(track)d", track=self.track))
+        route = DASH.join(self.cities)
+        if details and self.passenger:
+            return _(
+                "%(player)s claims %(route)s (%(details)s), passenger in %(city)s",
+                player=self.player,
+                route=route,
+                details=listing(details),
+                city=self.passenger,
+            )
+        if details:
+            return _(
+                "%(player)s claims %(route)s (%(details)s)",
+                player=self.player,
+                route=route,
+                details=listing(details),
+            )
+        if self.passenger:
+            return _(
+                "%(player)s claims %(route)s, passenger in %(city)s",
+                player=self.player,
+                route=route,
+                city=self.passenger,
+            )
+        return _("%(player)s claims %(route)s", player=self.player, route=route)
 
     @classmethod
     def parse(cls, where: str, data: Any) -> Claim:
@@ -53,7 +78,8 @@ class Claim:
             isinstance(track, bool) or not isinstance(track, int) or not 1 <= track <= 9
         ):
             raise RecordError(
-                f"{where}.track", f"should be a track number from 1 to 9, not {track!r}"
+                f"{where}.track",
+                _("should be a track number from 1 to 9, not %(value)s", value=repr(track)),
             )
         color, kind, passenger = data.get("color"), data.get("kind"), data.get("passenger")
         return cls(
@@ -94,30 +120,36 @@ def claim_route(state: State, player: str, claim: Claim) -> State:
     board, edition = state.board, state.setup.edition
     owner = state.owners.get(route.id)
     if owner is not None:
-        raise IllegalAction(f"{route.label} is already claimed by {owner}")
+        raise IllegalAction(
+            _("%(route)s is already claimed by %(player)s", route=route.label, player=owner)
+        )
     for other in board.parallels(route):
         other_owner = state.owners.get(other.id)
         if other_owner is None:
             continue
-        count = HOW_MANY.get(route.tracks, str(route.tracks))
         if other_owner == player:
             raise IllegalAction(
-                f"{player} already has {other.label}: one player may never claim "
-                f"two routes between the same cities"
+                _(
+                    "%(player)s already has %(route)s: one player may never claim "
+                    "two routes between the same cities",
+                    player=player,
+                    route=other.label,
+                )
             )
         players = len(state.setup.players)
         if players < edition.parallels_open_from:
-            raise IllegalAction(
-                f"with {players} players only one of the {count} {route.name} routes "
-                f"can be used, and {other_owner} has claimed {other.label}"
-            )
-    piece = "ship" if route.kind == SEA else "train"
+            raise IllegalAction(_one_of_parallels(route, other, players, other_owner))
     supply = dict(state.ships) if route.kind == SEA else dict(state.trains)
     have = supply[player]
     if route.length > have:
         raise IllegalAction(
-            f"{player} has {plural(have, piece)} left; "
-            f"{route.name} needs {plural(route.length, piece)}"
+            _(
+                "%(player)s has %(have)s left; %(route)s needs %(need)s",
+                player=player,
+                have=_pieces(route, have),
+                route=route.name,
+                need=_pieces(route, route.length),
+            )
         )
     owners = dict(state.owners)
     owners[route.id] = player
@@ -133,6 +165,45 @@ def claim_route(state: State, player: str, claim: Claim) -> State:
     if route.kind == SEA:
         return replace(state, ships=MappingProxyType(supply))
     return replace(state, trains=MappingProxyType(supply))
+
+
+def _pieces(route: Route, count: int) -> Text:
+    """ "3 trains", or "3 ships" for a sea route."""
+    if route.kind == SEA:
+        return ngettext("%(num)d ship", "%(num)d ships", count)
+    return ngettext("%(num)d train", "%(num)d trains", count)
+
+
+def _one_of_parallels(route: Route, other: Route, players: int, owner: str) -> Text:
+    """Only one route of a double (or triple) may be claimed with so few players."""
+    values = {"route": route.name, "player": owner, "other": other.label}
+    if route.tracks == 2:
+        return ngettext(
+            "with %(num)d player only one of the two %(route)s routes can be used, "
+            "and %(player)s has claimed %(other)s",
+            "with %(num)d players only one of the two %(route)s routes can be used, "
+            "and %(player)s has claimed %(other)s",
+            players,
+            **values,
+        )
+    if route.tracks == 3:
+        return ngettext(
+            "with %(num)d player only one of the three %(route)s routes can be used, "
+            "and %(player)s has claimed %(other)s",
+            "with %(num)d players only one of the three %(route)s routes can be used, "
+            "and %(player)s has claimed %(other)s",
+            players,
+            **values,
+        )
+    return ngettext(
+        "with %(num)d player only one of the %(count)d %(route)s routes can be used, "
+        "and %(player)s has claimed %(other)s",
+        "with %(num)d players only one of the %(count)d %(route)s routes can be used, "
+        "and %(player)s has claimed %(other)s",
+        players,
+        count=route.tracks,
+        **values,
+    )
 
 
 def claim_for(board: Board, route: Route, player: str, **more: Any) -> Claim:
@@ -153,31 +224,43 @@ def find_route(state: State, claim: Claim) -> Route:
     board = state.board
     a, b = (board.city(c) for c in claim.cities)
     if a == b:
-        raise IllegalAction(f"a route joins two different cities, not {a} to itself")
+        raise IllegalAction(_("a route joins two different cities, not %(city)s to itself", city=a))
     candidates = board.routes_between(a, b)
     name = f"{a}{DASH}{b}"
     if not candidates:
         neighbours = sorted({r.other_end(a) for r in board.routes_at(a)})
         raise IllegalAction(
-            f"no route joins {a} and {b}; from {a} the routes go to {join_words(neighbours)}"
+            _(
+                "no route joins %(a)s and %(b)s; from %(a)s the routes go to %(cities)s",
+                a=a,
+                b=b,
+                cities=join(neighbours),
+            )
         )
     if claim.kind is not None:
         if claim.kind not in ROUTE_KINDS:
-            raise IllegalAction(f"'{claim.kind}' is not a kind of route (rail or sea)")
+            raise IllegalAction(
+                _("'%(kind)s' is not a kind of route (rail or sea)", kind=claim.kind)
+            )
         kind = claim.kind
-        candidates = _narrow(candidates, lambda r: r.kind == kind, f"no {kind} route joins {name}")
+        no_kind = (
+            _("no sea route joins %(route)s", route=name)
+            if kind == SEA
+            else _("no rail route joins %(route)s", route=name)
+        )
+        candidates = _narrow(candidates, lambda r: r.kind == kind, no_kind)
     if claim.color is not None:
         try:
             color = route_color(claim.color)
         except UnknownColor as error:
-            raise IllegalAction(str(error)) from None
+            raise IllegalAction(error.args[0]) from None
         # A gray route is claimed with cards of any one colour, so naming that colour
         # names the gray route, unless a route of exactly that colour joins the cities too.
         exact = any(r.color == color for r in candidates)
         candidates = _narrow(
             candidates,
             lambda r: r.color == color or (not exact and r.color == GRAY),
-            f"{name} has no {color} route",
+            _("%(route)s has no %(color)s route", route=name, color=color_words(color)),
         )
     if claim.track is not None:
         track = claim.track
@@ -187,7 +270,11 @@ def find_route(state: State, claim: Claim) -> Route:
             # Counted over every route joining the two cities (a rail and a sea route
             # between the same cities are not one double, yet they can be numbered so).
             numbered = [everything[track - 1]]
-        candidates = _narrow(candidates, lambda r: r in numbered, f"{name} has no track {track}")
+        candidates = _narrow(
+            candidates,
+            lambda r: r in numbered,
+            _("%(route)s has no track %(track)d", route=name, track=track),
+        )
     if len(candidates) == 1:
         return candidates[0]
     first = candidates[0]
@@ -197,15 +284,23 @@ def find_route(state: State, claim: Claim) -> Route:
         # Tracks alike in every way: the first free one serves.
         free = [r for r in candidates if r.id not in state.owners]
         return free[0] if free else first
-    choices = join_words([r.label for r in candidates], "or")
-    raise IllegalAction(f"{name} names more than one route: say which, {choices}")
+    choices = join([r.label for r in candidates], "or")
+    raise IllegalAction(
+        _(
+            "%(route)s names more than one route: say which, %(choices)s",
+            route=name,
+            choices=choices,
+        )
+    )
 
 
 def _narrow(
-    candidates: tuple[Route, ...], keep: Callable[[Route], bool], problem: str
+    candidates: tuple[Route, ...], keep: Callable[[Route], bool], problem: Text
 ) -> tuple[Route, ...]:
     kept = tuple(r for r in candidates if keep(r))
     if not kept:
-        here = join_words([r.label for r in candidates])
-        raise IllegalAction(f"{problem} (the routes there: {here})")
+        here = join([r.label for r in candidates])
+        raise IllegalAction(
+            _("%(problem)s (the routes there: %(routes)s)", problem=problem, routes=here)
+        )
     return kept

@@ -12,6 +12,7 @@ from companion.rules.dice import DiceTurn, check_no_tokens_spent, dice_for_passe
 from companion.rules.errors import RecordError
 from companion.rules.fields import dice_of, keys, text
 from companion.rules.state import State
+from companion.rules.words import Text, _
 
 MAX_STOPS = 200
 
@@ -26,9 +27,13 @@ class MovePassenger:
     cities: tuple[str, ...]
     dice: DiceTurn | None = None
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """ "Ann's passenger travels Köln–Düsseldorf–Dortmund"."""
-        return f"{self.player}'s passenger travels {DASH.join(self.cities)}"
+        return _(
+            "%(player)s's passenger travels %(cities)s",
+            player=self.player,
+            cities=DASH.join(self.cities),
+        )
 
     @classmethod
     def parse(cls, where: str, data: Any) -> MovePassenger:
@@ -37,7 +42,8 @@ class MovePassenger:
         cities = data["move_passenger"]
         if not isinstance(cities, list) or not 2 <= len(cities) <= MAX_STOPS:
             raise RecordError(
-                f"{where}.move_passenger", "should list the passenger's city and the cities after"
+                f"{where}.move_passenger",
+                _("should list the passenger's city and the cities after"),
             )
         return cls(
             text(f"{where}.player", data["player"]),

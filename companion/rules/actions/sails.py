@@ -11,6 +11,7 @@ from companion.rules.dice import DiceTurn
 from companion.rules.errors import IllegalAction, RecordError
 from companion.rules.fields import keys, text, whole
 from companion.rules.state import State
+from companion.rules.words import Text, _, ngettext
 
 
 class _NoDice:
@@ -20,13 +21,13 @@ class _NoDice:
     def refuse_dice(where: str, data: dict[str, Any]) -> None:
         """Refuses dice in the record of a Rails & Sails action."""
         if "dice" in data:
-            raise RecordError(f"{where}.dice", "Rails & Sails is not played with dice")
+            raise RecordError(f"{where}.dice", _("Rails & Sails is not played with dice"))
 
     def dice_paid(
         self, before: State, after: State, player: str, turn: DiceTurn
     ) -> tuple[int, bool]:
         """Refused: Rails & Sails is not played with dice."""
-        raise IllegalAction("Rails & Sails is not played with dice")
+        raise IllegalAction(_("Rails & Sails is not played with dice"))
 
 
 @dataclass(frozen=True)
@@ -39,9 +40,9 @@ class BuildPort(_NoDice):
     city: str
     dice: None = None
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """ "Ann builds a port in Chicago"."""
-        return f"{self.player} builds a port in {self.city}"
+        return _("%(player)s builds a port in %(city)s", player=self.player, city=self.city)
 
     @classmethod
     def parse(cls, where: str, data: Any) -> BuildPort:
@@ -72,12 +73,22 @@ class Exchange(_NoDice):
     ships: int
     dice: None = None
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """ "Ann trades 2 trains for 2 ships"."""
         n = abs(self.ships)
-        give, take = ("train", "ship") if self.ships > 0 else ("ship", "train")
-        s = "" if n == 1 else "s"
-        return f"{self.player} trades {n} {give}{s} for {n} {take}{s}"
+        if self.ships > 0:
+            return ngettext(
+                "%(player)s trades %(num)d train for %(num)d ship",
+                "%(player)s trades %(num)d trains for %(num)d ships",
+                n,
+                player=self.player,
+            )
+        return ngettext(
+            "%(player)s trades %(num)d ship for %(num)d train",
+            "%(player)s trades %(num)d ships for %(num)d trains",
+            n,
+            player=self.player,
+        )
 
     @classmethod
     def parse(cls, where: str, data: Any) -> Exchange:
@@ -91,7 +102,7 @@ class Exchange(_NoDice):
             or not trade.keys() <= {"ships", "trains"}
         ):
             raise RecordError(
-                f"{where}.exchange", 'should say what is taken: {"ships": 2} or {"trains": 2}'
+                f"{where}.exchange", _('should say what is taken: {"ships": 2} or {"trains": 2}')
             )
         ((kind, n),) = trade.items()
         n = whole(f"{where}.exchange.{kind}", n, 1, 99)

@@ -9,6 +9,7 @@ from companion.rules import stations
 from companion.rules.dice import DiceTurn, check_no_tokens_spent, dice_for_station
 from companion.rules.fields import dice_of, keys, text
 from companion.rules.state import State
+from companion.rules.words import Text, _
 
 
 @dataclass(frozen=True)
@@ -21,9 +22,9 @@ class BuildStation:
     city: str
     dice: DiceTurn | None = None
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """ "Ann builds a station in Berlin"."""
-        return f"{self.player} builds a station in {self.city}"
+        return _("%(player)s builds a station in %(city)s", player=self.player, city=self.city)
 
     @classmethod
     def parse(cls, where: str, data: Any) -> BuildStation:

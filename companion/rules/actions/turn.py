@@ -15,6 +15,7 @@ from companion.rules.dice import (
 from companion.rules.errors import IllegalAction, RecordError
 from companion.rules.fields import dice_of, keys, text, whole
 from companion.rules.state import State
+from companion.rules.words import Text, _, ngettext
 
 
 @dataclass(frozen=True)
@@ -27,21 +28,25 @@ class Pass:
     dice: DiceTurn | None = None
     draw_tickets: int = 0
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """ "Cy takes a turn (drew cards or tickets)"."""
         if self.draw_tickets:
-            s = "" if self.draw_tickets == 1 else "s"
-            return f"{self.player} draws {self.draw_tickets} ticket{s}"
+            return ngettext(
+                "%(player)s draws %(num)d ticket",
+                "%(player)s draws %(num)d tickets",
+                self.draw_tickets,
+                player=self.player,
+            )
         if self.dice is not None and self.dice.tunnel:
-            return f"{self.player}'s tunnel fails: the turn ends"
-        return f"{self.player} takes a turn (drew cards or tickets)"
+            return _("%(player)s's tunnel fails: the turn ends", player=self.player)
+        return _("%(player)s takes a turn (drew cards or tickets)", player=self.player)
 
     @classmethod
     def parse(cls, where: str, data: Any) -> Pass:
         """From the record: ``{"player": P, "pass": true, "draw_tickets": n}``."""
         keys(where, data, {"player", "pass"}, {"dice", "draw_tickets"})
         if data["pass"] is not True:
-            raise RecordError(f"{where}.pass", "should be true")
+            raise RecordError(f"{where}.pass", _("should be true"))
         drawn = whole(f"{where}.draw_tickets", data.get("draw_tickets", 0), 0, 5)
         return cls(text(f"{where}.player", data["player"]), dice_of(where, data), drawn)
 
@@ -70,6 +75,8 @@ class Pass:
             check_no_tokens_spent(turn)
             return 0, False
         raise IllegalAction(
-            "a dice turn does one thing: claim a route, draw tickets or build a station "
-            "(only a tunnel that fails ends a turn with nothing done)"
+            _(
+                "a dice turn does one thing: claim a route, draw tickets or build a station "
+                "(only a tunnel that fails ends a turn with nothing done)"
+            )
         )

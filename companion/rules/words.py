@@ -1,0 +1,118 @@
+"""Words for the players, in the language the table speaks.
+
+The rules never build a sentence in one language. A refusal, a sheet line or a label is a
+``Message``: its English text (the message id of the gettext catalogs, with
+``%(name)s`` fields) and its values. It is put into words when it is shown, by ``str()``,
+in the language being spoken (``speaking``), so the web layer, the command line and the
+PDF each choose the language and the rules stay free of them::
+
+    >>> message = _("%(player)s has no trains left", player="Ann")
+    >>> str(message)
+    'Ann has no trains left'
+
+A count takes the plural form of the language: ``ngettext("%(num)d train", "%(num)d
+trains", 3)``. Values that are messages themselves are put into words first.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Protocol
+
+
+class Translator(Protocol):
+    """A gettext catalog: ``gettext.NullTranslations`` (English) or Babel's."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
+ENGLISH: Translator = gettext.NullTranslations()
+_SPOKEN: ContextVar[Translator] = ContextVar("spoken", default=ENGLISH)
+
+
+@contextmanager
+def speaking(translator: Translator) -> Iterator[None]:
+    """Within the block, messages are put into words with ``translator``."""
+    token = _SPOKEN.set(translator)
+    try:
+        yield
+    finally:
+        _SPOKEN.reset(token)
+
+
+def speak(translator: Translator) -> None:
+    """From now on, in this context, messages are put into words with ``translator`` (the
+    web app sets it at the start of each request)."""
+    _SPOKEN.set(translator)
+
+
+@dataclass(frozen=True)
+class Message:
+    """Words for the players: a message id, its values and, for a count, its plural."""
+
+    id: str
+    values: tuple[tuple[str, object], ...] = ()
+    plural: str = ""
+    count: int = 0
+
+    def __str__(self) -> str:
+        return self.say(_SPOKEN.get())
+
+    def say(self, translator: Translator) -> str:
+        """The message in ``translator``'s language."""
+        if self.plural:
+            text = translator.ngettext(self.id, self.plural, abs(self.count))  # −1 as 1
+        else:
+            text = translator.gettext(self.id)
+        if not self.values and not self.plural:
+            return text
+        return text % {key: _value(v, translator) for key, v in self.values}
+
+    def __html__(self) -> str:
+        from markupsafe import escape
+
+        return str(escape(str(self)))
+
+
+Text = str | Message
+"""What a label or a line holds: a message, or a string shown as it is (a name)."""
+
+
+def _value(value: object, translator: Translator) -> object:
+    return value.say(translator) if isinstance(value, Message) else value
+
+
+def _(text: str, /, **values: object) -> Message:
+    """A message: ``_("%(city)s has no port", city="Lagos")``."""
+    return Message(text, tuple(values.items()))
+
+
+def ngettext(singular: str, plural: str, count: int, /, **values: object) -> Message:
+    """A message about a count (given to the text as ``num``): ``ngettext("%(num)d train",
+    "%(num)d trains", 3)``."""
+    return Message(singular, (("num", count), *values.items()), plural, count)
+
+
+def listing(items: Iterable[Text]) -> Text:
+    """ "A, B, C": items in a list, with the language's separator."""
+    items = list(items)
+    out: Text = items[0] if items else ""
+    for item in items[1:]:
+        out = _("%(first)s, %(next)s", first=out, next=item)
+    return out
+
+
+def join(items: Iterable[Text], word: str = "and") -> Text:
+    """ "A", "A and B", "A, B and C"; with ``word="or"``, "A, B or C"."""
+    items = list(items)
+    if len(items) <= 1:
+        return listing(items)
+    if word == "or":
+        return _("%(items)s or %(last)s", items=listing(items[:-1]), last=items[-1])
+    return _("%(items)s and %(last)s", items=listing(items[:-1]), last=items[-1])

@@ -1,0 +1,79 @@
+"""The language of the pages: chosen from the browser, switched in one tap, remembered.
+
+A tap on the switch is remembered in a cookie and wins; else a game's pages speak the
+table's language (the one the game was started in); else the browser's (``Accept-Language``).
+``?lang=ru`` on any address shows that page in that language (the PDF link carries it)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, redirect, request
+from flask_babel import Babel, get_locale, get_translations
+from werkzeug.wrappers import Response
+
+from companion.language import CATALOGS, DEFAULT, LANGUAGES, SHORT, language_code
+from companion.rules.words import speak
+
+bp = Blueprint("language", __name__)
+COOKIE = "lang"
+YEAR = 365 * 24 * 3600
+
+
+def choose() -> str:
+    """The language of this request's page."""
+    return (
+        language_code(request.args.get("lang"))
+        or language_code(request.cookies.get(COOKIE))
+        or _table_language()
+        or request.accept_languages.best_match(LANGUAGES, DEFAULT)
+    )
+
+
+def _table_language() -> str | None:
+    """The language a game was started in, on that game's pages."""
+    from companion.web import store
+
+    args = request.view_args or {}
+    try:
+        if "game_id" in args:
+            return language_code(store.game_language(game_id=args["game_id"]))
+        if "watch" in args:
+            return language_code(store.game_language(watch=args["watch"]))
+    except store.GameNotFound:
+        return None
+    return None
+
+
+def language() -> str:
+    """The code of the language being spoken ("en", "ru", "uk")."""
+    return str(get_locale() or DEFAULT)
+
+
+@bp.route("/language/<code>")
+def switch(code: str) -> Response:
+    """Speaks ``code`` from now on, on every page of this browser, and goes back."""
+    chosen = language_code(code) or DEFAULT
+    back = request.args.get("next", "")
+    parts = urlsplit(back)
+    if not back.startswith("/") or back.startswith("//") or parts.scheme or parts.netloc:
+        back = "/"
+    response = redirect(back)
+    response.set_cookie(COOKIE, chosen, max_age=YEAR, samesite="Lax")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Babel with the companion's catalogs; every request's messages, the rules'
+    included, are put into words in the page's language."""
+    Babel(app, locale_selector=choose, default_translation_directories=str(CATALOGS))
+
+    @app.before_request
+    def _speak() -> None:
+        speak(get_translations())
+
+    @app.context_processor
+    def _languages() -> dict[str, object]:
+        return {"language": language(), "LANGUAGES": LANGUAGES, "SHORT_LANGUAGES": SHORT}
+
+    app.register_blueprint(bp)

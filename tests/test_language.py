@@ -1,0 +1,81 @@
+"""The language of the pages: from the browser, switched in one tap, remembered; a game
+speaks the table's language; the rules' refusals come out in it."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from companion.web import create_app
+from tests.web_helpers import problem, route_id, seats
+
+
+@pytest.fixture()
+def client(tmp_path):
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "db")})
+    return app.test_client()
+
+
+def html_lang(client, url: str, **headers: str) -> str:
+    text = client.get(url, headers=headers).get_data(as_text=True)
+    return re.search(r'<html lang="([^"]+)"', text).group(1)
+
+
+def test_a_russian_browser_gets_russian_pages(client):
+    assert html_lang(client, "/", **{"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.8"}) == "ru"
+    assert html_lang(client, "/", **{"Accept-Language": "uk,en;q=0.5"}) == "uk"
+
+
+def test_a_browser_in_a_language_the_app_does_not_speak_gets_english(client):
+    assert html_lang(client, "/", **{"Accept-Language": "de-DE,fr;q=0.8"}) == "en"
+    assert html_lang(client, "/") == "en"
+
+
+def test_the_switch_is_remembered_and_goes_back_to_the_page(client):
+    response = client.get("/language/uk?next=/")
+    assert response.status_code == 302 and response.headers["Location"] == "/"
+    assert "lang=uk" in response.headers["Set-Cookie"]
+    assert html_lang(client, "/", **{"Accept-Language": "ru"}) == "uk"
+
+
+@pytest.mark.parametrize("away", ["https://evil.example/", "//evil.example/", "javascript:x"])
+def test_the_switch_never_sends_the_phone_to_another_site(client, away):
+    response = client.get("/language/ru", query_string={"next": away})
+    assert response.headers["Location"] == "/"
+
+
+def test_an_unknown_language_in_the_switch_falls_back_to_english(client):
+    client.get("/language/xx?next=/")
+    assert html_lang(client, "/", **{"Accept-Language": "ru"}) == "en"
+
+
+def test_every_page_offers_the_three_languages(client):
+    text = client.get("/").get_data(as_text=True)
+    for code in ("en", "ru", "uk"):
+        assert f'hreflang="{code}"' in text
+
+
+def test_a_game_speaks_the_language_it_was_started_in(client, tmp_path):
+    response = client.post("/games", data=seats("Аня", "Борис"), headers={"Accept-Language": "ru"})
+    table = response.headers["Location"]
+    other_phone = client.application.test_client()  # no cookie, an English browser
+    assert html_lang(other_phone, table, **{"Accept-Language": "en"}) == "ru"
+    other_phone.get("/language/en?next=/")
+    assert html_lang(other_phone, table) == "en"  # a phone's own choice wins
+
+
+def test_lang_in_the_address_shows_the_page_in_that_language(client):
+    assert html_lang(client, "/?lang=uk") == "uk"
+
+
+def test_a_refused_claim_is_said_in_russian(client):
+    response = client.post("/games", data=seats("Аня", "Борис"), headers={"Accept-Language": "ru"})
+    table = response.headers["Location"]
+    route = route_id("Vancouver", "Calgary")
+    client.post(f"{table}/claim", data={"route": route, "player": "Аня"})
+    refused = client.post(f"{table}/claim", data={"route": route, "player": "Борис"})
+    said = html.unescape(problem(refused.get_data(as_text=True)))
+    assert refused.status_code == 409
+    assert "Аня" in said and "уже" in said, said

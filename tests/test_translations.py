@@ -1,0 +1,109 @@
+"""The catalogs: every message of the app (templates, Python, the rules' messages, the map
+files' notes) is translated in Russian and Ukrainian, none fuzzy, with the same fields; the
+compiled catalogs are those of the sources; plurals follow each language's rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+from companion.language import CATALOGS, LANGUAGES, translator
+from companion.rules.words import Message, ngettext
+
+TOP = Path(__file__).resolve().parents[1]
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+
+
+def _source_messages() -> dict[str, str | None]:
+    """Every message id in the sources, as `pybabel extract -F babel.cfg` finds them, with
+    its plural (None for a plain message) and where it was found."""
+    with open(TOP / "babel.cfg", encoding="utf-8") as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg, str(TOP / "babel.cfg"))
+    found: dict[str, str | None] = {}
+    for _filename, _line, message, _comments, _context in extract_from_dir(
+        str(TOP), method_map, options_map
+    ):
+        if isinstance(message, tuple):
+            found[message[0]] = message[1]
+        else:
+            found.setdefault(message, None)
+    return found
+
+
+SOURCE = _source_messages()
+
+
+def _catalog(code: str):
+    with open(CATALOGS / code / "LC_MESSAGES" / "messages.po", "rb") as po:
+        return read_po(po, locale=code)
+
+
+def test_the_sources_have_messages_to_translate():
+    assert len(SOURCE) > 300
+    assert "Routes" in SOURCE  # a standings column, from the rules
+    assert "North America" in SOURCE  # a map's name, from its map file
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated_and_none_is_fuzzy(code):
+    catalog = _catalog(code)
+    missing, fuzzy, empty = [], [], []
+    for msgid, plural in SOURCE.items():
+        entry = catalog.get(msgid)
+        if entry is None:
+            missing.append(msgid)
+            continue
+        if entry.fuzzy:
+            fuzzy.append(msgid)
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if not all(strings) or (plural and len(strings) != catalog.num_plurals):
+            empty.append(msgid)
+    assert not missing, f"{len(missing)} not in the {code} catalog: {missing[:10]}"
+    assert not fuzzy, f"{len(fuzzy)} fuzzy in the {code} catalog: {fuzzy[:10]}"
+    assert not empty, f"{len(empty)} untranslated in the {code} catalog: {empty[:10]}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_translation_keeps_the_fields_of_its_message(code):
+    catalog = _catalog(code)
+    problems = [
+        f"{message.id!r}: {'; '.join(str(e) for e in errors)}"
+        for message, errors in catalog.check()
+    ]
+    assert not problems, "\n".join(problems[:10])
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_compiled_catalog_is_the_catalog(code):
+    folder = CATALOGS / code / "LC_MESSAGES"
+    with open(folder / "messages.mo", "rb") as mo:
+        compiled = {m.id: m.string for m in read_mo(mo) if m.id}
+    written = {m.id: m.string for m in _catalog(code) if m.id and not m.fuzzy}
+    assert compiled == written, "run: pybabel compile -d companion/translations"
+
+
+def trains(n: int) -> Message:
+    return ngettext("%(num)d train", "%(num)d trains", n)
+
+
+@pytest.mark.parametrize(
+    ("code", "counts"),
+    [
+        ("en", {1: "1 train", 2: "2 trains", 5: "5 trains", 21: "21 trains"}),
+        ("ru", {1: "1 вагон", 2: "2 вагона", 5: "5 вагонов", 21: "21 вагон", 22: "22 вагона"}),
+        ("uk", {1: "1 вагон", 2: "2 вагони", 5: "5 вагонів", 11: "11 вагонів", 24: "24 вагони"}),
+    ],
+)
+def test_plurals_follow_each_languages_rules(code, counts):
+    assert {n: trains(n).say(translator(code)) for n in counts} == counts
+
+
+def test_tickets_in_ukrainian_follow_the_ukrainian_rules():
+    uk = translator("uk")
+    words = {n: ngettext("%(num)d ticket", "%(num)d tickets", n).say(uk) for n in (1, 2, 5)}
+    assert words == {1: "1 квиток", 2: "2 квитки", 5: "5 квитків"}
