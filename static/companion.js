@@ -2,11 +2,29 @@
 (function () {
   "use strict";
 
-  // The same folding as the server's name_key: case, accents and punctuation don't matter.
+  // The same folding as the server's name_key (companion/rules/names.py, letters.py):
+  // case, accents and punctuation don't matter, and Cyrillic is read in Latin letters, with
+  // Latin look-alikes in a Cyrillic word read as the Cyrillic letters they imitate.
+  var CYRILLIC_TO_LATIN = {"а": "a", "б": "b", "в": "v", "г": "g", "ґ": "g", "д": "d", "е": "e", "є": "ye", "ж": "zh", "з": "z", "и": "i", "і": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya", "ё": "e", "ї": "yi"};
+  var LOOK_ALIKES = {"a": "а", "b": "в", "c": "с", "e": "е", "h": "н", "i": "і", "k": "к", "m": "м", "o": "о", "p": "р", "t": "т", "x": "х", "y": "у"};
+
+  function latin(word) {
+    if (!/[\u0400-\u04ff]/.test(word)) return word;
+    return Array.from(word).map(function (c) {
+      c = LOOK_ALIKES[c] || c;
+      return c in CYRILLIC_TO_LATIN ? CYRILLIC_TO_LATIN[c] : c;
+    }).join("");
+  }
+
   function key(text) {
-    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    var lower = text.normalize("NFC").toLowerCase()
+      .replace(/([\u0400-\u04ff])['\u2019\u02bc](?=[\u0400-\u04ff])/g, "$1")
+      .replace(/[\p{L}\p{N}_\p{M}]+/gu, latin);
+    return lower.normalize("NFKD").replace(/\p{M}/gu, "")
       .replace(/[^\p{L}\p{N}]+/gu, " ").trim();
   }
+
+  window.companionNameKey = key;  // for the tests: the page folds as the server does
 
   function filter(input, items, open) {
     input.addEventListener("input", function () {

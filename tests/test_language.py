@@ -79,3 +79,17 @@ def test_a_refused_claim_is_said_in_russian(client):
     said = html.unescape(problem(refused.get_data(as_text=True)))
     assert refused.status_code == 409
     assert "Аня" in said and "уже" in said, said
+
+
+def test_in_russian_a_city_shows_its_russian_name_beside_the_printed_one(client):
+    response = client.post("/games", data=seats("Аня", "Борис"), headers={"Accept-Language": "ru"})
+    text = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert re.search(r'<summary>New York <span class="local" lang="ru">Нью-Йорк</span>', text)
+    english = client.get(response.headers["Location"] + "?lang=en").get_data(as_text=True)
+    assert "<summary>New York<" in english and "Нью-Йорк</span>" not in english
+
+
+def test_in_ukrainian_a_ticket_shows_its_places_in_ukrainian(client):
+    response = client.post("/games", data=seats("Аня", "Борис"), headers={"Accept-Language": "uk"})
+    text = client.get(response.headers["Location"] + "/tickets").get_data(as_text=True)
+    assert "Denver–El Paso <span class=\"local\" lang=\"uk\">Денвер – Ель-Пасо</span>" in text

@@ -103,7 +103,18 @@ def test_plurals_follow_each_languages_rules(code, counts):
     assert {n: trains(n).say(translator(code)) for n in counts} == counts
 
 
-def test_tickets_in_ukrainian_follow_the_ukrainian_rules():
-    uk = translator("uk")
-    words = {n: ngettext("%(num)d ticket", "%(num)d tickets", n).say(uk) for n in (1, 2, 5)}
-    assert words == {1: "1 квиток", 2: "2 квитки", 5: "5 квитків"}
+@pytest.mark.parametrize(
+    ("code", "counts"),
+    [
+        ("ru", {1: "1 выполненная карта маршрута", 2: "2 выполненные карты маршрутов",
+                5: "5 выполненных карт маршрутов"}),
+        ("uk", {1: "1 виконана карта маршруту", 2: "2 виконані карти маршрутів",
+                5: "5 виконаних карт маршрутів"}),
+    ],
+)  # fmt: skip
+def test_completed_tickets_are_counted_with_the_rule_books_word(code, counts):
+    words = {
+        n: ngettext("%(num)d completed ticket", "%(num)d completed tickets", n).say(translator(code))
+        for n in counts
+    }
+    assert words == counts

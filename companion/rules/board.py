@@ -201,7 +201,7 @@ class Board:
         """What a search by name matches for these places (named as printed): each one's
         printed name and other spellings, folded as ``name_key`` folds what is typed."""
         spellings = [s for n in names for s in self.cities[n].spellings]
-        return " | ".join(name_key(s) for s in spellings)
+        return " | ".join(dict.fromkeys(name_key(s) for s in spellings))
 
     def is_country(self, name: str) -> bool:
         """True when ``name`` (as printed) is a neighbouring country, not a city."""

@@ -29,6 +29,8 @@ LOOK_ALIKES = {
 
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _WORD = re.compile(r"\w+")
+# The Ukrainian apostrophe inside a word ("В’єтнам"): part of the word, not a break.
+_APOSTROPHE = re.compile(r"(?<=[\u0400-\u04ff])['’ʼ](?=[\u0400-\u04ff])")
 
 
 def _word(match: re.Match[str]) -> str:
@@ -41,4 +43,4 @@ def _word(match: re.Match[str]) -> str:
 
 def latin(text: str) -> str:
     """``text`` (lower case, accents off) in Latin letters: "лagos" gives "lagos"."""
-    return _WORD.sub(_word, text)
+    return _WORD.sub(_word, _APOSTROPHE.sub("", text))

@@ -6,14 +6,18 @@ import difflib
 import re
 import unicodedata
 
+from companion.rules.letters import latin
+
 _NOT_WORD = re.compile(r"[\W_]+")
 
 
 def name_key(text: str) -> str:
-    """The form two spellings of one name share: "Montréal" and "montreal" give "montreal"."""
-    decomposed = unicodedata.normalize("NFKD", text)
+    """The form two spellings of one name share: "Montréal" and "montreal" give "montreal";
+    "Лагос", "Лagos" and "Lagos" give "lagos" (Cyrillic is read in Latin letters)."""
+    lower = latin(unicodedata.normalize("NFC", text).casefold())
+    decomposed = unicodedata.normalize("NFKD", lower)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(_NOT_WORD.sub(" ", bare.casefold()).split())
+    return " ".join(_NOT_WORD.sub(" ", bare).split())
 
 
 def close_matches(text: str, names: list[str], n: int = 3) -> list[str]:

@@ -8,7 +8,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from companion.rules.board import Route
+from companion.rules.board import DASH, Route
 from companion.rules.errors import CompanionError
 from companion.rules.explain import chain_words
 from companion.rules.record import HeldTicket
@@ -26,10 +26,15 @@ class EnteredTicket:
     """A ticket as entered, with whether the player's routes complete it."""
 
     seq: int
-    name: str
+    cities: tuple[str, ...]
     points: int
     chain: tuple[Route, ...] | None
     path: Text
+
+    @property
+    def name(self) -> str:
+        """ "Denver–El Paso"."""
+        return DASH.join(self.cities)
 
 
 def render_tickets(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
@@ -45,7 +50,7 @@ def render_tickets(game_id: str, problem: str | None = None, status: int = 200) 
         t = scored[logged.player].pop(0)
         path = chain_words(t)
         hands[logged.player].append(
-            EnteredTicket(logged.seq, t.ticket.name, t.ticket.points, t.chain, path)
+            EnteredTicket(logged.seq, t.ticket.cities, t.ticket.points, t.chain, path)
         )
     return render_template(
         "tickets.html",

@@ -10,9 +10,11 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, redirect, request
 from flask_babel import Babel, get_locale, get_translations
+from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
 from companion.language import CATALOGS, DEFAULT, LANGUAGES, SHORT, language_code
+from companion.rules.board import DASH, Board
 from companion.rules.words import speak
 
 bp = Blueprint("language", __name__)
@@ -74,6 +76,31 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def _languages() -> dict[str, object]:
-        return {"language": language(), "LANGUAGES": LANGUAGES, "SHORT_LANGUAGES": SHORT}
+        return {
+            "language": language(),
+            "LANGUAGES": LANGUAGES,
+            "SHORT_LANGUAGES": SHORT,
+            "place": place,
+            "local_name": local_name,
+        }
 
     app.register_blueprint(bp)
+
+
+def local_name(board: Board, *names: str) -> str:
+    """The places' names in the language spoken, where it is not the board's ("" in
+    English): "Москва" for Moskva, "Денвер – Эль-Пасо" for a ticket's two cities."""
+    code = language()
+    locals_ = [board.cities[n].local.get(code, "") if n in board.cities else "" for n in names]
+    if not all(locals_) or locals_ == list(names):
+        return ""
+    return " – ".join(locals_)
+
+
+def place(board: Board, *names: str) -> Markup:
+    """A place as printed on the board, its local name beside it in Russian or Ukrainian."""
+    printed = escape(DASH.join(names))
+    local = local_name(board, *names)
+    if not local:
+        return printed
+    return Markup('{} <span class="local" lang="{}">{}</span>').format(printed, language(), local)
