@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import GAMES
+from tests.test_no_english import english_words
 
 BREAKDOWN = {
     "routes",
@@ -118,3 +119,52 @@ def test_a_missing_file_exits_2(tmp_path: Path):
     result = companion("score", str(tmp_path / "nothing.json"))
     assert result.returncode == 2
     assert "cannot read it" in result.stderr
+
+
+def test_score_speaks_russian_with_lang_ru():
+    result = companion("score", str(GAMES / "four_players.json"), "--lang", "ru")
+    assert result.returncode == 0, result.stderr
+    assert "Маршруты" in result.stdout and "Routes" not in result.stdout
+
+
+def test_score_json_keys_are_the_same_in_every_language():
+    english = json.loads(companion("score", str(GAMES / "four_players.json"), "--json").stdout)
+    ukrainian = companion("score", str(GAMES / "four_players.json"), "--json", "--lang", "uk")
+    assert ukrainian.returncode == 0, ukrainian.stderr
+    data = json.loads(ukrainian.stdout)
+
+    def keys(value):
+        if isinstance(value, dict):
+            return {k: keys(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [keys(v) for v in value]
+        return type(value).__name__
+
+    assert keys(data) == keys(english)
+    assert data["players"][0]["total"] == english["players"][0]["total"]
+    assert data["columns"][0]["title"] == "Маршрути"
+
+
+def test_a_refused_record_is_explained_in_russian_with_exit_status_2(tmp_path):
+    record = tmp_path / "bad.json"
+    record.write_text(
+        json.dumps(
+            {
+                "map": "usa",
+                "players": ["Ann", "Bob"],
+                "actions": [{"player": "Ann", "claim": ["Denver", "Boston"]}],
+            }
+        ),
+        encoding="utf-8",
+    )
+    result = companion("score", str(record), "--lang", "ru")
+    assert result.returncode == 2
+    assert "Denver" in result.stderr and "Traceback" not in result.stderr
+    said = result.stderr.removeprefix("companion score: actions[0]: ")
+    assert said != result.stderr and not english_words(said), result.stderr
+
+
+def test_an_unknown_language_is_exit_status_2():
+    result = companion("score", str(GAMES / "four_players.json"), "--lang", "xx")
+    assert result.returncode == 2
+    assert "'xx' is not a language the companion speaks" in result.stderr
