@@ -2,7 +2,7 @@
 prints the medians: replaying the log, the claim list (the referee asked about every
 route), the final scores, and the whole table page and score sheet served by the app.
 
-Run: python benchmarks/table_page.py
+Run: python benchmarks/table_page.py [en|ru|uk]   (the pages' language; English unless given)
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import io
 import json
 import random
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -60,6 +61,9 @@ def main() -> None:
         instance_path=folder,
     )
     client = app.test_client()
+    language = sys.argv[1] if len(sys.argv) > 1 else "en"
+    client.get(f"/language/{language}")
+    print(f"pages in {language}")
     print(
         f"{'map':<12} {'actions':>7} {'replay':>8} {'claims':>8} {'scores':>8} "
         f"{'table':>8} {'sheet':>8}   (ms, medians)"

@@ -92,4 +92,11 @@ def test_in_russian_a_city_shows_its_russian_name_beside_the_printed_one(client)
 def test_in_ukrainian_a_ticket_shows_its_places_in_ukrainian(client):
     response = client.post("/games", data=seats("Аня", "Борис"), headers={"Accept-Language": "uk"})
     text = client.get(response.headers["Location"] + "/tickets").get_data(as_text=True)
-    assert "Denver–El Paso <span class=\"local\" lang=\"uk\">Денвер – Ель-Пасо</span>" in text
+    assert 'Denver–El Paso <span class="local" lang="uk">Денвер – Ель-Пасо</span>' in text
+
+
+def test_a_russian_page_leaves_no_russian_behind_it(client):
+    from companion.rules.words import ngettext
+
+    client.get("/", headers={"Accept-Language": "ru"})
+    assert str(ngettext("%(num)d train", "%(num)d trains", 5)) == "5 trains"

@@ -66,7 +66,9 @@ class VisibleText(HTMLParser):
         if tag == "a" and a.get("href"):
             self.links.append(a["href"])
         if tag == "form":
-            self.forms.append({"method": a.get("method", "get"), "action": a.get("action"), "f": {}})
+            self.forms.append(
+                {"method": a.get("method", "get"), "action": a.get("action"), "f": {}}
+            )
         if self.forms and tag in ("input", "select"):
             name = a.get("name")
             if name and a.get("type") not in ("submit", "radio", "checkbox", "file"):
@@ -132,23 +134,39 @@ def _game(map_id: str, dice: bool, finished: bool) -> bytes:
     return text.encode()
 
 
-def _games() -> list[tuple[str, bool, bool]]:
+# Walked in the quick tests; every other game and language in the thorough run.
+QUICK = {("usa", False, False, "ru"), ("world", False, True, "uk")}
+
+
+def _games() -> list:
     games = []
-    for m in map_ids():
-        games += [(m, False, False), (m, False, True)]
-        if takes_dice(load_board(m).edition):
-            games.append((m, True, False))
+    for language in ("ru", "uk"):
+        for m in map_ids():
+            kinds = [(m, False, False), (m, False, True)]
+            if takes_dice(load_board(m).edition):
+                kinds.append((m, True, False))
+            for kind in kinds:
+                marks = () if (*kind, language) in QUICK else (pytest.mark.slow,)
+                games.append(pytest.param(*kind, language, marks=marks))
     return games
 
 
-def walk(client, start: list[str], language: str) -> dict[str, set[str]]:
-    """Every page reachable from ``start`` within the app: the English words on each."""
+def walk(client, start: list[str], language: str) -> tuple[dict[str, set[str]], set[str]]:
+    """Every page reachable from ``start`` within the app: the English words on each, and
+    the addresses walked."""
     seen_addresses: dict[str, int] = {}
     queue, visited, found = list(start), set(), {}
+    posts: dict[str, dict[str, str]] = {}
     while queue:
         url = queue.pop(0)
         parts = urlsplit(url)
-        if parts.netloc or url in visited or parts.path.startswith(("/static", "/language")):
+        if parts.netloc == "localhost":  # the share links are absolute
+            url = url.split("localhost", 1)[1]
+        if (
+            parts.netloc not in ("", "localhost")
+            or url in visited
+            or parts.path.startswith(("/static", "/language"))
+        ):
             continue
         if parts.path.endswith((".pdf", ".json", "/version")):
             continue
@@ -172,11 +190,23 @@ def walk(client, start: list[str], language: str) -> dict[str, set[str]]:
         for form in page.forms:
             if form["method"].lower() == "get" and form["action"]:
                 queue.append(urljoin(url, form["action"]) + "?" + urlencode(form["f"]))
-    return found
+            elif form["action"]:
+                posts.setdefault(urlsplit(urljoin(url, form["action"])).path, form["f"])
+    # Then each form sent once as it stands (a refusal, or what the action says after it).
+    for action, fields in posts.items():
+        if action.endswith(("/undo", "/import")):
+            continue
+        response = client.post(action, data=fields, follow_redirects=True)
+        page = VisibleText(language)
+        page.feed(response.get_data(as_text=True))
+        words = english_words(" ".join(page.words))
+        if words:
+            found[f"POST {action}"] = words
+        seen_addresses[f"POST {action}"] = 1
+    return found, set(seen_addresses)
 
 
-@pytest.mark.parametrize("language", ["ru", "uk"])
-@pytest.mark.parametrize(("map_id", "dice", "finished"), _games())
+@pytest.mark.parametrize(("map_id", "dice", "finished", "language"), _games())
 def test_every_page_of_a_game_shows_no_english(tmp_path, map_id, dice, finished, language):
     app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "db")})
     client = app.test_client()
@@ -189,6 +219,11 @@ def test_every_page_of_a_game_shows_no_english(tmp_path, map_id, dice, finished,
     assert response.status_code == 303, response.get_data(as_text=True)
     table = urlsplit(response.headers["Location"]).path
     starts = ["/", table, f"{table}/no-such-page", "/g/no-such-game"]
-    found = walk(client, starts, language)
+    found, addresses = walk(client, starts, language)
+    game = table.rsplit("/", 1)[-1]
+    pages = {a.replace(game, "ID") for a in addresses}
+    watched = {a for a in pages if a.startswith("/w/")}
+    assert {"/", "/g/ID", "/g/ID/board", "/g/ID/tickets", "/g/ID/sheet"} <= pages, pages
+    assert len(watched) == 2, pages  # the watch page and its score sheet
     report = "\n".join(f"{url}: {sorted(words)}" for url, words in sorted(found.items()))
     assert not found, f"English words on {len(found)} pages:\n{report}"

@@ -19,19 +19,19 @@ TOP = Path(__file__).resolve().parents[1]
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 
 
-def _source_messages() -> dict[str, str | None]:
+def _source_messages() -> dict[tuple[str, str | None], str | None]:
     """Every message id in the sources, as `pybabel extract -F babel.cfg` finds them, with
     its plural (None for a plain message) and where it was found."""
     with open(TOP / "babel.cfg", encoding="utf-8") as cfg:
         method_map, options_map = parse_mapping_cfg(cfg, str(TOP / "babel.cfg"))
-    found: dict[str, str | None] = {}
-    for _filename, _line, message, _comments, _context in extract_from_dir(
+    found: dict[tuple[str, str | None], str | None] = {}
+    for _filename, _line, message, _comments, context in extract_from_dir(
         str(TOP), method_map, options_map
     ):
         if isinstance(message, tuple):
-            found[message[0]] = message[1]
+            found[message[0], context] = message[1]
         else:
-            found.setdefault(message, None)
+            found.setdefault((message, context), None)
     return found
 
 
@@ -45,16 +45,16 @@ def _catalog(code: str):
 
 def test_the_sources_have_messages_to_translate():
     assert len(SOURCE) > 300
-    assert "Routes" in SOURCE  # a standings column, from the rules
-    assert "North America" in SOURCE  # a map's name, from its map file
+    assert ("Routes", None) in SOURCE  # a standings column, from the rules
+    assert ("North America", None) in SOURCE  # a map's name, from its map file
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_message_is_translated_and_none_is_fuzzy(code):
     catalog = _catalog(code)
     missing, fuzzy, empty = [], [], []
-    for msgid, plural in SOURCE.items():
-        entry = catalog.get(msgid)
+    for (msgid, context), plural in SOURCE.items():
+        entry = catalog.get(msgid, context=context)
         if entry is None:
             missing.append(msgid)
             continue
@@ -82,9 +82,18 @@ def test_every_translation_keeps_the_fields_of_its_message(code):
 def test_the_compiled_catalog_is_the_catalog(code):
     folder = CATALOGS / code / "LC_MESSAGES"
     with open(folder / "messages.mo", "rb") as mo:
-        compiled = {m.id: m.string for m in read_mo(mo) if m.id}
-    written = {m.id: m.string for m in _catalog(code) if m.id and not m.fuzzy}
+        compiled = {_strings(m) for m in read_mo(mo) if m.id}
+    written = {_strings(m) for m in _catalog(code) if m.id and not m.fuzzy}
     assert compiled == written, "run: pybabel compile -d companion/translations"
+
+
+def _strings(message) -> tuple:
+    ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
+    strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+    context = message.context
+    if isinstance(context, bytes):  # read_mo leaves a context undecoded
+        context = context.decode("utf-8")
+    return (context, tuple(ids), tuple(strings))
 
 
 def trains(n: int) -> Message:
@@ -114,7 +123,9 @@ def test_plurals_follow_each_languages_rules(code, counts):
 )  # fmt: skip
 def test_completed_tickets_are_counted_with_the_rule_books_word(code, counts):
     words = {
-        n: ngettext("%(num)d completed ticket", "%(num)d completed tickets", n).say(translator(code))
+        n: ngettext("%(num)d completed ticket", "%(num)d completed tickets", n).say(
+            translator(code)
+        )
         for n in counts
     }
     assert words == counts

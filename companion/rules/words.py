@@ -19,7 +19,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -46,10 +46,15 @@ def speaking(translator: Translator) -> Iterator[None]:
         _SPOKEN.reset(token)
 
 
-def speak(translator: Translator) -> None:
-    """From now on, in this context, messages are put into words with ``translator`` (the
-    web app sets it at the start of each request)."""
-    _SPOKEN.set(translator)
+def speak(translator: Translator) -> Token[Translator]:
+    """From now on, in this context, messages are put into words with ``translator``, until
+    ``stop_speaking`` is given the token (the web app: at the start and end of a request)."""
+    return _SPOKEN.set(translator)
+
+
+def stop_speaking(token: Token[Translator]) -> None:
+    """Back to the language spoken before ``speak`` gave this token."""
+    _SPOKEN.reset(token)
 
 
 @dataclass(frozen=True)

@@ -96,6 +96,8 @@ def new_game() -> Response | tuple[str, int]:
             dice=bool(form.dice.data),
         )
         game_id = store.create_game(record, language())
+    except RecordError as error:  # the form's game, not a file: no place in a record to name
+        return _page(form, problem=str(error.problem), status=400)
     except CompanionError as error:
         return _page(form, problem=str(error), status=400)
     return redirect(url_for("table.show", game_id=game_id), code=303)

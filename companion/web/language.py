@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, redirect, request
+from flask import Blueprint, Flask, g, redirect, request
 from flask_babel import Babel, get_locale, get_translations
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
 from companion.language import CATALOGS, DEFAULT, LANGUAGES, SHORT, language_code
 from companion.rules.board import DASH, Board
-from companion.rules.words import speak
+from companion.rules.words import speak, stop_speaking
 
 bp = Blueprint("language", __name__)
 COOKIE = "lang"
@@ -72,7 +72,13 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def _speak() -> None:
-        speak(get_translations())
+        g.spoken = speak(get_translations())
+
+    @app.teardown_request
+    def _stop(_error: BaseException | None = None) -> None:
+        token = g.pop("spoken", None)
+        if token is not None:
+            stop_speaking(token)
 
     @app.context_processor
     def _languages() -> dict[str, object]:

@@ -1,0 +1,177 @@
+"""A whole North America game in Russian and a Rails & Sails World game in Ukrainian, on a
+phone whose browser speaks the language (390×844, touch), from the new game to the PDF.
+
+The buttons are found by the words the catalog gives them in the language, so the test
+fails on a page that still shows the English; the key words are written out by hand too."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from pypdf import PdfReader
+
+from companion.language import translator
+from companion.rules.words import Message, ngettext
+from tests.e2e.conftest import PHONE, screenshot
+from tests.test_no_english import english_words
+
+
+def words(code: str, msgid: str, **values: object) -> str:
+    """A message as the catalog of ``code`` says it (never the English: the test checks)."""
+    said = Message(msgid, tuple(values.items())).say(translator(code))
+    assert said != Message(msgid, tuple(values.items())).say(translator("en")), msgid
+    return said
+
+
+def phone_in(browser: Browser, locale: str) -> Iterator[Page]:
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        accept_downloads=True,
+        locale=locale,
+    )
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def russian_phone(browser: Browser) -> Iterator[Page]:
+    yield from phone_in(browser, "ru-RU")
+
+
+@pytest.fixture
+def ukrainian_phone(browser: Browser) -> Iterator[Page]:
+    yield from phone_in(browser, "uk-UA")
+
+
+def claim(page: Page, letters: str, city_key: str, to: str) -> None:
+    page.fill(".city-search", letters)
+    city = page.locator(f"details.city[data-key^='{city_key}']")
+    expect(city).to_have_attribute("open", "")
+    city.locator("button.route", has_text=to).first.click()
+
+
+def pdf_text(page: Page, link: str) -> str:
+    with page.expect_download() as download_info:
+        page.click(f"text={link}")
+    data = download_info.value.path().read_bytes()
+    return "".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_a_north_america_game_in_russian_from_new_game_to_the_pdf(
+    server: str, russian_phone: Page
+) -> None:
+    page, ru = russian_phone, (lambda m, **v: words("ru", m, **v))
+    page.goto(server)
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    screenshot(page, "ru-1-home")
+    for seat, name in enumerate(["Аня", "Борис", "Вика"]):
+        page.fill(f"[name='seats-{seat}-name']", name)
+    page.click(f"text={ru('Start the game')}")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    screenshot(page, "ru-2-table")
+
+    # A city by its Russian name; Нью-Йорк shows beside New York.
+    page.fill(".city-search", "нью-й")
+    new_york = page.locator("details.city[data-key^='new york']")
+    expect(new_york).to_have_attribute("open", "")
+    expect(new_york.locator("summary .local")).to_have_text("Нью-Йорк")
+    claim(page, "хелен", "helena", "Denver")
+    expect(page.locator(".note")).to_contain_text(
+        ru("%(player)s claimed %(route)s: +%(points)d", player="Аня",
+           route=Message("%(route)s (%(details)s)", (("route", "Denver–Helena"),
+                                                     ("details", Message("green")))),
+           points=7)
+    )  # fmt: skip
+
+    claim(page, "бост", "boston", "New York")
+    # With 3 players the other Boston–New York route is closed: refused, in Russian.
+    claim(page, "нью-й", "new york", "Boston")
+    refusal = page.locator(".problem")
+    expect(refusal).to_contain_text("Boston–New York")
+    expect(refusal).to_contain_text("3 игрок")
+    assert not english_words(refusal.inner_text()), refusal.inner_text()
+    screenshot(page, "ru-3-refused")
+
+    # The tickets: one picked from the deck, its places in Russian beside them.
+    page.click(f"nav >> text={ru('Tickets')}")
+    page.click(".players >> text=Аня")
+    page.fill(".ticket-search", "денв")
+    page.locator(".deck button", has_text="Denver–El Paso").click()
+    expect(page.locator(".tickets li", has_text="Denver–El Paso")).to_contain_text(
+        "Денвер – Эль-Пасо"
+    )
+    screenshot(page, "ru-4-tickets")
+
+    page.click(f"nav >> text={ru('Score')}")
+    sheet = page.locator("main")
+    expect(sheet).to_contain_text(ru("Routes"))
+    expect(sheet).to_contain_text("Маршруты")
+    assert not english_words(sheet.inner_text()), english_words(sheet.inner_text())
+    screenshot(page, "ru-5-sheet")
+    text = pdf_text(page, ru("Download the PDF score sheet"))
+    assert "Маршруты" in text and "Routes" not in text
+    assert ngettext("%(num)d point", "%(num)d points", 7).say(translator("ru")) in text
+
+
+def test_a_world_game_in_ukrainian_from_new_game_to_the_pdf(
+    server: str, ukrainian_phone: Page
+) -> None:
+    page, uk = ukrainian_phone, (lambda m, **v: words("uk", m, **v))
+    page.goto(server)
+    expect(page.locator("html")).to_have_attribute("lang", "uk")
+    page.select_option("[name='map']", "world")
+    page.fill("[name='seats-0-name']", "Оксана")
+    page.fill("[name='seats-0-trains']", "25")
+    page.fill("[name='seats-0-ships']", "35")
+    page.fill("[name='seats-1-name']", "Богдан")
+    screenshot(page, "uk-1-new-world-game")
+    page.click(f"text={uk('Start the game')}")
+    expect(page.locator(".players")).to_contain_text("25 вагонів · 35 суден")
+
+    # Lagos found as the rule book prints it, with a Latin "a": "Лagos".
+    page.fill(".city-search", "Лagos")
+    expect(page.locator("details.city[data-key^='lagos']")).to_have_attribute("open", "")
+    # Оксана claims the sea route Marseille–Athina (2 ships), found by its Ukrainian name.
+    claim(page, "афін", "athina", "Marseille")
+    expect(page.locator(".note")).to_contain_text("Оксана")
+    expect(page.locator(".players")).to_contain_text("25 вагонів · 33 судна")
+
+    # Богдан exchanges 3 trains for ships; Оксана builds a port in Marseille.
+    page.click(".players >> text=Богдан")
+    page.fill("form[action$='/exchange'] input[name='count']", "3")
+    page.locator("form[action$='/exchange'] button[type=submit]").click()
+    expect(page.locator(".players")).to_contain_text("17 вагонів · 43 судна")
+    page.click(".players >> text=Оксана")
+    page.select_option("form[action$='/port'] select[name='city']", "Marseille")
+    page.click(f"text={uk('Build the port')}")
+    expect(page.locator(".note")).to_contain_text(
+        uk("%(player)s builds a port in %(city)s", player="Оксана", city="Marseille")
+    )
+    screenshot(page, "uk-2-port-built")
+
+    page.click(f"nav >> text={uk('Tickets')}")
+    page.click(".players >> text=Оксана")
+    page.fill("[name='city_a']", "Марсель")
+    page.fill("[name='city_b']", "Афіни")
+    page.fill("[name='points']", "4")
+    page.click(f"text={uk('Add ticket')}")
+    expect(page.locator(".tickets li .ok")).to_be_visible()
+    screenshot(page, "uk-3-tickets")
+
+    # Оксана: route 2, ticket +4, the Marseille port named by it 20, two ports not built −8
+    # = 18. Богдан: exchange −3, three ports not built −12 = −15.
+    page.click(f"nav >> text={uk('Score')}")
+    sheet = page.locator("main")
+    expect(sheet).to_contain_text("18")
+    expect(sheet).to_contain_text(uk("Port in %(city)s", city="Marseille"))
+    assert not english_words(sheet.inner_text()), english_words(sheet.inner_text())
+    screenshot(page, "uk-4-sheet")
+    text = pdf_text(page, uk("Download the PDF score sheet"))
+    assert uk("Port in %(city)s", city="Marseille") in text
+    assert "Оксана" in text and "18" in text and "Port in" not in text
