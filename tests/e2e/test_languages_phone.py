@@ -7,6 +7,7 @@ fails on a page that still shows the English; the key words are written out by h
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -14,7 +15,8 @@ from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
 
 from companion.language import translator
-from companion.rules.words import Message, ngettext
+from companion.rules.names import name_key
+from companion.rules.words import Message
 from tests.e2e.conftest import PHONE, screenshot
 from tests.test_no_english import english_words
 
@@ -49,7 +51,7 @@ def ukrainian_phone(browser: Browser) -> Iterator[Page]:
     yield from phone_in(browser, "uk-UA")
 
 
-def claim(page: Page, letters: str, city_key: str, to: str) -> None:
+def claim(page: Page, letters: str, city_key: str, to: str | re.Pattern[str]) -> None:
     page.fill(".city-search", letters)
     city = page.locator(f"details.city[data-key^='{city_key}']")
     expect(city).to_have_attribute("open", "")
@@ -89,9 +91,9 @@ def test_a_north_america_game_in_russian_from_new_game_to_the_pdf(
            points=7)
     )  # fmt: skip
 
-    claim(page, "бост", "boston", "New York")
+    claim(page, "бост", "boston", re.compile("New York Нью-Йорк .жёлтый."))
     # With 3 players the other Boston–New York route is closed: refused, in Russian.
-    claim(page, "нью-й", "new york", "Boston")
+    claim(page, "нью-й", "new york", re.compile("Boston Бостон .красный."))
     refusal = page.locator(".problem")
     expect(refusal).to_contain_text("Boston–New York")
     expect(refusal).to_contain_text("3 игрок")
@@ -108,15 +110,69 @@ def test_a_north_america_game_in_russian_from_new_game_to_the_pdf(
     )
     screenshot(page, "ru-4-tickets")
 
+    # The rest of the game, played to its end: Аня runs her trains down with the longest
+    # routes while Борис and Вика take short ones; her last claim leaves 2 trains and starts
+    # the final round, in which everyone has one more turn.
+    page.click(f"nav >> text={ru('Table')}")
+    short = iter(_short_routes())
+    for route in [*ANYA_ROUTES[:3], ("Duluth", "Sault St. Marie"), *ANYA_ROUTES[3:]]:
+        for player, (a, b) in (("Вика", next(short)), ("Аня", route), ("Борис", next(short))):
+            expect(page.locator("h2", has_text=f"{player} прокладывает")).to_be_visible()
+            claim(page, name_key(a), name_key(a), re.compile(re.escape(b)))
+            expect(page.locator(".note")).to_contain_text(f"{player} прокладывает маршрут")
+            if route == ANYA_ROUTES[-1] and player == "Аня":
+                break
+        else:
+            continue
+        break
+    final = page.locator(".banner")
+    expect(final).to_contain_text("Аня")
+    screenshot(page, "ru-5-final-round")
+    for player in ("Борис", "Вика", "Аня"):
+        page.click(f"text={ru('%(player)s: turn taken (drew cards / tickets)', player=player)}")
+    expect(page.locator(".banner.over")).to_contain_text(ru("The game is over."))
+    screenshot(page, "ru-6-game-over")
+
     page.click(f"nav >> text={ru('Score')}")
     sheet = page.locator("main")
-    expect(sheet).to_contain_text(ru("Routes"))
+    expect(sheet).to_contain_text("Победитель")
     expect(sheet).to_contain_text("Маршруты")
     assert not english_words(sheet.inner_text()), english_words(sheet.inner_text())
-    screenshot(page, "ru-5-sheet")
+    screenshot(page, "ru-7-sheet")
     text = pdf_text(page, ru("Download the PDF score sheet"))
     assert "Маршруты" in text and "Routes" not in text
-    assert ngettext("%(num)d point", "%(num)d points", 7).say(translator("ru")) in text
+    # Аня, worked by hand: Denver–Helena 7, six routes of 6 spaces 6 × 15, Duluth–Sault
+    # St. Marie 4 = 101; Denver–El Paso not connected −4; the longest path, Calgary–
+    # Winnipeg–Sault St. Marie–Duluth–Helena–Seattle (27 spaces), +10: 107 (Russian's
+    # "many" form: 107 очков); 45 − 4 − 36 − 3 = 2 trains left.
+    assert "Аня: 107 очков" in text
+    assert "-4 Denver–El Paso (4): не соединены" in text
+    assert "27 отрезков" in text
+    assert "в запасе: 2 вагона" in text
+
+
+# Аня's routes of 6 spaces (the 36 trains that, with Denver–Helena and Duluth–Sault
+# St. Marie, leave her 2), and short routes for the others, away from hers.
+ANYA_ROUTES = [
+    ("Seattle", "Helena"),
+    ("Helena", "Duluth"),
+    ("Duluth", "Toronto"),
+    ("Winnipeg", "Calgary"),
+    ("Winnipeg", "Sault St. Marie"),
+    ("El Paso", "Los Angeles"),
+]
+
+
+def _short_routes() -> list[tuple[str, str]]:
+    """Routes of 1 or 2 spaces, one per pair of cities, none touching Аня's cities."""
+    from companion.rules.board import load_board
+
+    hers = {c for pair in ANYA_ROUTES for c in pair} | {"Denver", "Boston", "New York"}
+    found: dict[frozenset[str], tuple[str, str]] = {}
+    for route in load_board("usa").routes:
+        if route.length <= 2 and not hers & set(route.cities):
+            found.setdefault(frozenset(route.cities), route.cities)
+    return list(found.values())
 
 
 def test_a_world_game_in_ukrainian_from_new_game_to_the_pdf(
@@ -149,7 +205,9 @@ def test_a_world_game_in_ukrainian_from_new_game_to_the_pdf(
     expect(page.locator(".players")).to_contain_text("17 вагонів · 43 судна")
     page.click(".players >> text=Оксана")
     page.select_option("form[action$='/port'] select[name='city']", "Marseille")
-    page.click(f"text={uk('Build the port')}")
+    build = page.locator("form[action$='/port'] button[type=submit]")
+    expect(build).to_have_text(uk("Build the port"))
+    build.click()
     expect(page.locator(".note")).to_contain_text(
         uk("%(player)s builds a port in %(city)s", player="Оксана", city="Marseille")
     )
