@@ -94,9 +94,9 @@ class VisibleText(HTMLParser):
 
 
 def _names() -> list[str]:
-    """Every name of every place on every map, and the players' names: longest first, so
-    that "New York" goes before "York"."""
-    names = {n for n in PLAYERS}
+    """Every name of every place on every map, the players' names and the game's name as
+    the Ukrainian box prints it: longest first, so that "New York" goes before "York"."""
+    names = {*PLAYERS, "Ticket to Ride"}
     for m in map_ids():
         board = load_board(m)
         for city in board.cities.values():
