@@ -34,8 +34,11 @@
       var wanted = key(input.value);
       var shown = [];
       items.forEach(function (item) {
-        var hit = !wanted || item.dataset.key.indexOf(wanted) !== -1 ||
-          item.dataset.key.split(" ").some(function (w) { return w.indexOf(wanted) === 0; });
+        // A name, or a word of it, that begins with what is typed ("york", "st lo").
+        var hit = !wanted || item.dataset.key.split(" | ").some(function (name) {
+          return name.indexOf(wanted) === 0 ||
+            name.split(" ").some(function (w) { return w.indexOf(wanted) === 0; });
+        });
         item.hidden = !hit;
         if (hit) shown.push(item);
       });
