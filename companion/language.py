@@ -38,7 +38,10 @@ def translator(code: str) -> Translator:
     """The catalog of a language (English: the messages as they are written)."""
     if code == DEFAULT:
         return ENGLISH
-    return Translations.load(str(CATALOGS), [Locale.parse(code)], DOMAIN)
+    found = Translations.load(str(CATALOGS), [Locale.parse(code)], DOMAIN)
+    if not isinstance(found, Translations):  # never English in place of a missing catalog
+        raise FileNotFoundError(f"no {code} catalog in {CATALOGS}: pybabel compile")
+    return found
 
 
 def extract_board_words(

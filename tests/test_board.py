@@ -137,7 +137,7 @@ def test_a_duplicate_ticket_is_refused():
 
 @pytest.mark.parametrize("map_id", map_ids())
 def test_every_place_is_found_by_each_of_its_names_in_records_and_in_the_search(map_id):
-    from companion.rules.names import name_key
+    from companion.rules.names import place_key
 
     board = load_board(map_id)
     for name, city in board.cities.items():
@@ -145,7 +145,7 @@ def test_every_place_is_found_by_each_of_its_names_in_records_and_in_the_search(
         for spelling in city.spellings:
             assert board.city(spelling) == name
             assert board.city(spelling.upper()) == name
-            assert name_key(spelling) in found_by
+            assert place_key(spelling) in found_by
 
 
 def test_a_place_is_found_by_its_russian_and_ukrainian_names():

@@ -100,3 +100,18 @@ def test_a_russian_page_leaves_no_russian_behind_it(client):
 
     client.get("/", headers={"Accept-Language": "ru"})
     assert str(ngettext("%(num)d train", "%(num)d trains", 5)) == "5 trains"
+
+
+def test_the_switch_drops_a_language_asked_for_in_the_address(client):
+    response = client.get("/language/en", query_string={"next": "/g/x/sheet?lang=uk&player=A"})
+    assert response.headers["Location"] == "/g/x/sheet?player=A"
+
+
+def test_a_negative_total_takes_the_plural_of_its_number(client):
+    from companion.language import translator
+    from companion.sheets.text import points_words
+
+    ru = translator("ru")
+    assert points_words(-2).say(ru) == "-2 очка"
+    assert points_words(-5).say(ru) == "-5 очков"
+    assert points_words(-1).say(translator("en")) == "-1 point"

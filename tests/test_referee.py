@@ -128,3 +128,9 @@ def test_a_game_is_for_two_to_five_players(names):
 def test_players_need_distinct_names():
     with pytest.raises(SetupError, match="two players are named"):
         new_game(load_board("usa"), [Player("Ann"), Player("ANN")])
+
+
+@pytest.mark.parametrize("names", [["Саша", "Sasha"], ["Кира", "Кіра"], ["Ольга", "Олга"]])
+def test_players_named_alike_in_two_alphabets_are_two_players(names):
+    setup = new_game(load_board("usa"), [Player(n) for n in names])
+    assert setup.names == tuple(names)

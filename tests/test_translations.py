@@ -4,6 +4,7 @@ compiled catalogs are those of the sources; plurals follow each language's rules
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -129,3 +130,49 @@ def test_completed_tickets_are_counted_with_the_rule_books_word(code, counts):
         for n in counts
     }
     assert words == counts
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_translation_can_be_filled_in(code):
+    """Each message is formatted with its values, or with none (templates format even a
+    message without fields): a stray "%" in a translation would break a page."""
+    broken = []
+    for message in _catalog(code):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
+        names = set(re.findall(r"%\((\w+)\)", " ".join(ids)))
+        values = {n: 1 for n in names}
+        strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+        for text in strings:
+            try:
+                text % values
+            except (KeyError, ValueError, TypeError) as error:
+                broken.append(f"{ids[0]!r} → {text!r}: {error}")
+    assert not broken, "\n".join(broken[:10])
+
+
+class Broken:
+    """A catalog whose translator left a field out of a plural and mistyped another."""
+
+    def gettext(self, message):
+        return "%(player) имеет" if message == "%(player)s has no trains left" else message
+
+    def ngettext(self, singular, plural, n):
+        return "%(missing)s"
+
+
+def test_a_translation_with_a_broken_field_falls_back_to_the_english():
+    from companion.rules.words import _
+
+    said = _("%(player)s has no trains left", player="Аня").say(Broken())
+    assert said == "Аня has no trains left"
+    assert ngettext("%(num)d train", "%(num)d trains", 3).say(Broken()) == "3 trains"
+
+
+def test_a_list_of_any_length_is_said_in_one_pass():
+    from companion.rules.words import join
+
+    names = [f"key{i}" for i in range(5000)]
+    said = join(names).say(translator("ru"))
+    assert said.startswith("key0, key1, ") and said.endswith(", key4998 и key4999")

@@ -17,7 +17,7 @@ from typing import Any
 from companion.rules.colors import GRAY, UnknownColor, color_words, route_color
 from companion.rules.editions import EDITIONS, Edition
 from companion.rules.errors import BoardError, IllegalAction
-from companion.rules.names import close_matches, name_key
+from companion.rules.names import close_matches, place_key
 from companion.rules.words import Message, Text, _, join, ngettext
 
 RAIL, SEA = "rail", "sea"
@@ -160,7 +160,7 @@ class Board:
         keys: dict[str, str] = {}
         for city in self.cities.values():
             for spelling in city.spellings:
-                keys[name_key(spelling)] = city.name
+                keys[place_key(spelling)] = city.name
         between: dict[frozenset[str], list[Route]] = {}
         for route in self.routes:
             between.setdefault(frozenset(route.cities), []).append(route)
@@ -170,9 +170,10 @@ class Board:
 
     def city(self, text: str) -> str:
         """The city's name as printed, however a player typed it; refuses an unknown one."""
-        found = self._city_keys.get(name_key(text))
+        found = self._city_keys.get(place_key(text))
         if found is None:
-            named = sorted({self._city_keys[k] for k in close_matches(text, list(self._city_keys))})
+            keys = close_matches(text, list(self._city_keys), key=place_key)
+            named = sorted({self._city_keys[k] for k in keys})
             if named:
                 raise IllegalAction(
                     _(
@@ -199,9 +200,9 @@ class Board:
 
     def search_key(self, *names: str) -> str:
         """What a search by name matches for these places (named as printed): each one's
-        printed name and other spellings, folded as ``name_key`` folds what is typed."""
+        printed name and other spellings, folded as ``place_key`` folds what is typed."""
         spellings = [s for n in names for s in self.cities[n].spellings]
-        return " | ".join(dict.fromkeys(name_key(s) for s in spellings))
+        return " | ".join(dict.fromkeys(place_key(s) for s in spellings))
 
     def is_country(self, name: str) -> bool:
         """True when ``name`` (as printed) is a neighbouring country, not a city."""
@@ -364,7 +365,7 @@ class _Checker:
         seen: dict[str, str] = {}
         for city in cities.values():
             for spelling in city.spellings:
-                key = name_key(spelling)
+                key = place_key(spelling)
                 if key in seen and seen[key] != city.name:
                     raise self.fail(
                         f"countries.{city.name}", f"'{spelling}' is already a name of {seen[key]}"
@@ -399,7 +400,7 @@ class _Checker:
                 if lang in entry
             }
             for spelling in (name, *aliases, *local.values()):
-                key = name_key(self.text(where, spelling))
+                key = place_key(self.text(where, spelling))
                 if not key:
                     raise self.fail(where, f"'{spelling}' has no letters")
                 if spellings.get(key, name) != name:

@@ -44,7 +44,7 @@ def route_color(text: str) -> str:
             _(
                 "'%(text)s' is not a route colour (the colours are %(colors)s)",
                 text=text,
-                colors=listing([color_words(c) for c in ROUTE_COLORS]),
+                colors=listing(ROUTE_COLORS),  # as a record names them
             )
         )
     return key

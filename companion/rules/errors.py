@@ -3,11 +3,17 @@ put into words in the language spoken when it is shown)."""
 
 from __future__ import annotations
 
-from companion.rules.words import Text, _
+from companion.rules.words import Message, Text, Translator, _
+from companion.rules.words import spoken as _spoken
 
 
 class CompanionError(ValueError):
     """Anything the companion refuses: a bad map file, a bad record, an illegal action."""
+
+    def say(self, translator: Translator) -> str:
+        """The refusal in ``translator``'s language (``str()``: in the language spoken)."""
+        reason = self.args[0] if self.args else ""
+        return reason.say(translator) if isinstance(reason, Message) else str(self)
 
 
 class BoardError(CompanionError):
@@ -44,6 +50,11 @@ class IllegalAction(CompanionError):
         return IllegalAction(self.message, index)
 
     def __str__(self) -> str:
+        return self.say(_spoken())
+
+    def say(self, translator: Translator) -> str:
         if self.index is None:
-            return str(self.message)
-        return str(_("actions[%(index)d]: %(message)s", index=self.index, message=self.message))
+            message = self.message
+        else:
+            message = _("actions[%(index)d]: %(message)s", index=self.index, message=self.message)
+        return message.say(translator) if isinstance(message, Message) else message

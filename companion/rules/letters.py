@@ -28,7 +28,7 @@ LOOK_ALIKES = {
 }  # fmt: skip
 
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-_WORD = re.compile(r"\w+")
+_WORD = re.compile(r"[\w\u0300-\u036f]+")  # a word, with any accent typed apart
 # The Ukrainian apostrophe inside a word ("В’єтнам"): part of the word, not a break.
 _APOSTROPHE = re.compile(r"(?<=[\u0400-\u04ff])['’ʼ](?=[\u0400-\u04ff])")
 

@@ -52,7 +52,7 @@ def check_payment(
                     _(
                         "'%(name)s' is not a card (the cards are %(cards)s)",
                         name=name,
-                        cards=listing([card_words(c) for c in known]),
+                        cards=listing(known),  # as a record or a form names them
                     )
                 ) from None
             if color == GRAY:
@@ -242,7 +242,7 @@ def _sails_cards(cards: Mapping[str, int]) -> tuple[dict[tuple[str, str], int], 
                     "'%(name)s' is not a card (train, ship or double ship cards of "
                     "%(colors)s, and jokers)",
                     name=name,
-                    colors=listing([color_words(c) for c in SAILS_COLORS]),
+                    colors=listing(SAILS_COLORS),  # as a record names them
                 )
             )
         counted[kind, color] = counted.get((kind, color), 0) + count

@@ -46,6 +46,11 @@ def speaking(translator: Translator) -> Iterator[None]:
         _SPOKEN.reset(token)
 
 
+def spoken() -> Translator:
+    """The catalog messages are put into words with here and now."""
+    return _SPOKEN.get()
+
+
 def speak(translator: Translator) -> Token[Translator]:
     """From now on, in this context, messages are put into words with ``translator``, until
     ``stop_speaking`` is given the token (the web app: at the start and end of a request)."""
@@ -77,7 +82,16 @@ class Message:
             text = translator.gettext(self.id)
         if not self.values and not self.plural:
             return text
-        return text % {key: _value(v, translator) for key, v in self.values}
+        values = {key: _value(v, translator) for key, v in self.values}
+        try:
+            return text % values
+        except (KeyError, ValueError, TypeError):  # a translation with a broken field
+            english = self.id if not self.plural or abs(self.count) == 1 else self.plural
+            return english % values
+
+    def with_values(self, **values: object) -> Message:
+        """The same message with these values."""
+        return Message(self.id, tuple(values.items()), self.plural, self.count)
 
     def __html__(self) -> str:
         from markupsafe import escape
@@ -90,7 +104,10 @@ Text = str | Message
 
 
 def _value(value: object, translator: Translator) -> object:
-    return value.say(translator) if isinstance(value, Message) else value
+    """A message's value, in words where it is words: a message, a list of them, or a
+    refusal (which says itself)."""
+    say = getattr(value, "say", None)
+    return say(translator) if callable(say) else value
 
 
 def _(text: str, /, **values: object) -> Message:
@@ -104,20 +121,37 @@ def ngettext(singular: str, plural: str, count: int, /, **values: object) -> Mes
     return Message(singular, (("num", count), *values.items()), plural, count)
 
 
+@dataclass(frozen=True)
+class Listing(Message):
+    """Items in a list, put into words one after another with the language's separator
+    (never nested: a list of any length is said in one pass)."""
+
+    items: tuple[Text, ...] = ()
+    last: Message | None = None  # the words before the last item: "and", "or"
+
+    def say(self, translator: Translator) -> str:
+        words = [str(_value(item, translator)) for item in self.items]
+        if not words:
+            return ""
+        head = words[: -1 if self.last is not None and len(words) > 1 else len(words)]
+        out = head[0]
+        for item in head[1:]:
+            out = _SEPARATOR.with_values(first=out, next=item).say(translator)
+        if len(head) < len(words) and self.last is not None:
+            out = self.last.with_values(items=out, last=words[-1]).say(translator)
+        return out
+
+
+_SEPARATOR = _("%(first)s, %(next)s")
+_AND = _("%(items)s and %(last)s")
+_OR = _("%(items)s or %(last)s")
+
+
 def listing(items: Iterable[Text]) -> Text:
     """ "A, B, C": items in a list, with the language's separator."""
-    items = list(items)
-    out: Text = items[0] if items else ""
-    for item in items[1:]:
-        out = _("%(first)s, %(next)s", first=out, next=item)
-    return out
+    return Listing("", items=tuple(items))
 
 
 def join(items: Iterable[Text], word: str = "and") -> Text:
     """ "A", "A and B", "A, B and C"; with ``word="or"``, "A, B or C"."""
-    items = list(items)
-    if len(items) <= 1:
-        return listing(items)
-    if word == "or":
-        return _("%(items)s or %(last)s", items=listing(items[:-1]), last=items[-1])
-    return _("%(items)s and %(last)s", items=listing(items[:-1]), last=items[-1])
+    return Listing("", items=tuple(items), last=_OR if word == "or" else _AND)

@@ -38,7 +38,7 @@ def sheet_to_text(sheet: ScoreSheet) -> str:
         lines.append(str(_("(the game is not over: these are the scores as the board stands)")))
     lines += ["", *_standings(sheet)]
     label, names = sheet.headline
-    lines += ["", f"{label}: {names}"]
+    lines += ["", str(_("%(headline)s: %(names)s", headline=label, names=names))]
     if sheet.tiebreak:
         lines.append(str(_("Tiebreak: %(tiebreak)s", tiebreak=sheet.tiebreak)))
     for p in sheet.players:

@@ -127,7 +127,7 @@ def _errors(app: Flask) -> None:
             405: _("This address does not take that kind of request."),
             413: _("That file is too large for a game record."),
         }
-        # The titles of the commonest (others: Werkzeug's, in English).
+        # The titles of the commonest; any other is "Error 429".
         titles = {
             400: _("Bad Request"),
             404: _("Not Found"),
@@ -147,9 +147,9 @@ def _errors(app: Flask) -> None:
         code = error.code or 400
         description = error.description
         if description == type(error).description:
-            description = descriptions.get(code) or description
+            description = descriptions.get(code)  # never Werkzeug's English
         message = messages.get(code) or description or _("That request was not understood.")
-        title = titles.get(code) or error.name
+        title = titles.get(code) or _("Error %(code)d", code=code)
         return render_template("error.html", title=title, message=message), code
 
     from companion.web.store import GameNotFound

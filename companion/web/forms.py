@@ -181,7 +181,7 @@ class ImportForm(FlaskForm):
 def form_problem(form: FlaskForm) -> str:
     """The form's first error, in words: "Trains: Number must be between 0 and 99."."""
     for label, error in _errors(form):
-        return f"{label}: {error}"
+        return str(_("%(field)s: %(error)s", field=label, error=error))
     return str(_("That form was not filled in right."))
 
 

@@ -12,6 +12,7 @@ from companion.rules.errors import CompanionError, RecordError
 from companion.rules.record import GameRecord, parse_record
 from companion.rules.setup import Player, complete_split, goods_colors, takes_dice
 from companion.rules.untrusted import load_record_json, one_line
+from companion.rules.words import join
 from companion.web import store
 from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, form_problem
 from companion.web.language import language
@@ -54,7 +55,7 @@ def _page(
         games=store.games_among(session.get("games", [])),
         boards=boards,
         split_maps=[b.id for b in boards if b.edition.pieces],
-        dice_maps=[b.title for b in boards if takes_dice(b.edition)],
+        dice_maps=join([b.title for b in boards if takes_dice(b.edition)]),
         problem=problem,
     ), status
 

@@ -6,14 +6,14 @@ table's language (the one the game was started in); else the browser's (``Accept
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from flask import Blueprint, Flask, g, redirect, request
 from flask_babel import Babel, get_locale, get_translations
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
-from companion.language import CATALOGS, DEFAULT, LANGUAGES, SHORT, language_code
+from companion.language import CATALOGS, DEFAULT, LANGUAGES, SHORT, language_code, translator
 from companion.rules.board import DASH, Board
 from companion.rules.words import speak, stop_speaking
 
@@ -60,6 +60,9 @@ def switch(code: str) -> Response:
     parts = urlsplit(back)
     if not back.startswith("/") or back.startswith("//") or parts.scheme or parts.netloc:
         back = "/"
+    else:  # the page again, without a language in its address that would outrank the tap
+        query = [(k, v) for k, v in parse_qsl(parts.query) if k != "lang"]
+        back = urlunsplit(("", "", parts.path, urlencode(query), ""))
     response = redirect(back)
     response.set_cookie(COOKIE, chosen, max_age=YEAR, samesite="Lax")
     return response
@@ -69,6 +72,8 @@ def init_app(app: Flask) -> None:
     """Flask-Babel with the companion's catalogs; every request's messages, the rules'
     included, are put into words in the page's language."""
     Babel(app, locale_selector=choose, default_translation_directories=str(CATALOGS))
+    for code in LANGUAGES:
+        translator(code)  # a missing catalog stops the app here, not English in its place
 
     @app.before_request
     def _speak() -> None:

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
 
 from companion.language import translator
-from companion.rules.names import name_key
+from companion.rules.names import place_key
 from companion.rules.words import Message
 from tests.e2e.conftest import PHONE, screenshot
 from tests.test_no_english import english_words
@@ -118,7 +118,7 @@ def test_a_north_america_game_in_russian_from_new_game_to_the_pdf(
     for route in [*ANYA_ROUTES[:3], ("Duluth", "Sault St. Marie"), *ANYA_ROUTES[3:]]:
         for player, (a, b) in (("Вика", next(short)), ("Аня", route), ("Борис", next(short))):
             expect(page.locator("h2", has_text=f"{player} прокладывает")).to_be_visible()
-            claim(page, name_key(a), name_key(a), re.compile(re.escape(b)))
+            claim(page, place_key(a), place_key(a), re.compile(re.escape(b)))
             expect(page.locator(".note")).to_contain_text(f"{player} прокладывает маршрут")
             if route == ANYA_ROUTES[-1] and player == "Аня":
                 break
