@@ -21,7 +21,7 @@
       .replace(/([\u0400-\u04ff])['\u2019\u02bc](?=[\u0400-\u04ff])/g, "$1")
       .replace(/[\p{L}\p{N}_\p{M}]+/gu, latin);
     return lower.normalize("NFKD").replace(/\p{M}/gu, "")
-      .replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+      .replace(/[^\p{L}\p{N}]+/gu, " ").trim().replace(/([\p{L}\p{N}])\1+/gu, "$1");
   }
 
   window.companionNameKey = key;  // for the tests: the page folds as the server does
@@ -34,9 +34,11 @@
       var wanted = key(input.value);
       var shown = [];
       items.forEach(function (item) {
-        // A name, or a word of it, that begins with what is typed ("york", "st lo").
+        // A name, or a word of it, that begins with what is typed ("york", "st lo"), spaces
+        // or not ("санфран").
+        var joined = wanted.replace(/ /g, "");
         var hit = !wanted || item.dataset.key.split(" | ").some(function (name) {
-          return name.indexOf(wanted) === 0 ||
+          return name.indexOf(wanted) === 0 || name.replace(/ /g, "").indexOf(joined) === 0 ||
             name.split(" ").some(function (w) { return w.indexOf(wanted) === 0; });
         });
         item.hidden = !hit;

@@ -78,7 +78,7 @@ def test_an_unknown_map_is_refused():
 
 def test_unknown_city_names_suggest_the_nearest(usa):
     with pytest.raises(IllegalAction, match="did you mean Pittsburgh"):
-        usa.city("Pitsburgh")
+        usa.city("Pitsbrg")
 
 
 GOOD = """
@@ -233,3 +233,21 @@ def test_a_world_city_is_found_by_its_names_and_look_alike_letters(typed, city):
 )
 def test_a_north_american_city_is_found_by_its_names_however_it_is_typed(typed, city):
     assert load_board("usa").city(typed) == city
+
+
+@pytest.mark.parametrize(
+    ("map_id", "typed", "city"),
+    [
+        ("usa", "Нью-Орлеан", "New Orleans"),  # the name most players say, beside Новый Орлеан
+        ("usa", "Далас", "Dallas"),  # one letter where the name has two
+        ("usa", "Питсбург", "Pittsburgh"),
+        ("usa", "Сиэттл", "Seattle"),
+        ("europe", "Стамбул", "Constantinople"),  # the city's name today
+        ("europe", "Санкт-Петербург", "Petrograd"),
+        ("europe", "Вільнюс", "Wilno"),
+        ("europe", "Дьепп", "Dieppe"),
+        ("marklin", "Дюсельдорф", "Düsseldorf"),
+    ],
+)
+def test_a_city_is_found_by_its_name_today_and_with_one_letter_for_two(map_id, typed, city):
+    assert load_board(map_id).city(typed) == city

@@ -4,6 +4,7 @@ speaks the table's language; the rules' refusals come out in it."""
 from __future__ import annotations
 
 import html
+import io
 import re
 
 import pytest
@@ -57,13 +58,32 @@ def test_every_page_offers_the_three_languages(client):
         assert f'hreflang="{code}"' in text
 
 
-def test_a_game_speaks_the_language_it_was_started_in(client, tmp_path):
+def test_the_watch_page_and_the_pdf_speak_the_language_the_game_was_started_in(client):
     response = client.post("/games", data=seats("Аня", "Борис"), headers={"Accept-Language": "ru"})
     table = response.headers["Location"]
-    other_phone = client.application.test_client()  # no cookie, an English browser
-    assert html_lang(other_phone, table, **{"Accept-Language": "en"}) == "ru"
-    other_phone.get("/language/en?next=/")
-    assert html_lang(other_phone, table) == "en"  # a phone's own choice wins
+    watch = re.search(r'href="[^"]*(/w/[^"/]+)"', client.get(table).get_data(as_text=True))[1]
+    spectator = client.application.test_client()  # no cookie, an English browser
+    assert html_lang(spectator, watch, **{"Accept-Language": "en"}) == "ru"
+    assert html_lang(spectator, watch + "/sheet", **{"Accept-Language": "en"}) == "ru"
+    pdf = spectator.get(table + "/sheet.pdf", headers={"Accept-Language": "en"})
+    assert "Маршруты" in _pdf_text(pdf.data)
+    spectator.get("/language/en?next=/")
+    assert html_lang(spectator, watch) == "en"  # a phone's own choice wins
+
+
+def test_a_phone_that_plays_speaks_its_browsers_language(client):
+    response = client.post("/games", data=seats("Аня", "Борис"), headers={"Accept-Language": "ru"})
+    table = response.headers["Location"]
+    other_phone = client.application.test_client()
+    assert html_lang(other_phone, table, **{"Accept-Language": "uk-UA"}) == "uk"
+    # A browser in a language the companion doesn't speak: the table's.
+    assert html_lang(other_phone, table, **{"Accept-Language": "de"}) == "ru"
+
+
+def _pdf_text(data: bytes) -> str:
+    from pypdf import PdfReader
+
+    return "".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
 
 
 def test_lang_in_the_address_shows_the_page_in_that_language(client):
@@ -115,3 +135,10 @@ def test_a_negative_total_takes_the_plural_of_its_number(client):
     assert points_words(-2).say(ru) == "-2 очка"
     assert points_words(-5).say(ru) == "-5 очков"
     assert points_words(-1).say(translator("en")) == "-1 point"
+
+
+def test_the_switch_on_a_refused_claim_goes_back_to_the_table(client):
+    response = client.post("/games", data=seats("Аня", "Борис"), headers={"Accept-Language": "ru"})
+    table = response.headers["Location"]
+    refused = client.post(f"{table}/claim", data={"route": "999", "player": "Аня"})
+    assert f'/language/en?next={table}"' in refused.get_data(as_text=True).replace("%2F", "/")

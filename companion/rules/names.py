@@ -10,6 +10,7 @@ from collections.abc import Callable
 from companion.rules.letters import latin
 
 _NOT_WORD = re.compile(r"[\W_]+")
+_DOUBLE = re.compile(r"(\w)\1+")
 
 
 def name_key(text: str) -> str:
@@ -21,9 +22,10 @@ def name_key(text: str) -> str:
 
 
 def place_key(text: str) -> str:
-    """The form every spelling of a place shares, however it is typed: as ``name_key``, and
-    Cyrillic read in Latin letters, so "Лагос", "Лagos" and "Lagos" give "lagos"."""
-    return name_key(latin(unicodedata.normalize("NFC", text).casefold()))
+    """The form every spelling of a place shares, however it is typed: as ``name_key``, with
+    Cyrillic read in Latin letters ("Лагос", "Лagos" and "Lagos" give "lagos") and a double
+    letter as one ("Даллас" and "Далас" give "dalas")."""
+    return _DOUBLE.sub(r"\1", name_key(latin(unicodedata.normalize("NFC", text).casefold())))
 
 
 def close_matches(

@@ -1,13 +1,16 @@
 """The language of the pages: chosen from the browser, switched in one tap, remembered.
 
-A tap on the switch is remembered in a cookie and wins; else a game's pages speak the
-table's language (the one the game was started in); else the browser's (``Accept-Language``).
-``?lang=ru`` on any address shows that page in that language (the PDF link carries it)."""
+``?lang=ru`` in an address wins (the PDF links carry the page's language); then a tap on
+the switch, remembered in a cookie. Else a phone that plays speaks its browser's language
+(``Accept-Language``), and the watch pages and the sheet's PDF, which the table shares,
+speak the table's: the language the game was started in."""
 
 from __future__ import annotations
 
+from functools import cache
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+import pyphen
 from flask import Blueprint, Flask, g, redirect, request
 from flask_babel import Babel, get_locale, get_translations
 from markupsafe import Markup, escape
@@ -24,12 +27,13 @@ YEAR = 365 * 24 * 3600
 
 def choose() -> str:
     """The language of this request's page."""
-    return (
-        language_code(request.args.get("lang"))
-        or language_code(request.cookies.get(COOKIE))
-        or _table_language()
-        or request.accept_languages.best_match(LANGUAGES, DEFAULT)
-    )
+    chosen = language_code(request.args.get("lang")) or language_code(request.cookies.get(COOKIE))
+    if chosen:
+        return chosen
+    browser = request.accept_languages.best_match(LANGUAGES)
+    if (request.endpoint or "").startswith("watch.") or request.endpoint == "sheet.pdf":
+        return _table_language() or browser or DEFAULT
+    return browser or _table_language() or DEFAULT
 
 
 def _table_language() -> str | None:
@@ -95,6 +99,7 @@ def init_app(app: Flask) -> None:
             "local_name": local_name,
         }
 
+    app.add_template_filter(hyphenate, "hyphenate")
     app.register_blueprint(bp)
 
 
@@ -115,3 +120,19 @@ def place(board: Board, *names: str) -> Markup:
     if not local:
         return printed
     return Markup('{} <span class="local" lang="{}">{}</span>').format(printed, language(), local)
+
+
+@cache
+def _hyphenator(code: str) -> pyphen.Pyphen:
+    # The Russian patterns serve Ukrainian too: pyphen's own Ukrainian ones split too eagerly.
+    return pyphen.Pyphen(lang="ru_RU", left=3, right=3)
+
+
+def hyphenate(text: object) -> str:
+    """``text`` with soft hyphens where its long words may break (a narrow column's title:
+    «Евро-пей-ский экс-пресс»); shown whole where it fits."""
+    if language() == DEFAULT:  # English titles are short enough
+        return str(text)
+    words = str(text).split(" ")
+    split = _hyphenator(language())
+    return " ".join(split.inserted(w, hyphen="\u00ad") if len(w) > 7 else w for w in words)
