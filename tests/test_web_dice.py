@@ -185,3 +185,11 @@ def test_a_failed_tunnel_sent_for_a_north_america_game_is_refused(client):
     )
     assert response.status_code == 409
     assert "North America has no tunnels" in html.unescape(problem(response.get_data(as_text=True)))
+
+
+def test_a_play_is_found_by_the_words_it_shows_in_russian(client):
+    url = dice_game(client)
+    client.get("/language/ru?next=/")
+    table = page(client, f"{url}?player=Ann&faces=single,single,double,station,locomotive")
+    # «Взять 1 карту маршрута»: typing «карт» finds it, as folded in the page's search.
+    assert 'data-key="tickets | vzyat 1 kartu marshruta"' in table

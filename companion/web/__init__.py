@@ -15,7 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.rules.colors import color_words
 from companion.rules.errors import CompanionError
-from companion.rules.names import name_key
+from companion.rules.names import place_key
 from companion.rules.payment import card_words
 from companion.sheets.text import ordinal, points_words, signed
 from companion.web.dice_panel import face_words
@@ -96,7 +96,7 @@ def _shipped(folder: str) -> str:
 
 def _helpers(app: Flask) -> None:
     """What the templates use besides Flask-Babel's ``_`` and ``ngettext``."""
-    app.add_template_filter(name_key, "key")
+    app.add_template_filter(place_key, "key")  # folded as the search folds what is typed
     # English only ("3 points"): the templates say counts with ngettext instead.
     app.add_template_filter(_signed, "signed")
     # A colour in words, in the page's language: {{ color_words(route.color) }} or

@@ -230,6 +230,66 @@ def test_a_world_game_in_ukrainian_from_new_game_to_the_pdf(
     expect(sheet).to_contain_text(uk("Port in %(city)s", city="Marseille"))
     assert not english_words(sheet.inner_text()), english_words(sheet.inner_text())
     screenshot(page, "uk-4-sheet")
+
+    # To the end: Оксана spends her pieces on long routes while Богдан takes short ones;
+    # at 6 pieces or fewer the final round starts, with two more turns for each.
+    page.click(f"nav >> text={uk('Table')}")
+    short = iter(_short_world_routes())
+    banner = page.locator(".banner")
+    for a, b in _long_world_routes():
+        for player, (x, y) in (("Богдан", next(short)), ("Оксана", (a, b))):
+            heading = uk("%(player)s claims a route", player=player)
+            expect(page.locator("h2", has_text=heading)).to_be_visible()
+            claim(page, place_key(x), place_key(x), re.compile(re.escape(y)))
+            expect(page.locator(".note")).to_contain_text(f"{player}")
+        if banner.count():
+            break
+    expect(banner).to_contain_text("Оксана")
+    screenshot(page, "uk-5-final-round")
+    for player in ("Богдан", "Оксана", "Богдан", "Оксана"):
+        page.click(f"text={uk('%(player)s: turn taken (drew cards / tickets)', player=player)}")
+    expect(page.locator(".banner.over")).to_contain_text(uk("The game is over."))
+    screenshot(page, "uk-6-game-over")
+
+    page.click(f"nav >> text={uk('Score')}")
+    sheet = page.locator("main")
+    expect(sheet).to_contain_text(uk("Winner"))
+    assert not english_words(sheet.inner_text()), english_words(sheet.inner_text())
+    screenshot(page, "uk-7-sheet")
     text = pdf_text(page, uk("Download the PDF score sheet"))
-    assert uk("Port in %(city)s", city="Marseille") in text
-    assert "Оксана" in text and "18" in text and "Port in" not in text
+    # Worked by hand: Оксана's Marseille port is named by her one completed ticket (20),
+    # her two other ports are not built (2 × −4); Богдан built none (3 × −4) and exchanged
+    # 3 pieces (−3).
+    assert "+20 Порт у місті Marseille" in text
+    assert "-8 " in text and "-12 " in text and "-3 " in text
+    assert "Переможець: Оксана" in text and "Port in" not in text
+
+
+def _world_routes() -> list:
+    """The World's routes that are alone between their two cities (a tap on the other city
+    names them), away from Marseille–Athina."""
+    from collections import Counter
+
+    from companion.rules.board import load_board
+
+    routes = load_board("world").routes
+    pairs = Counter(frozenset(r.cities) for r in routes)
+    return [r for r in routes if pairs[frozenset(r.cities)] == 1 and "Athina" not in r.cities]
+
+
+def _long_world_routes() -> list[tuple[str, str]]:
+    """Оксана's routes, longest first, within her 25 trains and the 33 ships she has left."""
+    picked, left = [], {"rail": 25, "sea": 33}
+    for route in sorted(_world_routes(), key=lambda r: -r.length):
+        if route.length <= left[route.kind] and route.length >= 2:
+            picked.append(route.cities)
+            left[route.kind] -= route.length
+    return picked
+
+
+def _short_world_routes() -> list[tuple[str, str]]:
+    """Богдан's: routes of 1 or 2 spaces that Оксана's don't use, by sea first (he has
+    exchanged trains for ships)."""
+    hers = {frozenset(c) for c in _long_world_routes()}
+    short = [r for r in _world_routes() if r.length <= 2 and frozenset(r.cities) not in hers]
+    return [r.cities for r in sorted(short, key=lambda r: r.kind != "sea")]
