@@ -155,6 +155,7 @@ class Board:
     _city_keys: dict[str, str] = field(init=False, repr=False, compare=False)
     _between: dict[frozenset[str], tuple[Route, ...]] = field(init=False, repr=False, compare=False)
     _deck: dict[frozenset[str], Ticket] = field(init=False, repr=False, compare=False)
+    _search_keys: dict[tuple[str, ...], str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         keys: dict[str, str] = {}
@@ -167,9 +168,12 @@ class Board:
         object.__setattr__(self, "_city_keys", keys)
         object.__setattr__(self, "_between", {k: tuple(v) for k, v in between.items()})
         object.__setattr__(self, "_deck", {frozenset(t.cities): t for t in self.tickets})
+        object.__setattr__(self, "_search_keys", {})  # search_key's answers, once each
 
     def city(self, text: str) -> str:
         """The city's name as printed, however a player typed it; refuses an unknown one."""
+        if text in self.cities:  # as printed: the records' and the pages' own spelling
+            return text
         found = self._city_keys.get(place_key(text))
         if found is None:
             keys = close_matches(text, list(self._city_keys), key=place_key)
@@ -201,8 +205,11 @@ class Board:
     def search_key(self, *names: str) -> str:
         """What a search by name matches for these places (named as printed): each one's
         printed name and other spellings, folded as ``place_key`` folds what is typed."""
-        spellings = [s for n in names for s in self.cities[n].spellings]
-        return " | ".join(dict.fromkeys(place_key(s) for s in spellings))
+        found = self._search_keys.get(names)
+        if found is None:
+            spellings = [s for n in names for s in self.cities[n].spellings]
+            found = self._search_keys[names] = " | ".join(dict.fromkeys(map(place_key, spellings)))
+        return found
 
     def is_country(self, name: str) -> bool:
         """True when ``name`` (as printed) is a neighbouring country, not a city."""

@@ -52,8 +52,11 @@ def _table_language() -> str | None:
 
 
 def language() -> str:
-    """The code of the language being spoken ("en", "ru", "uk")."""
-    return str(get_locale() or DEFAULT)
+    """The code of the language being spoken ("en", "ru", "uk"), found once a request."""
+    code = g.get("language")
+    if code is None:
+        code = g.language = str(get_locale() or DEFAULT)
+    return code
 
 
 @bp.route("/language/<code>")
@@ -119,7 +122,7 @@ def place(board: Board, *names: str) -> Markup:
     local = local_name(board, *names)
     if not local:
         return printed
-    return Markup('{} <span class="local" lang="{}">{}</span>').format(printed, language(), local)
+    return Markup(f'{printed} <span class="local" lang="{language()}">{escape(local)}</span>')
 
 
 @cache
