@@ -39,7 +39,7 @@ def test_game_addresses_are_unguessable(client):
     ("names", "message"),
     [
         (["Ann"], "played by 2 to 5 players, not 1"),
-        (["Ann", "ann"], "two players are named"),
+        (["Ann", "ann"], "Two players are named"),
         ([], "played by 2 to 5 players, not 0"),
     ],
 )
@@ -54,7 +54,7 @@ def test_a_new_game_with_two_players_of_one_colour_is_refused(client):
     data["seats-1-color"] = "red"
     response = client.post("/games", data=data)
     assert response.status_code == 400
-    assert "two players play red" in problem(response.get_data(as_text=True))
+    assert "Two players play red" in problem(response.get_data(as_text=True))
 
 
 def test_a_new_game_with_a_missing_map_is_a_400(client):

@@ -65,7 +65,7 @@ def test_goods_colours_that_do_not_add_up_are_refused(client):
     url = new_game(client, "Ann", "Bob")
     response = client.post(f"{url}/goods", data={"goods-Köln": "black"})
     assert response.status_code == 400
-    assert "only 1 city has black goods, not 2" in html.unescape(response.get_data(as_text=True))
+    assert "Only 1 city has black goods, not 2" in html.unescape(response.get_data(as_text=True))
 
 
 def test_a_trip_is_tapped_city_by_city_and_shows_tokens_and_cards_before_it_is_made(client):
@@ -183,7 +183,7 @@ def test_a_marklin_house_rule_is_refused_on_north_america(client):
     response = client.post("/games", data=data)
     assert response.status_code == 400
     assert (
-        "the house rule 'a passenger passing a city twice in one trip takes a token each time' "
+        "The house rule 'a passenger passing a city twice in one trip takes a token each time' "
         "is for Ticket to Ride: Märklin Edition, not Ticket to Ride"
     ) in html.unescape(response.get_data(as_text=True))
 

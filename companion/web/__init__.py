@@ -11,6 +11,7 @@ from flask import Flask, render_template
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from jinja2.bccache import Bucket, BytecodeCache
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from companion.rules.colors import color_words
@@ -99,6 +100,7 @@ def _helpers(app: Flask) -> None:
     app.add_template_filter(place_key, "key")  # folded as the search folds what is typed
     # English only ("3 points"): the templates say counts with ngettext instead.
     app.add_template_filter(_signed, "signed")
+    app.add_template_filter(_sentence, "sentence")
     # A colour in words, in the page's language: {{ color_words(route.color) }} or
     # {{ route.color|color_words }}.
     app.add_template_filter(color_words, "color_words")
@@ -162,6 +164,13 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(CompanionError)
     def refused(error: CompanionError) -> tuple[str, int]:
         return render_template("error.html", title=_("Refused"), message=str(error)), 400
+
+
+def _sentence(text: object) -> str:
+    """A refusal as a sentence on its own: its first letter a capital ("у гру …" → "У гру …")."""
+    words = str(text)
+    capital = words[:1].upper() + words[1:]
+    return Markup(capital) if isinstance(text, Markup) else capital
 
 
 def _signed(points: int) -> str:
