@@ -142,3 +142,14 @@ def test_the_switch_on_a_refused_claim_goes_back_to_the_table(client):
     table = response.headers["Location"]
     refused = client.post(f"{table}/claim", data={"route": "999", "player": "Аня"})
     assert f'/language/en?next={table}"' in refused.get_data(as_text=True).replace("%2F", "/")
+
+
+def test_a_city_that_is_not_found_is_suggested_with_its_local_name(client):
+    from companion.language import translator
+    from companion.rules.board import load_board
+    from companion.rules.errors import IllegalAction
+
+    with pytest.raises(IllegalAction) as refused:
+        load_board("usa").city("Pitsbrg")
+    assert str(refused.value).endswith("did you mean Pittsburgh?")
+    assert refused.value.say(translator("ru")).endswith("Pittsburgh (Питтсбург)?")

@@ -18,7 +18,7 @@ from companion.rules.colors import GRAY, UnknownColor, color_words, route_color
 from companion.rules.editions import EDITIONS, Edition
 from companion.rules.errors import BoardError, IllegalAction
 from companion.rules.names import close_matches, place_key
-from companion.rules.words import Message, Text, _, join, ngettext
+from companion.rules.words import Message, Place, Text, _, join, ngettext
 
 RAIL, SEA = "rail", "sea"
 ROUTE_KINDS = (RAIL, SEA)
@@ -177,7 +177,10 @@ class Board:
         found = self._city_keys.get(place_key(text))
         if found is None:
             keys = close_matches(text, list(self._city_keys), key=place_key)
-            named = sorted({self._city_keys[k] for k in keys})
+            named = [
+                Place(n, tuple(self.cities[n].local.items()))
+                for n in sorted({self._city_keys[k] for k in keys})
+            ]
             if named:
                 raise IllegalAction(
                     _(

@@ -57,4 +57,4 @@ class IllegalAction(CompanionError):
             message = self.message
         else:
             message = _("actions[%(index)d]: %(message)s", index=self.index, message=self.message)
-        return message.say(translator) if isinstance(message, Message) else message
+        return message if isinstance(message, str) else message.say(translator)

@@ -99,8 +99,26 @@ class Message:
         return str(escape(str(self)))
 
 
-Text = str | Message
-"""What a label or a line holds: a message, or a string shown as it is (a name)."""
+@dataclass(frozen=True)
+class Place:
+    """A place as printed on the board, with its local name beside it in the language
+    spoken, where the map gives one: "New Orleans (Новый Орлеан)"; in English, as printed."""
+
+    name: str
+    local: tuple[tuple[str, str], ...] = ()  # (language code, local name)
+
+    def __str__(self) -> str:
+        return self.say(_SPOKEN.get())
+
+    def say(self, translator: Translator) -> str:
+        info = getattr(translator, "info", None)
+        code = info().get("language", "") if callable(info) else ""
+        local = dict(self.local).get(code)
+        return f"{self.name} ({local})" if local and local != self.name else self.name
+
+
+Text = str | Message | Place
+"""What a label or a line holds: a message, a place, or a string shown as it is (a name)."""
 
 
 def _value(value: object, translator: Translator) -> object:
