@@ -47,9 +47,11 @@ def test_the_switch_never_sends_the_phone_to_another_site(client, away):
     assert response.headers["Location"] == "/"
 
 
-def test_an_unknown_language_in_the_switch_falls_back_to_english(client):
-    client.get("/language/xx?next=/")
-    assert html_lang(client, "/", **{"Accept-Language": "ru"}) == "en"
+@pytest.mark.parametrize("code", ["xx", "ua", "ukr"])
+def test_an_unknown_language_in_the_switch_changes_nothing(client, code):
+    response = client.get(f"/language/{code}?next=/")
+    assert response.status_code == 302 and "Set-Cookie" not in response.headers
+    assert html_lang(client, "/", **{"Accept-Language": "ru"}) == "ru"
 
 
 def test_every_page_offers_the_three_languages(client):
@@ -132,8 +134,8 @@ def test_a_negative_total_takes_the_plural_of_its_number(client):
     from companion.sheets.text import points_words
 
     ru = translator("ru")
-    assert points_words(-2).say(ru) == "-2 очка"
-    assert points_words(-5).say(ru) == "-5 очков"
+    assert points_words(-2).say(ru) == "-2\u00a0очка"
+    assert points_words(-5).say(ru) == "-5\u00a0очков"
     assert points_words(-1).say(translator("en")) == "-1 point"
 
 

@@ -110,7 +110,10 @@ def trains(n: int) -> Message:
     ],
 )
 def test_plurals_follow_each_languages_rules(code, counts):
-    assert {n: trains(n).say(translator(code)) for n in counts} == counts
+    said = {n: trains(n).say(translator(code)) for n in counts}
+    assert {n: words.replace("\u00a0", " ") for n, words in said.items()} == counts
+    if code != "en":  # the number never parts from its word at the end of a line
+        assert all("\u00a0" in words for words in said.values())
 
 
 @pytest.mark.parametrize(
@@ -129,7 +132,7 @@ def test_completed_tickets_are_counted_with_the_rule_books_word(code, counts):
         )
         for n in counts
     }
-    assert words == counts
+    assert {n: w.replace("\u00a0", " ") for n, w in words.items()} == counts
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

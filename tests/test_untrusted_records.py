@@ -82,7 +82,7 @@ SURROGATE_NAME = '{"map": "usa", "players": ["Ann\\ud800", "Bob"]}'
         ('{"dice": Infinity}', "Infinity is not a number a game record holds"),
         (SURROGATE_NAME, "players[0]: has a character that is not text (in 'Ann\\ud800')"),
         ('{"tickets": {"Ann\\udc00": []}}', "tickets: has a character that is not text"),
-        ("{bad", "not valid JSON (Expecting property name"),
+        ("{bad", "not valid JSON (line 1, column 2)"),
     ],
 )
 def test_load_record_json_refuses_what_no_record_holds_with_the_reason(text, message):

@@ -38,7 +38,8 @@ def load_record_json(text: str) -> Any:
     except RecursionError:
         raise RecordError("", TOO_DEEP) from None
     except json.JSONDecodeError as error:
-        raise RecordError("", _("not valid JSON (%(error)s)", error=str(error))) from None
+        where = _("line %(line)d, column %(column)d", line=error.lineno, column=error.colno)
+        raise RecordError("", _("not valid JSON (%(where)s)", where=where)) from None
     except ValueError:
         # Python refuses to read whole numbers of thousands of digits.
         raise RecordError("", _("a number in it is too large for a game record")) from None

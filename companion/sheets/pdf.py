@@ -98,7 +98,12 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str) -> bytes:
 def _standings(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> Table:
     """The standings: a column for each part of the score the edition has."""
     small = ParagraphStyle(
-        "cell", parent=styles["base"], fontName=BOLD, fontSize=8.5, leading=10, alignment=TA_RIGHT
+        "cell",
+        parent=styles["base"],
+        fontName=BOLD,
+        fontSize=8.5,
+        leading=10,
+        alignment=TA_RIGHT,
     )
     titles = [Paragraph(_e(c.title), small) for c in sheet.columns]
     rows: list[list[Any]] = [["", str(_("Player")), *titles, str(_("Total"))]]
@@ -111,8 +116,9 @@ def _standings(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> Table:
                 str(p.total),
             ]
         )
-    free = 178 * mm - 12 * mm - 44 * mm - 16 * mm
-    widths = [12 * mm, 44 * mm, *[free / len(sheet.columns)] * len(sheet.columns), 16 * mm]
+    # Room for a title's longest word («Европейский», «Глобтроттер») in each column.
+    free = 178 * mm - 12 * mm - 36 * mm - 16 * mm
+    widths = [12 * mm, 36 * mm, *[free / len(sheet.columns)] * len(sheet.columns), 16 * mm]
     table = Table(rows, colWidths=widths)
     table.setStyle(
         TableStyle(

@@ -7,16 +7,22 @@ speak the table's: the language the game was started in."""
 
 from __future__ import annotations
 
-from functools import cache
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-import pyphen
 from flask import Blueprint, Flask, g, redirect, request
 from flask_babel import Babel, get_locale, get_translations
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
-from companion.language import CATALOGS, DEFAULT, LANGUAGES, SHORT, language_code, translator
+from companion.language import (
+    CATALOGS,
+    DEFAULT,
+    LANGUAGES,
+    SHORT,
+    language_code,
+    soft_hyphens,
+    translator,
+)
 from companion.rules.board import DASH, Board
 from companion.rules.words import speak, stop_speaking
 
@@ -62,7 +68,7 @@ def language() -> str:
 @bp.route("/language/<code>")
 def switch(code: str) -> Response:
     """Speaks ``code`` from now on, on every page of this browser, and goes back."""
-    chosen = language_code(code) or DEFAULT
+    chosen = language_code(code)  # a code the companion doesn't speak changes nothing
     back = request.args.get("next", "")
     parts = urlsplit(back)
     if not back.startswith("/") or back.startswith("//") or parts.scheme or parts.netloc:
@@ -71,7 +77,8 @@ def switch(code: str) -> Response:
         query = [(k, v) for k, v in parse_qsl(parts.query) if k != "lang"]
         back = urlunsplit(("", "", parts.path, urlencode(query), ""))
     response = redirect(back)
-    response.set_cookie(COOKIE, chosen, max_age=YEAR, samesite="Lax")
+    if chosen:
+        response.set_cookie(COOKIE, chosen, max_age=YEAR, samesite="Lax")
     return response
 
 
@@ -125,17 +132,7 @@ def place(board: Board, *names: str) -> Markup:
     return Markup(f'{printed} <span class="local" lang="{language()}">{escape(local)}</span>')
 
 
-@cache
-def _hyphenator(code: str) -> pyphen.Pyphen:
-    # The Russian patterns serve Ukrainian too: pyphen's own Ukrainian ones split too eagerly.
-    return pyphen.Pyphen(lang="ru_RU", left=3, right=3)
-
-
 def hyphenate(text: object) -> str:
     """``text`` with soft hyphens where its long words may break (a narrow column's title:
     «Евро-пей-ский экс-пресс»); shown whole where it fits."""
-    if language() == DEFAULT:  # English titles are short enough
-        return str(text)
-    words = str(text).split(" ")
-    split = _hyphenator(language())
-    return " ".join(split.inserted(w, hyphen="\u00ad") if len(w) > 7 else w for w in words)
+    return soft_hyphens(str(text), language())
