@@ -528,3 +528,14 @@ def test_the_deck_offers_only_the_tickets_nobody_holds(client):
     assert 'name="deck" value="0"' not in page
     assert 'name="deck" value="1"' in page
     assert first.name in table.page("/tickets?player=Ann")  # in Ann's hand
+
+
+def test_a_turn_spent_drawing_cards_is_one_tap_and_the_next_player_acts(client):
+    table = WebTable(client, "Ann", "Bob", "Cy")
+    page = html.unescape(table.page())
+    assert "Ann: turn taken (drew cards / tickets)" in page  # before any final round
+    response = table.turn("Ann")
+    assert response.status_code == 303
+    page = html.unescape(table.page())
+    assert "Ann takes a turn (drew cards or tickets)" in page
+    assert "Bob claims a route" in page and "Bob: turn taken (drew cards / tickets)" in page
