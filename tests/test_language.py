@@ -131,7 +131,7 @@ def test_the_switch_drops_a_language_asked_for_in_the_address(client):
 
 def test_a_negative_total_takes_the_plural_of_its_number(client):
     from companion.language import translator
-    from companion.sheets.text import points_words
+    from companion.rules.counted import points as points_words
 
     ru = translator("ru")
     assert points_words(-2).say(ru) == "-2\u00a0очка"

@@ -177,10 +177,7 @@ class Board:
         found = self._city_keys.get(place_key(text))
         if found is None:
             keys = close_matches(text, list(self._city_keys), key=place_key)
-            named = [
-                Place(n, tuple(self.cities[n].local.items()))
-                for n in sorted({self._city_keys[k] for k in keys})
-            ]
+            named = [self.place(n) for n in sorted({self._city_keys[k] for k in keys})]
             if named:
                 raise IllegalAction(
                     _(
@@ -194,6 +191,11 @@ class Board:
                 _("there is no city '%(text)s' on the %(map)s board", text=text, map=self.title)
             )
         return found
+
+    def place(self, name: str) -> Place:
+        """A place (named as printed) with its local names: said "Moskva (Москва)" in
+        Russian, "Moskva" in English."""
+        return Place(name, tuple(self.cities[name].local.items()))
 
     @property
     def title(self) -> Message:

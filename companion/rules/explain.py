@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from companion.rules import counted
 from companion.rules.board import DASH
 from companion.rules.editions import (
     FEWEST_STATIONS,
@@ -107,13 +108,13 @@ FIGURES: dict[str, tuple[Message, Callable[[int], Text], Callable[[int], Text]]]
     ),
     MOST_GOODS: (
         _("Goods"),
-        lambda n: ngettext("%(num)d point", "%(num)d points", n),
+        counted.points,
         lambda n: ngettext("%(num)d goods point", "%(num)d goods points", n),
     ),
     LONGEST_PATH: (
         _("Longest continuous path"),
-        lambda n: ngettext("%(num)d space", "%(num)d spaces", n),
-        lambda n: ngettext("%(num)d space", "%(num)d spaces", n),
+        counted.spaces,
+        counted.spaces,
     ),
     FEWEST_STATIONS: (
         _("Stations used"),
@@ -123,16 +124,12 @@ FIGURES: dict[str, tuple[Message, Callable[[int], Text], Callable[[int], Text]]]
 }
 
 
-def _spaces(n: int) -> Text:
-    return ngettext("%(num)d space", "%(num)d spaces", n)
-
-
 def _routes(p: PlayerSheet, edition: Edition, key: str) -> Lines:
-    lines = tuple(Line(r.route.label, _spaces(r.route.length), r.points) for r in p.routes)
+    lines = tuple(Line(r.route.label, counted.spaces(r.route.length), r.points) for r in p.routes)
     routes = ngettext("%(num)d route", "%(num)d routes", len(p.routes))
-    trains = ngettext("%(num)d train", "%(num)d trains", p.trains_left)
+    trains = counted.trains(p.trains_left)
     if edition.pieces:
-        ships = ngettext("%(num)d ship", "%(num)d ships", p.ships_left)
+        ships = counted.ships(p.ships_left)
         return lines, _(
             "%(routes)s; %(trains)s and %(ships)s left", routes=routes, trains=trains, ships=ships
         )

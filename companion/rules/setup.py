@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from companion.rules import counted
 from companion.rules.board import Board
 from companion.rules.colors import color_words
 from companion.rules.editions import EDITIONS, Edition
 from companion.rules.errors import IllegalAction, SetupError
 from companion.rules.names import close_matches, name_key
-from companion.rules.words import Message, _, join, listing, ngettext
+from companion.rules.words import _, join, listing, ngettext
 
 MAX_NAME = 40
 
@@ -199,9 +200,9 @@ def piece_splits(setup: Setup, chosen: Mapping[str, tuple[int, int]]) -> dict[st
                 _(
                     "%(name)s takes %(pieces)s in all, not %(trains)s and %(ships)s",
                     name=name,
-                    pieces=_pieces(edition.pieces),
-                    trains=_trains(trains),
-                    ships=_ships(ships),
+                    pieces=counted.pieces(edition.pieces),
+                    trains=counted.trains(trains),
+                    ships=counted.ships(ships),
                 )
             )
         if trains > edition.max_trains or ships > edition.max_ships:
@@ -210,8 +211,8 @@ def piece_splits(setup: Setup, chosen: Mapping[str, tuple[int, int]]) -> dict[st
                     "%(name)s may take at most %(most_trains)s and %(most_ships)s, "
                     "not %(trains)d and %(ships)d",
                     name=name,
-                    most_trains=_trains(edition.max_trains),
-                    most_ships=_ships(edition.max_ships),
+                    most_trains=counted.trains(edition.max_trains),
+                    most_ships=counted.ships(edition.max_ships),
                     trains=trains,
                     ships=ships,
                 )
@@ -257,15 +258,3 @@ def goods_colors(board: Board, chosen: Mapping[str, str]) -> dict[str, str]:
                 )
             )
     return colors
-
-
-def _pieces(n: int) -> Message:
-    return ngettext("%(num)d piece", "%(num)d pieces", n)
-
-
-def _trains(n: int) -> Message:
-    return ngettext("%(num)d train", "%(num)d trains", n)
-
-
-def _ships(n: int) -> Message:
-    return ngettext("%(num)d ship", "%(num)d ships", n)

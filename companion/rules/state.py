@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Protocol
 
+from companion.rules import counted
 from companion.rules.board import DASH, Board, Route
 from companion.rules.dice import DiceTurn, Tokens
 from companion.rules.setup import Setup
@@ -47,7 +48,7 @@ class Trip:
             player=self.player,
             cities=DASH.join(self.cities),
             tokens=tokens,
-            points=ngettext("%(num)d point", "%(num)d points", self.points),
+            points=counted.points(self.points),
             cards=ngettext("%(num)d passenger card", "%(num)d passenger cards", self.cards),
         )
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from companion.rules import counted
 from companion.rules.actions import Pass
 from companion.rules.board import Route
 from companion.rules.colors import GRAY, ROUTE_COLORS
@@ -56,9 +57,9 @@ def final_round_news(state: State) -> Text | None:
     edition = state.setup.edition
     pieces = state.pieces_left(final.started_by)
     if edition.pieces:
-        left = ngettext("%(num)d piece", "%(num)d pieces", pieces)
+        left = counted.pieces(pieces)
     else:
-        left = ngettext("%(num)d train", "%(num)d trains", pieces)
+        left = counted.trains(pieces)
     turns = TURNS.get(edition.final_turns) or ngettext(
         "%(num)d more turn", "%(num)d more turns", edition.final_turns
     )

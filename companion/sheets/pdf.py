@@ -21,9 +21,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from companion.rules import counted
 from companion.rules.sheet import Line, PlayerSheet, ScoreSheet
 from companion.rules.words import _
-from companion.sheets.text import ordinal, points_words, sheet_title, signed
+from companion.sheets.text import ordinal, sheet_title, signed
 
 FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
 
@@ -144,7 +145,7 @@ def _line(line: Line, base: ParagraphStyle) -> Paragraph:
 
 def _player(p: PlayerSheet, styles: dict[str, ParagraphStyle]) -> list:
     base = styles["base"]
-    story: list = [Paragraph(f"{_e(p.name)}: {_e(points_words(p.total))}", styles["head"])]
+    story: list = [Paragraph(f"{_e(p.name)}: {_e(counted.points(p.total))}", styles["head"])]
     for section in p.sections:
         summary = f" ({_e(section.summary)})" if section.summary else ""
         story.append(

@@ -4,8 +4,9 @@ Put into words in the language spoken (``companion.rules.words.speaking``)."""
 
 from __future__ import annotations
 
+from companion.rules import counted
 from companion.rules.sheet import Line, PlayerSheet, ScoreSheet
-from companion.rules.words import Message, Text, _, ngettext
+from companion.rules.words import Message, Text, _
 
 ORDINALS: dict[int, Message] = {1: _("1st"), 2: _("2nd"), 3: _("3rd")}
 
@@ -23,11 +24,6 @@ def signed(points: int) -> str:
 def sheet_title(sheet: ScoreSheet) -> Text:
     """The sheet's heading: "Ticket to Ride: North America"."""
     return _("Ticket to Ride: %(map)s", map=sheet.board.title)
-
-
-def points_words(points: int) -> Text:
-    """ "1 point", "17 points"."""
-    return ngettext("%(num)d point", "%(num)d points", points)
 
 
 def sheet_to_text(sheet: ScoreSheet) -> str:
@@ -66,7 +62,7 @@ def _line(line: Line) -> str:
 
 
 def _player(p: PlayerSheet) -> list[str]:
-    out = [f"== {p.name}: {points_words(p.total)}"]
+    out = [f"== {p.name}: {counted.points(p.total)}"]
     for section in p.sections:
         summary = f" ({section.summary})" if section.summary else ""
         out.append(f"  {section.title}: {signed(section.points)}{summary}")

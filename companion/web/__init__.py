@@ -15,10 +15,11 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from companion.rules.colors import color_words
+from companion.rules.counted import points
 from companion.rules.errors import CompanionError
 from companion.rules.names import place_key
 from companion.rules.payment import card_words
-from companion.sheets.text import ordinal, points_words, signed
+from companion.sheets.text import ordinal, signed
 from companion.web.dice_panel import face_words
 
 HERE = Path(__file__).resolve().parent
@@ -111,7 +112,7 @@ def _helpers(app: Flask) -> None:
         app.add_template_global(words, words.__name__)
     # A rank ("1st") and a score ("17 points") as the score sheets print them.
     app.add_template_filter(ordinal, "ordinal")
-    app.add_template_filter(points_words, "points")
+    app.add_template_filter(points, "points")
 
 
 def _errors(app: Flask) -> None:

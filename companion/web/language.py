@@ -106,6 +106,7 @@ def init_app(app: Flask) -> None:
             "LANGUAGES": LANGUAGES,
             "SHORT_LANGUAGES": SHORT,
             "place": place,
+            "place_text": place_text,
             "local_name": local_name,
         }
 
@@ -121,6 +122,11 @@ def local_name(board: Board, *names: str) -> str:
     if not all(locals_) or locals_ == list(names):
         return ""
     return " – ".join(locals_)
+
+
+def place_text(board: Board, name: str) -> str:
+    """A place in plain text, its local name beside it where it has one: "Moskva (Москва)"."""
+    return str(board.place(name))
 
 
 def place(board: Board, *names: str) -> Markup:

@@ -9,6 +9,7 @@ from flask import request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from companion.rules import counted
 from companion.rules.errors import IllegalAction
 from companion.rules.passengers import passengers_left
 from companion.rules.sails import ports_left
@@ -49,9 +50,9 @@ def seats(state: State) -> list[Seat]:
 def _pieces_left(state: State, player: str) -> list[str]:
     """What a player has left to play, for each kind of piece the edition has."""
     edition = state.setup.edition
-    words = [ngettext("%(num)d train", "%(num)d trains", state.trains[player])]
+    words = [str(counted.trains(state.trains[player]))]
     if edition.pieces:
-        words.append(ngettext("%(num)d ship", "%(num)d ships", state.ships.get(player, 0)))
+        words.append(str(counted.ships(state.ships.get(player, 0))))
     if edition.ports:
         ports = ports_left(state, player)
         words.append(ngettext("%(num)d port to build", "%(num)d ports to build", ports))

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 from werkzeug.serving import make_server
 
 from companion.web import create_app
@@ -71,14 +72,23 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+def phone_in(browser: Browser, locale: str | None = None) -> Iterator[Page]:
+    """A phone's page (390×844, touch), its browser speaking ``locale`` if given."""
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        accept_downloads=True,
+        **({"locale": locale} if locale else {}),
+    )
+    yield context.new_page()
+    context.close()
+
+
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, accept_downloads=True
-    )
-    page = context.new_page()
-    yield page
-    context.close()
+    yield from phone_in(browser)
 
 
 def screenshot(page: Page, name: str) -> Path:
@@ -94,3 +104,11 @@ def screenshot(page: Page, name: str) -> Path:
     )
     assert hidden <= 0, f"{name}: the standings hide {hidden}px to the side"
     return path
+
+
+def claim(page: Page, letters: str, city_key: str, to: str | re.Pattern[str]) -> None:
+    """The two taps: type a few letters of a city, tap one of its routes."""
+    page.fill(".city-search", letters)
+    city = page.locator(f"details.city[data-key^='{city_key}']")
+    expect(city).to_have_attribute("open", "")
+    city.locator("button.route", has_text=to).first.click()

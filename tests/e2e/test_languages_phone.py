@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from companion.language import translator
 from companion.rules.names import place_key
 from companion.rules.words import Message
-from tests.e2e.conftest import PHONE, screenshot
+from tests.e2e.conftest import claim, phone_in, screenshot
 from tests.test_no_english import english_words
 
 
@@ -28,19 +28,6 @@ def words(code: str, msgid: str, **values: object) -> str:
     return said
 
 
-def phone_in(browser: Browser, locale: str) -> Iterator[Page]:
-    context = browser.new_context(
-        viewport=PHONE,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        accept_downloads=True,
-        locale=locale,
-    )
-    yield context.new_page()
-    context.close()
-
-
 @pytest.fixture
 def russian_phone(browser: Browser) -> Iterator[Page]:
     yield from phone_in(browser, "ru-RU")
@@ -49,13 +36,6 @@ def russian_phone(browser: Browser) -> Iterator[Page]:
 @pytest.fixture
 def ukrainian_phone(browser: Browser) -> Iterator[Page]:
     yield from phone_in(browser, "uk-UA")
-
-
-def claim(page: Page, letters: str, city_key: str, to: str | re.Pattern[str]) -> None:
-    page.fill(".city-search", letters)
-    city = page.locator(f"details.city[data-key^='{city_key}']")
-    expect(city).to_have_attribute("open", "")
-    city.locator("button.route", has_text=to).first.click()
 
 
 def pdf_text(page: Page, link: str) -> str:

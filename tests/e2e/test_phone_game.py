@@ -8,16 +8,8 @@ import re
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import claim, screenshot
 from tests.web_helpers import route_id
-
-
-def claim(page: Page, letters: str, city_key: str, to: str) -> None:
-    """The two taps: type a few letters of a city, tap one of its routes."""
-    page.fill(".city-search", letters)
-    city = page.locator(f"details.city[data-key^='{city_key}']")
-    expect(city).to_have_attribute("open", "")
-    city.locator("button.route", has_text=to).first.click()
 
 
 def test_a_three_player_game_from_new_game_to_the_pdf(server: str, phone: Page) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from companion.rules import passengers
+from companion.rules import counted, passengers
 from companion.rules.board import DASH, RAIL, ROUTE_KINDS, SEA, Board, Route
 from companion.rules.colors import GRAY, UnknownColor, color_words, route_color
 from companion.rules.dice import DiceTurn, dice_for_claim
@@ -169,9 +169,7 @@ def claim_route(state: State, player: str, claim: Claim) -> State:
 
 def _pieces(route: Route, count: int) -> Text:
     """ "3 trains", or "3 ships" for a sea route."""
-    if route.kind == SEA:
-        return ngettext("%(num)d ship", "%(num)d ships", count)
-    return ngettext("%(num)d train", "%(num)d trains", count)
+    return counted.ships(count) if route.kind == SEA else counted.trains(count)
 
 
 def _one_of_parallels(route: Route, other: Route, players: int, owner: str) -> Text:
