@@ -1,4 +1,4 @@
-// Small helps on top of plain forms: every page works without them.
+// Helps on top of plain forms and links: every page works without them.
 (function () {
   "use strict";
 
@@ -26,42 +26,140 @@
 
   window.companionNameKey = key;  // for the tests: the page folds as the server does
 
-  function filter(input, items, open) {
-    input.addEventListener("input", function () {
-      // A passenger ticked in one city does not follow the search to another.
-      var none = input.form && input.form.querySelector("input[name=passenger][value='']");
-      if (none) none.checked = true;
-      var wanted = key(input.value);
-      var shown = [];
-      items.forEach(function (item) {
-        // A name, or a word of it, that begins with what is typed ("york", "st lo"), spaces
-        // or not ("санфран").
-        var joined = wanted.replace(/ /g, "");
-        var hit = !wanted || item.dataset.key.split(" | ").some(function (name) {
-          return name.indexOf(wanted) === 0 || name.replace(/ /g, "").indexOf(joined) === 0 ||
-            name.split(" ").some(function (w) { return w.indexOf(wanted) === 0; });
-        });
-        item.hidden = !hit;
-        if (hit) shown.push(item);
-      });
-      // One city left: open it, so its routes are one tap away.
-      if (open) items.forEach(function (item) { item.open = wanted && shown.length === 1 && shown[0] === item; });
+  // A name, or a word of it, that begins with what is typed ("york", "st lo"), spaces or
+  // not ("санфран").
+  function matches(dataKey, wanted) {
+    if (!wanted) return true;
+    var joined = wanted.replace(/ /g, "");
+    return dataKey.split(" | ").some(function (name) {
+      return name.indexOf(wanted) === 0 || name.replace(/ /g, "").indexOf(joined) === 0 ||
+        name.split(" ").some(function (w) { return w.indexOf(wanted) === 0; });
     });
   }
 
-  // Another phone changed the game: reload, unless this one is in the middle of typing.
-  function follow() {
-    var body = document.body;
-    if (!body.dataset.versionUrl) return;
-    setInterval(function () {
-      var typing = document.activeElement && /INPUT|SELECT|TEXTAREA/.test(document.activeElement.tagName) &&
-        document.activeElement.value;
-      if (typing || document.hidden) return;
-      fetch(body.dataset.versionUrl, {cache: "no-store"})
-        .then(function (r) { return r.ok ? r.json() : null; })
-        .then(function (data) { if (data && data.version !== body.dataset.version) location.reload(); })
-        .catch(function () {});
-    }, 4000);
+  // A search box that filters a list as letters are typed. The list is found afresh each
+  // time: live updates morph it in place. ``open``: one city left opens, its routes one
+  // tap away.
+  function filter(input, selector, open) {
+    function apply(opening) {
+      var wanted = key(input.value);
+      var items = Array.from(document.querySelectorAll(selector));
+      var shown = items.filter(function (item) {
+        var hit = matches(item.dataset.key, wanted);
+        item.hidden = !hit;
+        return hit;
+      });
+      if (open && opening) items.forEach(function (item) { item.open = Boolean(wanted) && shown.length === 1 && shown[0] === item; });
+      var none = document.querySelector(".none-found");
+      if (none && open) none.hidden = !wanted || shown.length > 0;
+      return shown;
+    }
+    function typed() {
+      // A passenger ticked in one city does not follow the search to another.
+      var noPassenger = document.querySelector("input[name=passenger][value='']");
+      if (noPassenger) noPassenger.checked = true;
+      apply(true);
+      if (open) searching(input);
+    }
+    input.addEventListener("input", typed);
+    if (input.value) typed();  // typed before the page was ready: not lost
+    return apply;
+  }
+
+  // While a city is looked for, the claim list sits just above the bar (and the keyboard),
+  // the matches nearest the thumb.
+  function searching(input) {
+    var on = document.activeElement === input || Boolean(input.value);
+    document.body.classList.toggle("searching", on);
+    var list = document.querySelector(".cities");
+    if (on && list) list.scrollTop = list.scrollHeight;
+  }
+
+  // The bar's height, and how far the on-screen keyboard covers the page where the browser
+  // doesn't shrink the page for it (the bar then sits on top of the keyboard).
+  function measureBar() {
+    var bar = document.querySelector(".bar");
+    if (!bar) return;
+    var root = document.documentElement;
+    function measure() {
+      root.style.setProperty("--bar", bar.offsetHeight + "px");
+      var view = window.visualViewport;
+      var covered = view ? Math.max(0, window.innerHeight - view.height - view.offsetTop) : 0;
+      root.style.setProperty("--keyboard", covered + "px");
+      root.style.setProperty("--seen", (view ? view.height : window.innerHeight) + "px");
+    }
+    measure();
+    if (window.ResizeObserver) new ResizeObserver(measure).observe(bar);
+    if (window.visualViewport) {
+      window.visualViewport.addEventListener("resize", measure);
+      window.visualViewport.addEventListener("scroll", measure);
+    }
+  }
+
+  // Live updates morph the page in place (Idiomorph): what this phone's player opened,
+  // typed, ticked or chose stays as it is, and so do the board's zoom and the notes.
+  function keepWhatThePlayerDid() {
+    if (!window.Idiomorph) return;
+    var callbacks = window.Idiomorph.defaults.callbacks;
+    callbacks.beforeAttributeUpdated = function (name, element) {
+      if (name === "open" && element.tagName === "DETAILS") return false;
+      if (name === "hidden" && element.hasAttribute("data-key")) return false;
+      if (name === "style" && element.hasAttribute("data-zoom-box")) return false;
+      return true;
+    };
+    callbacks.beforeNodeMorphed = function (old) {
+      if (old.nodeType !== 1) return true;
+      if (old.tagName === "TEXTAREA") return false;
+      if (old.tagName === "INPUT" && old.type !== "hidden") return false;
+      if (old.tagName === "SELECT") old.dataset.chosen = old.value;
+      return true;
+    };
+    callbacks.afterNodeMorphed = function (old) {
+      if (old.nodeType !== 1 || old.tagName !== "SELECT" || old.dataset.chosen === undefined) return;
+      var chosen = old.dataset.chosen;
+      delete old.dataset.chosen;
+      if (Array.from(old.options).some(function (o) { return o.value === chosen; })) old.value = chosen;
+    };
+    callbacks.beforeNodeRemoved = function (node) {
+      return !(node.nodeType === 1 && node.matches(".note, .problem"));
+    };
+  }
+
+  // After a form was sent, the address bar shows the page's own address: a reload asks for
+  // the page, never sends the form again.
+  function settleAddress() {
+    var page = document.body.dataset.page;
+    if (page && location.pathname + location.search !== page) history.replaceState(null, "", page + location.hash);
+  }
+
+  // The screen stays on while a game is open, where the browser allows it.
+  function stayAwake() {
+    if (!document.body.hasAttribute("data-awake") || !navigator.wakeLock) return;
+    var lock = null;
+    function ask() {
+      if (document.visibilityState !== "visible" || lock) return;
+      navigator.wakeLock.request("screen").then(function (l) {
+        lock = l;
+        l.addEventListener("release", function () { lock = null; });
+      }).catch(function () {});
+    }
+    document.addEventListener("visibilitychange", ask);
+    document.addEventListener("pointerdown", ask, {once: true});
+    ask();
+  }
+
+  // The phone's own share sheet, where it has one.
+  function shareButtons() {
+    if (!navigator.share) return;
+    document.querySelectorAll("[data-share]").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        navigator.share({url: button.dataset.share, title: document.title}).catch(function () {});
+      });
+    });
+    document.querySelectorAll(".link input[readonly]").forEach(function (input) {
+      input.addEventListener("focus", function () { input.select(); });
+    });
   }
 
   // The new-game form asks for trains and ships only on Rails & Sails maps.
@@ -75,25 +173,97 @@
     show();
   }
 
-  document.documentElement.classList.add("js");
-  document.addEventListener("DOMContentLoaded", function () {
-    follow();
-    splits();
-    var citySearch = document.querySelector(".city-search");
-    if (citySearch) filter(citySearch, Array.from(document.querySelectorAll("details.city")), true);
-    var playSearch = document.querySelector(".play-search");
-    if (playSearch) filter(playSearch, Array.from(document.querySelectorAll(".plays li")), false);
-    var ticketSearch = document.querySelector(".ticket-search");
-    if (ticketSearch) filter(ticketSearch, Array.from(document.querySelectorAll(".deck li")), false);
+  // The board picture: zoom with the buttons (kept on the picture's frame, so live updates
+  // keep it), and a tap finds the route the finger meant: the nearest track within reach;
+  // where tracks lie side by side, the sheet that opens offers each of them.
+  var REACH = 24;  // CSS pixels from a track that still count as a tap on it
+  var BESIDE = 14;  // tracks nearer than this to the nearest are offered too
 
-    var picture = document.querySelector(".picture svg");
+  function distance(px, py, line) {
+    var x1 = +line.getAttribute("x1"), y1 = +line.getAttribute("y1");
+    var x2 = +line.getAttribute("x2"), y2 = +line.getAttribute("y2");
+    var dx = x2 - x1, dy = y2 - y1, long = dx * dx + dy * dy;
+    var t = long ? Math.max(0, Math.min(1, ((px - x1) * dx + (py - y1) * dy) / long)) : 0;
+    return Math.hypot(px - x1 - t * dx, py - y1 - t * dy);
+  }
+
+  // The routes a tap at (clientX, clientY) may mean, nearest first: [{route, distance}].
+  function routesAt(svg, clientX, clientY) {
+    var matrix = svg.getScreenCTM();
+    if (!matrix) return [];
+    var point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+    var scale = Math.hypot(matrix.a, matrix.b);  // CSS pixels per picture unit
+    var found = {};
+    svg.querySelectorAll("g[data-route] line.hit").forEach(function (line) {
+      var route = line.closest("g[data-route]").dataset.route;
+      var d = distance(point.x, point.y, line) * scale;
+      if (!(route in found) || d < found[route]) found[route] = d;
+    });
+    var near = Object.keys(found).map(function (r) { return {route: r, distance: found[r]}; })
+      .filter(function (c) { return c.distance <= REACH; })
+      .sort(function (a, b) { return a.distance - b.distance; });
+    return near.filter(function (c) { return c.distance - near[0].distance < BESIDE; }).slice(0, 3);
+  }
+
+  window.companionRoutesAt = function (x, y) {  // for the tests
+    var svg = document.querySelector(".picture svg");
+    return svg ? routesAt(svg, x, y).map(function (c) { return +c.route; }) : [];
+  };
+
+  function board() {
+    var frame = document.querySelector(".picture[data-zoom-box]");
+    if (!frame) return;
     document.querySelectorAll("[data-zoom]").forEach(function (button) {
       button.addEventListener("click", function () {
-        var now = picture.getBoundingClientRect().width / picture.parentNode.clientWidth * 100;
-        var width = now * parseFloat(button.dataset.zoom);
-        width = Math.min(Math.max(width, 100), 600);
-        picture.style.width = width + "%";
+        var svg = frame.querySelector("svg");
+        var now = svg.getBoundingClientRect().width / frame.clientWidth;
+        var width = Math.min(Math.max(now * parseFloat(button.dataset.zoom), 1), 6);
+        var middleX = (frame.scrollLeft + frame.clientWidth / 2) / svg.clientWidth;
+        var middleY = (frame.scrollTop + frame.clientHeight / 2) / svg.clientHeight;
+        frame.style.setProperty("--zoom", width);
+        frame.scrollLeft = middleX * svg.clientWidth - frame.clientWidth / 2;
+        frame.scrollTop = middleY * svg.clientHeight - frame.clientHeight / 2;
       });
+    });
+    var sheet = document.getElementById("route-sheet");
+    var ask = frame.dataset.ask;
+    if (!sheet || !ask) return;
+    frame.addEventListener("click", function (event) {
+      var svg = frame.querySelector("svg");
+      var near = routesAt(svg, event.clientX, event.clientY);
+      event.preventDefault();
+      if (!near.length) return;
+      var url = ask + (ask.indexOf("?") === -1 ? "?" : "&") +
+        near.map(function (c) { return "route=" + c.route; }).join("&");
+      htmx.ajax("GET", url, {target: "#route-sheet-body", swap: "innerHTML"}).then(function () {
+        if (!sheet.matches(":popover-open")) sheet.showPopover();
+      });
+    });
+  }
+
+  document.documentElement.classList.add("js");
+  document.addEventListener("DOMContentLoaded", function () {
+    keepWhatThePlayerDid();
+    settleAddress();
+    stayAwake();
+    splits();
+    measureBar();
+    shareButtons();
+    board();
+    var refilters = [];
+    var citySearch = document.querySelector(".city-search");
+    if (citySearch) {
+      refilters.push(filter(citySearch, "details.city", true));
+      citySearch.addEventListener("focus", function () { searching(citySearch); });
+      citySearch.addEventListener("blur", function () { setTimeout(function () { searching(citySearch); }, 150); });
+    }
+    [[".play-search", ".plays li"], [".ticket-search", ".deck li"]].forEach(function (pair) {
+      var box = document.querySelector(pair[0]);
+      if (box) refilters.push(filter(box, pair[1], false));
+    });
+    // A live update may bring new items (a ticket back in the deck): filter them too.
+    document.body.addEventListener("htmx:afterSettle", function () {
+      refilters.forEach(function (apply) { apply(false); });
     });
   });
 })();

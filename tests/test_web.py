@@ -136,7 +136,7 @@ def test_the_final_round_is_announced_with_the_turns_left(client):
     page = html.unescape(table.page())
     assert "Final round!" in page
     assert "still to play: Ann, Bob, Cy" in page.replace("<strong>", "").replace("</strong>", "")
-    assert "turn taken (drew cards / tickets)" in page
+    assert "Drew cards" in page and "Drew tickets" in page
     table.turn("Bob")
     table.turn("Cy")
     response = table.turn("Bob")
@@ -202,7 +202,7 @@ def test_the_board_picture_draws_every_route_and_links_each_to_a_claim(client):
 def test_a_claim_tapped_on_the_board_asks_first(client):
     table = WebTable(client, "Ann", "Bob")
     page = table.page(f"/confirm?route={route_id('Denver', 'Helena')}&player=Bob")
-    assert "Denver–Helena (green)" in page and "Claim it" in page
+    assert "Claim Denver–Helena (green)" in page
     assert 'value="Bob" checked' in page
     assert client.get(f"{table.url}/confirm?route=500").status_code == 404
 
@@ -399,7 +399,8 @@ def test_two_phones_claiming_one_route_at_once_land_once(app):
         t.join()
     assert sorted(results.values()) == [303, 409]
     page = table.page()
-    assert page.count("claims Denver–Helena") == 2  # the last-action bar and the history
+    # The last-action bar, its Undo (which names it) and the history.
+    assert page.count("claims Denver–Helena") == 3
 
 
 def test_the_home_page_offers_only_the_games_this_browser_opened(app, client):
@@ -533,9 +534,19 @@ def test_the_deck_offers_only_the_tickets_nobody_holds(client):
 def test_a_turn_spent_drawing_cards_is_one_tap_and_the_next_player_acts(client):
     table = WebTable(client, "Ann", "Bob", "Cy")
     page = html.unescape(table.page())
-    assert "Ann: turn taken (drew cards / tickets)" in page  # before any final round
-    response = table.turn("Ann")
+    assert "Drew cards" in page and "Drew tickets" in page  # before any final round
+    response = client.post(f"{table.url}/turn", data={"player": "Ann", "drew": "cards"})
     assert response.status_code == 303
     page = html.unescape(table.page())
-    assert "Ann takes a turn (drew cards or tickets)" in page
-    assert "Bob claims a route" in page and "Bob: turn taken (drew cards / tickets)" in page
+    assert "Ann draws train cards" in page
+    assert "Bob claims a route" in page
+    client.post(f"{table.url}/turn", data={"player": "Bob", "drew": "tickets"})
+    page = html.unescape(table.page())
+    assert "Bob draws tickets" in page and "Cy claims a route" in page
+
+
+def test_a_turn_that_says_nothing_else_is_refused(client):
+    table = WebTable(client, "Ann", "Bob")
+    response = client.post(f"{table.url}/turn", data={"player": "Ann", "drew": "dice"})
+    assert response.status_code == 400
+    assert "Nothing recorded yet." in response.get_data(as_text=True)

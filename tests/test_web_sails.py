@@ -132,16 +132,21 @@ def test_the_payment_check_knows_ship_cards_pair_spaces_and_ports(client):
     assert "✗ a port is paid in one colour, not 2" in wrong
 
 
+def route_length(map_id: str, route_id: int) -> int:
+    return load_board(map_id).routes[route_id].length
+
+
 def test_the_world_picture_joins_its_west_and_east_edges():
-    from companion.web.picture import board_svg
+    from companion.sheets.picture import board_svg
 
     svg = board_svg(load_board("world"), {}, {})
     # Anchorage–Tiksi crosses the edge: drawn as two halves, one running off each side.
     tiksi = route("world", "Anchorage", "Tiksi")
     group = svg.split(f'data-route="{tiksi}">')[1].split("</g>")[0]
-    assert group.count("<line") == 6  # two halves, three lines each
+    assert group.count('class="hit"') == 2  # two halves
+    assert group.count("<rect") == route_length("world", tiksi)  # its spaces shared out
     calm = route("world", "Lagos", "Luanda", "purple")
-    assert svg.split(f'data-route="{calm}">')[1].split("</g>")[0].count("<line") == 3
+    assert svg.split(f'data-route="{calm}">')[1].split("</g>")[0].count('class="hit"') == 1
 
 
 def test_the_claim_list_measures_sea_routes_against_the_ships_left(client):

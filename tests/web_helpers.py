@@ -6,6 +6,7 @@ import html
 import io
 import json
 import re
+from html.parser import HTMLParser
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -85,3 +86,51 @@ def import_record(client: FlaskClient, record: GameRecord) -> str:
     )
     assert response.status_code == 303, response.get_data(as_text=True)
     return response.headers["Location"]
+
+
+class _Forms(HTMLParser):
+    """The forms of a page: each one's action and the values it would send as it stands
+    (hidden fields, checked boxes, selected options; a button's value when it is named)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[tuple[str, dict[str, str]]] = []
+        self._select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.forms.append((a.get("action", ""), {}))
+        elif not self.forms or "name" not in a:
+            if tag == "option" and self._select and "selected" in a:
+                self.forms[-1][1][self._select] = a.get("value", "")
+            return
+        elif tag == "input" and a.get("type") not in ("checkbox", "radio", "submit"):
+            self.forms[-1][1].setdefault(a["name"], a.get("value", ""))
+        elif tag == "input" and "checked" in a:
+            self.forms[-1][1][a["name"]] = a.get("value", "on")
+        elif tag == "select":
+            self._select = a["name"]
+        if tag == "option" and self._select and "selected" in a:
+            self.forms[-1][1][self._select] = a.get("value", "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self._select = None
+
+
+def form_on(page: str, action_ends: str) -> dict[str, str]:
+    """The values the page's first form whose action ends with ``action_ends`` would send."""
+    parser = _Forms()
+    parser.feed(page)
+    for action, values in parser.forms:
+        if html.unescape(action).split("?")[0].endswith(action_ends):
+            return dict(values)
+    raise AssertionError(f"no form for {action_ends} on the page")
+
+
+def forms_of(page: str) -> list[tuple[str, dict[str, str]]]:
+    """Every form of the page: its action and what it would send."""
+    parser = _Forms()
+    parser.feed(page)
+    return parser.forms

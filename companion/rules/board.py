@@ -265,6 +265,16 @@ class Board:
         """True where some route is a tunnel: only there are the tunnel dice rolled."""
         return any(route.tunnel for route in self.routes)
 
+    @property
+    def has_ferries(self) -> bool:
+        """True where some route is a ferry (it takes locomotives)."""
+        return any(route.locomotives for route in self.routes)
+
+    @property
+    def has_sea(self) -> bool:
+        """True where some route is a sea route (Rails & Sails)."""
+        return any(route.kind == SEA for route in self.routes)
+
 
 # The order maps are offered in; any other map file follows, A to Z.
 MAP_ORDER = ("usa", "marklin", "europe", "world", "great-lakes", "nordic", "switzerland")

@@ -4,16 +4,16 @@ station may go, which payment check a route takes, how to split pieces."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.rules import counted
-from companion.rules.actions import Pass
+from companion.rules.actions import Action, Pass
 from companion.rules.board import Route
 from companion.rules.colors import GRAY, ROUTE_COLORS
 from companion.rules.editions import Edition
 from companion.rules.errors import IllegalAction
-from companion.rules.game import State, apply, claim_for
+from companion.rules.game import State, apply, claim_for, start
 from companion.rules.names import name_key
 from companion.rules.passengers import passengers_left
 from companion.rules.payment import (
@@ -26,6 +26,7 @@ from companion.rules.payment import (
     sails_card_names,
 )
 from companion.rules.payment import card_words as card_words
+from companion.rules.setup import Setup
 from companion.rules.stations import stations_left
 from companion.rules.words import Message, Text, _, ngettext
 
@@ -39,6 +40,17 @@ def score_track(state: State, player: str) -> int:
         + state.goods_points.get(player, 0)
         - edition.exchange_cost * state.exchanged.get(player, 0)
     )
+
+
+def track_history(setup: Setup, actions: Sequence[Action]) -> tuple[dict[str, int], ...]:
+    """What the score track showed for each player at the start and after each action, in
+    order: the game's score as it went (its last entry is ``score_track`` now)."""
+    state = start(setup)
+    shown = [{p: score_track(state, p) for p in setup.names}]
+    for action in actions:
+        state = apply(state, action)
+        shown.append({p: score_track(state, p) for p in setup.names})
+    return tuple(shown)
 
 
 TURNS: dict[int, Message] = {

@@ -6,8 +6,9 @@ import os
 import secrets
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
-from flask import Flask, render_template
+from flask import Flask, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from jinja2.bccache import Bucket, BytecodeCache
@@ -21,6 +22,7 @@ from companion.rules.names import place_key
 from companion.rules.payment import card_words
 from companion.sheets.text import ordinal, signed
 from companion.web.dice_panel import face_words
+from companion.web.forms import csrf_field, stamp
 
 HERE = Path(__file__).resolve().parent
 csrf = CSRFProtect()
@@ -78,12 +80,12 @@ def create_app(
 
     csrf.init_app(app)
     app.jinja_env.bytecode_cache = COMPILED
-    from companion.web import dice, end, home, language, sheet, store, table, trips, watch
+    from companion.web import dice, end, home, language, live, sheet, store, table, trips, watch
 
     store.init_app(app)
     language.init_app(app)
     _helpers(app)
-    for blueprint in (home.bp, table.bp, end.bp, sheet.bp, trips.bp, dice.bp, watch.bp):
+    for blueprint in (home.bp, table.bp, end.bp, sheet.bp, trips.bp, dice.bp, watch.bp, live.bp):
         app.register_blueprint(blueprint)
     _errors(app)
     return app
@@ -113,6 +115,10 @@ def _helpers(app: Flask) -> None:
     # A rank ("1st") and a score ("17 points") as the score sheets print them.
     app.add_template_filter(ordinal, "ordinal")
     app.add_template_filter(points, "points")
+    # What a form that writes was made on: {{ stamp(game) }} beside its csrf_token.
+    app.add_template_global(stamp, "stamp")
+    app.add_template_global(csrf_field, "csrf_field")
+    app.add_template_global(page_url, "page_url")
 
 
 def _errors(app: Flask) -> None:
@@ -165,6 +171,30 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(CompanionError)
     def refused(error: CompanionError) -> tuple[str, int]:
         return render_template("error.html", title=_("Refused"), message=str(error)), 400
+
+
+def page_url() -> str:
+    """The address that shows this page again: its own for a page asked for (GET); after
+    a form was sent, the page the form belongs to (the same address asked for, where there
+    is one, else the game's table), on the player it named. The language switch returns
+    here, live updates fetch it, and the page puts it in the address bar, so that a reload
+    never sends a form again."""
+    if request.method == "GET":
+        return request.full_path if request.query_string else request.path
+    adapter = current_app.url_map.bind("")
+    try:
+        adapter.match(request.path, method="GET")
+        path = request.path
+    except HTTPException:
+        game_id = (request.view_args or {}).get("game_id")
+        path = url_for("table.show", game_id=game_id) if game_id else url_for("home.index")
+    try:
+        player = request.form.get("player", "")
+    except HTTPException:  # a body too large to read: no player to go back to
+        player = ""
+    if player and len(player) <= 100:
+        path += "?" + urlencode({"player": player})
+    return path
 
 
 def _sentence(text: object) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -13,12 +13,12 @@ from companion.rules.actions import Action, BuildStation, Pass
 from companion.rules.dice import TRAIN_DICE, DiceTurn, Tokens, tokens_to_spend
 from companion.rules.errors import IllegalAction
 from companion.rules.game import claim_for
-from companion.rules.table import next_player
-from companion.rules.words import listing
+from companion.rules.state import State
+from companion.rules.words import Text, listing
 from companion.web import store
 from companion.web.dice_panel import face_words, faces_from
 from companion.web.forms import DiceForm, form_problem, small_int
-from companion.web.table import render_table
+from companion.web.table import record, render_table
 
 bp = Blueprint("dice", __name__, url_prefix="/g/<game_id>")
 ROLL = secrets.SystemRandom()
@@ -98,21 +98,19 @@ def play(game_id: str) -> Response | tuple[str, int]:
         action = Pass(player, DiceTurn(faces, tunnel=max(1, form.tunnel.data or 1)))
     else:
         return render_table(game_id, problem=_("Choose a play for the dice."), status=400)
-    try:
-        state = store.record_action(game_id, action)
-    except IllegalAction as refusal:
-        return render_table(game_id, problem=_("Refused: %(refusal)s", refusal=refusal), status=409)
     dice = str(listing(face_words(f) for f in faces))
-    if form.play.data == "claim" and form.route.data is not None:
-        points = state.board.points_for(state.board.routes[form.route.data])
-        flash(
-            _(
+
+    def done(state: State) -> Text:
+        if form.play.data == "claim" and form.route.data is not None:
+            return _(
                 "%(action)s: +%(points)d (dice: %(faces)s)",
                 action=str(action.describe()),
-                points=points,
+                points=state.board.points_for(state.board.routes[form.route.data]),
                 faces=dice,
             )
-        )
-    else:
-        flash(_("%(action)s (dice: %(faces)s)", action=str(action.describe()), faces=dice))
-    return redirect(url_for("table.show", game_id=game_id, player=next_player(state)), code=303)
+        return _("%(action)s (dice: %(faces)s)", action=str(action.describe()), faces=dice)
+
+    try:
+        return record(game_id, action, form, done)
+    except IllegalAction as refusal:
+        return render_table(game_id, problem=_("Refused: %(refusal)s", refusal=refusal), status=409)

@@ -95,7 +95,10 @@ def add(game_id: str) -> Response | tuple[str, int]:
             game_id, problem=_("Pick a ticket from the deck, or type its two cities."), status=400
         )
     try:
-        store.add_ticket(game_id, form.player.data, entry)
+        store.add_ticket(game_id, form.player.data, entry, form.stamp)
+    except store.Repeated:
+        flash(_("Already added: the same form was sent twice."))
+        return redirect(url_for("end.tickets", game_id=game_id, player=form.player.data), code=303)
     except CompanionError as refusal:
         return render_tickets(
             game_id, problem=_("Refused: %(refusal)s", refusal=refusal), status=409

@@ -5,12 +5,15 @@ shows them, in the page's language. WTForms' own messages come in it too (Flask-
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 
-from flask import current_app
+from flask import current_app, g
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import generate_csrf
 from flask_wtf.file import FileField, FileRequired
 from flask_wtf.i18n import translations as wtforms_translations
+from markupsafe import Markup
 from wtforms import (
     BooleanField,
     Field,
@@ -24,12 +27,13 @@ from wtforms import (
 )
 from wtforms.fields.choices import SelectChoice
 from wtforms.meta import DefaultMeta
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
 from companion.rules.colors import color_words
 from companion.rules.setup import MAX_NAME
+from companion.rules.untrusted import MAX_INT
 from companion.rules.words import _
-from companion.web.store import TRACK_POINTS
+from companion.web.store import TRACK_POINTS, Stamp, StoredGame
 
 PIECE_COLORS = ("red", "blue", "green", "yellow", "black")
 SEATS = 5
@@ -91,7 +95,44 @@ BACK_SINGLE = _("Back Single")
 BACK_DOUBLE = _("Back Double")
 
 
-class ClaimForm(FlaskForm):
+# A page's one-time token: URL-safe letters and digits.
+TOKEN = r"^[A-Za-z0-9_-]{8,64}$"
+PAGE = _("Page")
+
+
+def csrf_field() -> Markup:
+    """The form's protection against other sites (Flask-WTF's token), as a hidden field."""
+    if not current_app.config.get("WTF_CSRF_ENABLED", True):
+        return Markup("")
+    return Markup(f'<input name="csrf_token" type="hidden" value="{generate_csrf()}">')
+
+
+def stamp(game: StoredGame) -> Markup:
+    """The hidden fields every form that writes to the game carries: its protection, the
+    action log as the page shows it, and the page's one-time token (one per page shown,
+    for all its forms)."""
+    if "form_token" not in g:
+        g.form_token = secrets.token_urlsafe(12)
+    return csrf_field() + Markup(
+        f'<input type="hidden" name="seen" value="{game.seen}">'
+        f'<input type="hidden" name="token" value="{g.form_token}">'
+    )
+
+
+class Stamped(FlaskForm):
+    """A form that writes: it says what its page was made on (``stamp``), so that a
+    repeated submit records nothing twice and a page out of date records no turn."""
+
+    seen = IntegerField(PAGE, validators=[Optional(), NumberRange(0, MAX_INT)])
+    token = StringField(PAGE, validators=[Optional(), Regexp(TOKEN)])
+
+    @property
+    def stamp(self) -> Stamp:
+        """What the page was made on, for the store."""
+        return Stamp(self.seen.data, self.token.data or None)
+
+
+class ClaimForm(Stamped):
     """Claim a route for a player."""
 
     player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
@@ -101,17 +142,28 @@ class ClaimForm(FlaskForm):
     back_double = IntegerField(BACK_DOUBLE, validators=[Optional(), NumberRange(0, 3)])
 
 
-class PlayerForm(FlaskForm):
-    """An action that names only a player: a turn taken drawing cards or tickets."""
+class TurnForm(Stamped):
+    """A turn that puts nothing on the board: the player drew train cards or tickets."""
 
     player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
+    drew = SelectField(
+        _("Drew"),
+        choices=[SelectChoice("", ""), SelectChoice("cards", ""), SelectChoice("tickets", "")],
+        validators=[Optional()],
+    )
+
+
+class UndoForm(Stamped):
+    """Undo: names the action the page showed as the last (its place in the log)."""
+
+    action = IntegerField(_("Action"), validators=[Optional(), NumberRange(0, MAX_INT)])
 
 
 class ConfirmForm(FlaskForm):
     """A form with nothing but its protection: undo, take back a ticket."""
 
 
-class TicketForm(FlaskForm):
+class TicketForm(Stamped):
     """A revealed ticket: from the deck by its cities, or any two cities and its value."""
 
     player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
@@ -128,14 +180,14 @@ class TrackForm(FlaskForm):
     points = IntegerField(_("The track says"), validators=[Optional(), NumberRange(*TRACK_POINTS)])
 
 
-class CityForm(FlaskForm):
+class CityForm(Stamped):
     """A turn naming a city: build a port (Rails & Sails) or a station (Europe)."""
 
     player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
     city = StringField(CITY, validators=[InputRequired(), Length(max=100)])
 
 
-class ExchangeForm(FlaskForm):
+class ExchangeForm(Stamped):
     """Trade pieces with the box (Rails & Sails): how many, and which kind is taken."""
 
     player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
@@ -149,7 +201,7 @@ class ExchangeForm(FlaskForm):
     )
 
 
-class DiceForm(FlaskForm):
+class DiceForm(Stamped):
     """A dice turn: the player, the five faces, what they do, the tokens taken, tunnels."""
 
     player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
@@ -165,7 +217,7 @@ class DiceForm(FlaskForm):
     back_double = IntegerField(BACK_DOUBLE, validators=[Optional(), NumberRange(0, 3)])
 
 
-class TripForm(FlaskForm):
+class TripForm(Stamped):
     """A passenger's trip: the player and the cities in order, joined by "|"."""
 
     player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])

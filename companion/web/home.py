@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, session, url_for
+import json
+
+from flask import (
+    Blueprint,
+    current_app,
+    redirect,
+    render_template,
+    send_from_directory,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
@@ -64,6 +74,45 @@ def _page(
 def index() -> tuple[str, int]:
     """The home page."""
     return _page()
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """What a phone needs to keep the companion on its home screen, like an app."""
+    icons = [
+        {
+            "src": url_for("static", filename=f"icon-{size}.png"),
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": "any maskable",
+        }
+        for size in (192, 512)
+    ]
+    icons.append(
+        {"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"}
+    )
+    body = {
+        "name": _("Ticket to Ride companion"),
+        "short_name": _("Companion"),
+        "lang": language(),
+        "start_url": url_for("home.index"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#fbf8f1",
+        "theme_color": "#a4262c",
+        "icons": icons,
+    }
+    response = Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """The icon browsers ask for at the top of the site."""
+    return send_from_directory(
+        current_app.static_folder or "", "icon-192.png", mimetype="image/png", max_age=86400
+    )
 
 
 @bp.post("/games")

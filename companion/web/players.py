@@ -16,7 +16,7 @@ from companion.rules.sails import ports_left
 from companion.rules.state import State
 from companion.rules.stations import stations_left
 from companion.rules.table import next_player, score_track
-from companion.web.picture import piece_color
+from companion.sheets.picture import piece_color
 
 
 @dataclass(frozen=True)

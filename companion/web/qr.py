@@ -1,20 +1,87 @@
-"""QR codes that open a game on another phone."""
+"""Sharing a game with other phones: the address they use, QR codes of it, and a warning
+when the page was opened at an address that only this computer can reach."""
 
 from __future__ import annotations
 
 import functools
 import io
+import ipaddress
+import socket
+from dataclasses import dataclass
 
 import qrcode
 import qrcode.image.svg
 from flask import current_app, request
 
+LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How other phones reach this app: the base address to share (None: none known), and
+    whether this page's own address only works on this computer."""
+
+    base: str | None
+    local_only: bool  # the page's address is this computer's own (127.0.0.1, localhost)
+    listening_here_only: bool  # the server itself takes connections from this computer only
+
+
+def _host_name(host: str) -> str:
+    """A Host header's name without its port: "[::1]:5000" → "::1"."""
+    if host.startswith("["):
+        return host[1 : host.find("]")]
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def _is_loopback(name: str) -> bool:
+    if name.casefold() in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+@functools.lru_cache(maxsize=1)
+def network_address() -> str | None:
+    """This machine's address on its local network (the one its default route leaves by),
+    or None when it has none. Nothing is sent: a UDP socket only picks its way out."""
+    for probe in ("10.255.255.255", "192.168.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+                udp.connect((probe, 9))
+                address: str = udp.getsockname()[0]
+        except OSError:
+            continue
+        if not ipaddress.ip_address(address).is_loopback and address != "0.0.0.0":
+            return address
+    return None
+
+
+def reach() -> Reach:
+    """Where other phones should open this app, as this request tells it: the configured
+    public address, else the request's own address, or this machine's network address
+    where the request came in at a loopback address."""
+    configured = current_app.config.get("PUBLIC_URL")
+    if configured:
+        return Reach(configured.rstrip("/"), False, False)
+    name = _host_name(request.host)
+    listening = str(request.environ.get("SERVER_NAME", ""))
+    here_only = _is_loopback(listening)
+    if not _is_loopback(name):
+        return Reach(request.host_url.rstrip("/"), False, here_only)
+    found = network_address()
+    if found is None or here_only:
+        return Reach(None, True, here_only)
+    port = request.host.rsplit(":", 1)[1] if request.host.rsplit(":", 1)[-1].isdigit() else ""
+    return Reach(f"{request.scheme}://{found}" + (f":{port}" if port else ""), True, here_only)
+
 
 def public_url(path: str) -> str:
-    """The address another phone uses: the configured public URL, else the one this
-    request reached the app at."""
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    return base.rstrip("/") + path
+    """The address another phone uses for ``path``: on the shared base (``reach``), else
+    the one this request reached the app at."""
+    base = reach().base or request.host_url.rstrip("/")
+    return base + path
 
 
 @functools.lru_cache(maxsize=512)
@@ -25,4 +92,4 @@ def qr_svg(text: str) -> str:
     out = io.BytesIO()
     image.save(out)
     svg = out.getvalue().decode("utf-8")
-    return svg[svg.index("<svg") :]
+    return svg[svg.index("<svg") :].replace(' id="qr-path"', "")  # two codes on a page

@@ -9,6 +9,8 @@ CREATE TABLE IF NOT EXISTS game (
     pieces TEXT NOT NULL DEFAULT '{}',       -- JSON: Rails & Sails splits, name -> [trains, ships]
     dice INTEGER NOT NULL DEFAULT 0,         -- 1: played with the Dice Expansion
     watch TEXT,                              -- unguessable too: the read-only address
+    language TEXT,                           -- the table's language, when known
+    version INTEGER NOT NULL DEFAULT 0,      -- counts every change: pages follow it
     created TEXT NOT NULL,
     updated TEXT NOT NULL
 );
@@ -45,4 +47,13 @@ CREATE TABLE IF NOT EXISTS goods_memory (
     city TEXT NOT NULL,
     color TEXT NOT NULL,
     PRIMARY KEY (map, city)
+);
+
+-- The one-time token of every form that wrote to a game: the same form sent again (a
+-- double tap, a reload, the back button) finds its token here and records nothing twice.
+CREATE TABLE IF NOT EXISTS written (
+    game_id TEXT NOT NULL REFERENCES game (id),
+    token TEXT NOT NULL,
+    what TEXT NOT NULL,            -- JSON: {"action": seq} or {"ticket": seq}
+    PRIMARY KEY (game_id, token)
 );

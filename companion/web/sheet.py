@@ -13,9 +13,9 @@ from companion.rules.record import record_to_json
 from companion.rules.scoring import ScoreSheet, final_scores
 from companion.rules.state import State
 from companion.sheets.pdf import sheet_to_pdf
+from companion.sheets.picture import board_svg
 from companion.web import store
 from companion.web.forms import TrackForm, form_problem, small_int
-from companion.web.picture import board_svg
 from companion.web.players import player_colors
 from companion.web.qr import public_url
 

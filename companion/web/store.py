@@ -39,6 +39,7 @@ from companion.rules.scoring import check_hands
 from companion.rules.setup import Player, new_game
 from companion.rules.untrusted import MAX_INT, check_record_data, mend_text
 from companion.rules.words import _
+from companion.web.changes import CHANGES
 
 # What the score track can say for a player (the sheet's form keeps to it too).
 TRACK_POINTS = (-999, 9999)
@@ -74,6 +75,7 @@ ADDED_COLUMNS = {
         "dice": "INTEGER NOT NULL DEFAULT 0",
         "watch": "TEXT",
         "language": "TEXT",
+        "version": "INTEGER NOT NULL DEFAULT 0",
     }
 }
 
@@ -98,15 +100,19 @@ def init_app(app: Flask) -> None:
 
 @contextmanager
 def writing() -> Iterator[sqlite3.Connection]:
-    """A write transaction: other writers wait until it commits or rolls back."""
+    """A write transaction: other writers wait until it commits or rolls back. Once it
+    commits, the pages following the games it changed hear of it (``live``)."""
     db = get_db()
     db.execute("BEGIN IMMEDIATE")
+    g.touched = set()
     try:
         yield db
     except BaseException:
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
+    for game_id in g.pop("touched", ()):
+        CHANGES.notify(game_id)
 
 
 def _now() -> str:
@@ -134,7 +140,8 @@ class LoggedTicket:
 
 @dataclass(frozen=True)
 class StoredGame:
-    """A game as stored: its record (live actions only), the full history, the track."""
+    """A game as stored: its record (live actions only), the full history, the track.
+    ``version`` counts every change to the game (pages on other phones follow it)."""
 
     id: str
     record: GameRecord
@@ -143,12 +150,19 @@ class StoredGame:
     track: dict[str, int]
     updated: str
     watch: str = ""
+    version: int = 0
 
     @property
-    def version(self) -> str:
-        """Changes whenever anything recorded in the game does."""
-        undone = sum(1 for a in self.history if a.undone)
-        return f"{len(self.history)}.{undone}.{len(self.tickets)}.{len(self.track)}.{self.updated}"
+    def seen(self) -> int:
+        """The action log's own version: changes with each action recorded or undone, and
+        with nothing else (a form that records a turn carries it, ``Stamp.seen``)."""
+        return len(self.history) + sum(1 for a in self.history if a.undone)
+
+    @property
+    def last(self) -> LoggedAction | None:
+        """The last action not undone: the one Undo takes back."""
+        live = [a for a in self.history if a.undone is None]
+        return live[-1] if live else None
 
     def state(self) -> State:
         """The board as the live actions leave it."""
@@ -263,7 +277,9 @@ def load_game(game_id: str) -> StoredGame:
         watch = new_game_id()
         db.execute("UPDATE game SET watch = ? WHERE id = ? AND watch IS NULL", (watch, game_id))
         watch = db.execute("SELECT watch FROM game WHERE id = ?", (game_id,)).fetchone()[0]
-    return StoredGame(game_id, record, history, tickets, track, row["updated"], watch)
+    return StoredGame(
+        game_id, record, history, tickets, track, row["updated"], watch, row["version"]
+    )
 
 
 def game_language(game_id: str | None = None, watch: str | None = None) -> str | None:
@@ -276,21 +292,103 @@ def game_language(game_id: str | None = None, watch: str | None = None) -> str |
     return row["language"]  # type: ignore[no-any-return]
 
 
-def load_watched(watch: str) -> StoredGame:
-    """The game behind a read-only address, or ``GameNotFound``."""
+def game_version(game_id: str) -> int:
+    """The game's version (``StoredGame.version``), read alone; ``GameNotFound``."""
+    row = get_db().execute("SELECT version FROM game WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFound(game_id)
+    return row[0]  # type: ignore[no-any-return]
+
+
+def watched_id(watch: str) -> str:
+    """The id of the game behind a read-only address; ``GameNotFound``."""
     row = get_db().execute("SELECT id FROM game WHERE watch = ?", (watch,)).fetchone()
     if row is None:
         raise GameNotFound(watch)
-    return load_game(row["id"])
+    return row[0]  # type: ignore[no-any-return]
 
 
-def record_action(game_id: str, action: Action) -> State:
+def load_watched(watch: str) -> StoredGame:
+    """The game behind a read-only address, or ``GameNotFound``."""
+    return load_game(watched_id(watch))
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What a form was made on: the action log as its page showed it (``StoredGame.seen``)
+    and the page's one-time token. A part left out (a form from elsewhere) is not checked."""
+
+    seen: int | None = None
+    token: str | None = None
+
+
+class Repeated(Exception):
+    """The same form sent again (a double tap, a reload, the back button): nothing more is
+    recorded. ``what`` is what the first one recorded (an action, a ticket)."""
+
+    def __init__(self, what: LoggedAction | LoggedTicket | None) -> None:
+        super().__init__(what)
+        self.what = what
+
+
+class Stale(IllegalAction):
+    """A turn sent from a page that had not seen the game's last change (another phone's
+    action, or an undo): it might name the wrong player or a route no longer free."""
+
+    def __init__(self, game: StoredGame) -> None:
+        last = game.last
+        if last is None:
+            message = _(
+                "the game changed on another phone since this page was shown (nothing is"
+                " recorded now): check the table, then tap again"
+            )
+        else:
+            message = _(
+                "the game changed on another phone since this page was shown (the last action"
+                " now: %(action)s): check the table, then tap again",
+                action=last.action.describe(),
+            )
+        super().__init__(message)
+
+
+def _check_stamp(db: sqlite3.Connection, game: StoredGame, stamp: Stamp, turn: bool) -> None:
+    """Refuses a form sent twice (``Repeated``) and, for a turn (``turn``), one made on a
+    page that had not seen the action log as it stands (``Stale``)."""
+    if stamp.token is not None:
+        row = db.execute(
+            "SELECT what FROM written WHERE game_id = ? AND token = ?", (game.id, stamp.token)
+        ).fetchone()
+        if row is not None:
+            raise Repeated(_written(game, json.loads(row["what"])))
+    if turn and stamp.seen is not None and stamp.seen != game.seen:
+        raise Stale(game)
+
+
+def _written(game: StoredGame, what: dict[str, int]) -> LoggedAction | LoggedTicket | None:
+    """The action or ticket a form's token recorded."""
+    if "action" in what:
+        return next((a for a in game.history if a.seq == what["action"]), None)
+    return next((t for t in game.tickets if t.seq == what.get("ticket")), None)
+
+
+def _spend(db: sqlite3.Connection, game_id: str, stamp: Stamp, what: dict[str, int]) -> None:
+    """Notes the form's token as used, with what it recorded."""
+    if stamp.token is not None:
+        db.execute(
+            "INSERT INTO written (game_id, token, what) VALUES (?, ?, ?)",
+            (game_id, stamp.token, json.dumps(what)),
+        )
+
+
+def record_action(game_id: str, action: Action, stamp: Stamp = Stamp()) -> State:
     """Checks an action against the log as it stands now and records it, or refuses it
-    (``IllegalAction``), as well as one the game record could not hold."""
+    (``IllegalAction``; ``Stale`` for a page out of date), as well as one the game record
+    could not hold. The same form sent twice records once (``Repeated``)."""
     body = action_to_json(action)
     _recordable(lambda: parse_action("action", body), body)
     with writing() as db:
         game = load_game(game_id)
+        _check_stamp(db, game, stamp, turn=True)
         if len(game.history) >= MAX_ACTIONS:
             raise IllegalAction(
                 _(
@@ -304,18 +402,37 @@ def record_action(game_id: str, action: Action) -> State:
             "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
             (game_id, seq, json.dumps(body), _now()),
         )
+        _spend(db, game_id, stamp, {"action": seq})
         _touch(db, game_id)
     return state
 
 
-def undo_last(game_id: str) -> LoggedAction | None:
-    """Marks the last live action undone (it stays in the history); None if there is none."""
+def undo(game_id: str, seq: int | None = None) -> LoggedAction | None:
+    """Marks the last live action undone (it stays in the history); None if there is none.
+
+    ``seq`` names the action the phone's Undo showed: when it is already undone (the same
+    Undo sent twice), ``Repeated``; when another action was recorded after it, that one is
+    not the phone's to take back (``IllegalAction``)."""
     with writing() as db:
         game = load_game(game_id)
-        live = [a for a in game.history if a.undone is None]
-        if not live:
+        last = game.last
+        if seq is not None:
+            named = next((a for a in game.history if a.seq == seq), None)
+            if named is None:
+                raise IllegalAction(_("there is no such action in this game"))
+            if named.undone is not None:
+                raise Repeated(named)
+            if last is not None and last.seq != seq:
+                raise IllegalAction(
+                    _(
+                        "“%(action)s” is no longer the last action: another phone recorded"
+                        " “%(last)s” after it; Undo takes back only the last action",
+                        action=named.action.describe(),
+                        last=last.action.describe(),
+                    )
+                )
+        if last is None:
             return None
-        last = live[-1]
         db.execute(
             "UPDATE action SET undone = ? WHERE game_id = ? AND seq = ?",
             (_now(), game_id, last.seq),
@@ -324,13 +441,15 @@ def undo_last(game_id: str) -> LoggedAction | None:
     return last
 
 
-def add_ticket(game_id: str, player: str, entry: HeldTicket) -> None:
+def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = Stamp()) -> None:
     """Adds a revealed ticket to a player's hand, refusing one that can't be scored or
-    that the game record could not hold."""
+    that the game record could not hold. The same form sent twice adds it once
+    (``Repeated``); tickets entered on other phones meanwhile don't matter."""
     body = ticket_to_json(entry)
     _recordable(lambda: parse_ticket("ticket", body), {"player": player, "ticket": body})
     with writing() as db:
         game = load_game(game_id)
+        _check_stamp(db, game, stamp, turn=False)
         setup = game.state().setup
         name = setup.player(player)
         hands = game.record.hands(setup)
@@ -353,6 +472,7 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket) -> None:
             "INSERT INTO ticket (game_id, seq, player, body, recorded) VALUES (?, ?, ?, ?, ?)",
             (game_id, seq, name, json.dumps(ticket_to_json(stored)), _now()),
         )
+        _spend(db, game_id, stamp, {"ticket": seq})
         _touch(db, game_id)
 
 
@@ -456,4 +576,6 @@ def _loads(text: str) -> Any:
 
 
 def _touch(db: sqlite3.Connection, game_id: str) -> None:
-    db.execute("UPDATE game SET updated = ? WHERE id = ?", (_now(), game_id))
+    """Notes that the game changed: when, and its version one more."""
+    db.execute("UPDATE game SET updated = ?, version = version + 1 WHERE id = ?", (_now(), game_id))
+    g.touched.add(game_id)

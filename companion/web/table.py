@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
@@ -17,6 +19,7 @@ from companion.rules.state import State
 from companion.rules.table import (
     PORT,
     STATION,
+    RouteChoice,
     cannot_act,
     card_names,
     check_cards,
@@ -28,21 +31,25 @@ from companion.rules.table import (
     route_choices,
     station_cities,
 )
+from companion.rules.table import (
+    refusal as claim_refusal,
+)
 from companion.rules.words import Text
+from companion.sheets.picture import board_svg
 from companion.web import store
 from companion.web.dice_panel import panel
 from companion.web.forms import (
     CityForm,
     ClaimForm,
-    ConfirmForm,
     ExchangeForm,
-    PlayerForm,
+    Stamped,
+    TurnForm,
+    UndoForm,
     form_problem,
     small_int,
 )
-from companion.web.picture import board_svg
 from companion.web.players import chosen_player, player_colors, seats
-from companion.web.qr import public_url, qr_svg
+from companion.web.qr import public_url, qr_svg, reach
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 
@@ -56,23 +63,25 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
     """The table page, with a refusal's reason when there is one."""
     game, state = _game(game_id)
     player = chosen_player(state)
+    shared = reach()
     link = public_url(url_for("table.show", game_id=game_id))
     watch_link = public_url(url_for("watch.show", watch=game.watch))
-    live = [a for a in game.history if a.undone is None]
     return render_template(
         "table.html",
         game=game,
         state=state,
         seats=seats(state),
         player=player,
+        turn_of=next_player(state),
+        reach=shared,
         cities=route_choices(state, player),
         blocked=cannot_act(state, player),
         final_news=final_round_news(state),
-        last=live[-1] if live else None,
+        last=game.last,
         history=list(reversed(game.history)),
         claim=ClaimForm(),
-        turn=PlayerForm(),
-        undo=ConfirmForm(),
+        turn=TurnForm(),
+        undo=UndoForm(),
         problem=problem,
         link=link,
         qr=qr_svg(link),
@@ -95,26 +104,48 @@ REMEMBERED = 10
 def show(game_id: str) -> tuple[str, int]:
     """The table page; this browser remembers the game, to offer it on the home page."""
     page = render_table(game_id)
-    games = [g for g in session.get("games", []) if g != game_id]
-    session["games"] = [game_id, *games][:REMEMBERED]
+    # A live update (HX-Request) leaves the session alone: written from a response that
+    # may land after the page's own, it would bring back a note already shown.
+    known = session.get("games", [])
+    if known[:1] != [game_id] and not request.headers.get("HX-Request"):
+        session["games"] = [game_id, *(g for g in known if g != game_id)][:REMEMBERED]
     return page
 
 
 @bp.get("/version")
-def version(game_id: str) -> dict[str, str]:
+def version(game_id: str) -> dict[str, int]:
     """When the game last changed: pages on other phones reload when it does."""
     return {"version": store.load_game(game_id).version}
 
 
-def _record(game_id: str, action: Action, done: Text) -> Response | tuple[str, int]:
-    """Records the action and says ``done`` (words, or a message put into words now), or
-    shows the refusal."""
+def record(game_id: str, action: Action, form: Stamped, done: Callable[[State], Text]) -> Response:
+    """Records the action sent by ``form`` and says what was done (``done``, from the state
+    after it), then goes back to the table, on whoever plays next. The same form sent again
+    records nothing and says what the first one recorded. A refusal (``IllegalAction``) is
+    the caller's to show."""
     try:
-        state = store.record_action(game_id, action)
+        state = store.record_action(game_id, action, form.stamp)
+    except store.Repeated as repeat:
+        flash(repeated(repeat))
+    else:
+        flash(str(done(state)))
+    return redirect(url_for("table.show", game_id=game_id), code=303)
+
+
+def repeated(repeat: store.Repeated) -> str:
+    """What a form sent twice had recorded the first time, in words."""
+    what = repeat.what
+    if isinstance(what, store.LoggedAction):
+        return _("Already recorded: %(action)s", action=what.action.describe())
+    return _("Already recorded.")
+
+
+def _record(game_id: str, action: Action, form: Stamped, done: Text) -> Response | tuple[str, int]:
+    """Records the action and says ``done``, or shows the refusal on the table."""
+    try:
+        return record(game_id, action, form, lambda _state: done)
     except IllegalAction as refusal:
         return render_table(game_id, problem=_("Refused: %(refusal)s", refusal=refusal), status=409)
-    flash(str(done))
-    return redirect(url_for("table.show", game_id=game_id, player=next_player(state)), code=303)
 
 
 @bp.post("/claim")
@@ -148,17 +179,17 @@ def claim(game_id: str) -> Response | tuple[str, int]:
             route=route.label,
             points=points,
         )
-    return _record(game_id, action, done)
+    return _record(game_id, action, form, done)
 
 
 @bp.post("/turn")
 def turn(game_id: str) -> Response | tuple[str, int]:
-    """Records a turn that put nothing on the board (cards or tickets drawn)."""
-    form = PlayerForm()
+    """Records a turn that put nothing on the board: train cards or tickets drawn."""
+    form = TurnForm()
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
-    done = _("%(player)s took a turn", player=form.player.data)
-    return _record(game_id, Pass(form.player.data), done)
+    action = Pass(form.player.data, drew=form.drew.data or None)
+    return _record(game_id, action, form, action.describe())
 
 
 def _city_turn(
@@ -168,7 +199,7 @@ def _city_turn(
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
     action = make(form.player.data, form.city.data)
-    return _record(game_id, action, action.describe())
+    return _record(game_id, action, form, action.describe())
 
 
 @bp.post("/port")
@@ -192,40 +223,63 @@ def exchange(game_id: str) -> Response | tuple[str, int]:
     n = form.count.data if form.take.data == "ships" else -form.count.data
     action = Exchange(form.player.data, n)
     cost = store.load_game(game_id).record.board().edition.exchange_cost * form.count.data
-    return _record(game_id, action, _("%(action)s: −%(cost)d", action=action.describe(), cost=cost))
+    done = _("%(action)s: −%(cost)d", action=action.describe(), cost=cost)
+    return _record(game_id, action, form, done)
 
 
 @bp.post("/undo")
 def undo(game_id: str) -> Response | tuple[str, int]:
-    """Undoes the last action (it stays in the history, struck through)."""
-    form = ConfirmForm()
+    """Undoes the last action, the one the phone's Undo named (it stays in the history,
+    struck through); the table goes back to that action's player."""
+    form = UndoForm()
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
-    undone = store.undo_last(game_id)
+    try:
+        undone = store.undo(game_id, form.action.data)
+    except store.Repeated as repeat:
+        assert isinstance(repeat.what, store.LoggedAction)
+        flash(_("Already undone: %(action)s", action=repeat.what.action.describe()))
+        return redirect(url_for("table.show", game_id=game_id), code=303)
+    except IllegalAction as refusal:
+        problem = _("Not undone: %(refusal)s", refusal=refusal)
+        return render_table(game_id, problem=problem, status=409)
     flash(
         _("Undone: %(action)s", action=undone.action.describe())
         if undone
         else _("Nothing to undo.")
     )
-    player = undone.action.player if undone else None
-    return redirect(url_for("table.show", game_id=game_id, player=player), code=303)
+    return redirect(url_for("table.show", game_id=game_id), code=303)
 
 
 @bp.get("/confirm")
 def confirm(game_id: str) -> tuple[str, int]:
-    """Asks before a claim tapped on the board picture."""
+    """The route a tap on the board picture found (or the tracks side by side where it fell
+    between them), each with its claim in one more tap: a page of its own, or the sheet
+    that opens over the picture (``HX-Request``)."""
     game, state = _game(game_id)
-    route_id = small_int(request.args.get("route"), len(state.board.routes))
-    if route_id is None:
+    routes = state.board.routes
+    ids = [small_int(text, len(routes)) for text in request.args.getlist("route")[:3]]
+    if not ids or None in ids:
         abort(404)
-    route = state.board.routes[route_id]
+    player = chosen_player(state)
+    choices = [
+        RouteChoice(
+            routes[i],
+            routes[i].cities[1],
+            state.board.points_for(routes[i]),
+            state.owners.get(i),
+            None if i in state.owners else claim_refusal(state, player, routes[i]),
+        )
+        for i in dict.fromkeys(ids)
+        if i is not None
+    ]
+    template = "_route_sheet.html" if request.headers.get("HX-Request") else "confirm.html"
     return render_template(
-        "confirm.html",
+        template,
         game=game,
-        route=route,
-        points=state.board.points_for(route),
-        owner=state.owners.get(route_id),
-        player=chosen_player(state),
+        state=state,
+        choices=choices,
+        player=player,
         names=state.setup.names,
         claim=ClaimForm(),
         dice=state.setup.dice,

@@ -23,10 +23,11 @@ from companion.rules.passengers import (
     without_goods_colour,
 )
 from companion.rules.state import Trip
-from companion.rules.table import goods_left, next_player
+from companion.rules.table import goods_left
 from companion.web import store
 from companion.web.forms import ConfirmForm, TripForm, form_problem, small_int
 from companion.web.players import chosen_player, seats
+from companion.web.table import record
 
 bp = Blueprint("trip", __name__, url_prefix="/g/<game_id>")
 SEPARATOR = "|"
@@ -150,11 +151,9 @@ def make(game_id: str) -> Response | tuple[str, int]:
         turn = DiceTurn(faces)
     action = MovePassenger(form.player.data, tuple(_path(form.path.data)), turn)
     try:
-        state = store.record_action(game_id, action)
+        return record(game_id, action, form, lambda state: state.trips[-1].describe())
     except IllegalAction as refusal:
         return render_trip(game_id, problem=_("Refused: %(refusal)s", refusal=refusal), status=409)
-    flash(str(state.trips[-1].describe()))
-    return redirect(url_for("table.show", game_id=game_id, player=next_player(state)), code=303)
 
 
 @bp.route("/goods", methods=["GET", "POST"])

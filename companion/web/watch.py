@@ -7,8 +7,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, render_template, url_for
 
 from companion.rules.table import final_round_news
+from companion.sheets.picture import board_svg
 from companion.web import store
-from companion.web.picture import board_svg
 from companion.web.players import player_colors, seats
 from companion.web.sheet import pdf_response, score
 
@@ -54,6 +54,6 @@ def pdf(watch: str) -> Response:
 
 
 @bp.get("/version")
-def version(watch: str) -> dict[str, str]:
+def version(watch: str) -> dict[str, int]:
     """When the game last changed, for the page to follow it."""
     return {"version": store.load_watched(watch).version}

@@ -112,3 +112,45 @@ def claim(page: Page, letters: str, city_key: str, to: str | re.Pattern[str]) ->
     city = page.locator(f"details.city[data-key^='{city_key}']")
     expect(city).to_have_attribute("open", "")
     city.locator("button.route", has_text=to).first.click()
+
+
+def drew_cards(page: Page, player: str, label: str = "Drew cards") -> None:
+    """A turn spent drawing cards, in one tap on the bar: the bar already acts for the
+    player whose turn it is."""
+    expect(page.locator(".acting a.chosen")).to_have_text(player)
+    page.locator(".turns button", has_text=label).click()
+
+
+def more(page: Page) -> None:
+    """Opens the sheet with the other turns, the referee's help and the QR codes."""
+    page.locator(".turns button.more").click()
+    expect(page.locator("#more")).to_be_visible()
+
+
+def tap_route(page: Page, route: int) -> tuple[float, float]:
+    """Taps the middle of a route on the board picture, as a finger would: the picture is
+    scrolled to bring the middle into sight first. Returns where it tapped."""
+    middle = page.evaluate(
+        """(route) => {
+          const group = document.getElementById('route-' + route);
+          const lines = [...group.querySelectorAll('line.hit')];
+          const length = l => Math.hypot(l.x2.baseVal.value - l.x1.baseVal.value,
+                                         l.y2.baseVal.value - l.y1.baseVal.value);
+          const line = lines.reduce((a, b) => length(b) > length(a) ? b : a);
+          const svg = line.ownerSVGElement, frame = svg.parentNode;
+          const at = () => new DOMPoint((line.x1.baseVal.value + line.x2.baseVal.value) / 2,
+                                        (line.y1.baseVal.value + line.y2.baseVal.value) / 2)
+                             .matrixTransform(svg.getScreenCTM());
+          frame.scrollIntoView({block: 'nearest'});
+          let p = at(), box = frame.getBoundingClientRect();
+          frame.scrollLeft += p.x - (box.left + box.width / 2);
+          frame.scrollTop += p.y - (box.top + box.height / 2);
+          box = frame.getBoundingClientRect();
+          if (box.bottom > innerHeight || box.top < 0) { window.scrollBy(0, box.top - 60); }
+          p = at();
+          return [p.x, p.y];
+        }""",
+        route,
+    )
+    page.touchscreen.tap(middle[0], middle[1])
+    return middle[0], middle[1]

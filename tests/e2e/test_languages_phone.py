@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from companion.language import translator
 from companion.rules.names import place_key
 from companion.rules.words import Message
-from tests.e2e.conftest import claim, phone_in, screenshot
+from tests.e2e.conftest import claim, drew_cards, more, phone_in, screenshot
 from tests.test_no_english import english_words
 
 
@@ -109,7 +109,7 @@ def test_a_north_america_game_in_russian_from_new_game_to_the_pdf(
     expect(final).to_contain_text("Аня")
     screenshot(page, "ru-5-final-round")
     for player in ("Борис", "Вика", "Аня"):
-        page.click(f"text={ru('%(player)s: turn taken (drew cards / tickets)', player=player)}")
+        drew_cards(page, player, ru("Drew cards"))
     expect(page.locator(".banner.over")).to_contain_text(ru("The game is over."))
     screenshot(page, "ru-6-game-over")
 
@@ -180,10 +180,12 @@ def test_a_world_game_in_ukrainian_from_new_game_to_the_pdf(
 
     # Богдан exchanges 3 trains for ships; Оксана builds a port in Marseille.
     page.click(".players >> text=Богдан")
+    more(page)
     page.fill("form[action$='/exchange'] input[name='count']", "3")
     page.locator("form[action$='/exchange'] button[type=submit]").click()
     expect(page.locator(".players")).to_contain_text("17 вагонів · 43 судна")
     page.click(".players >> text=Оксана")
+    more(page)
     page.select_option("form[action$='/port'] select[name='city']", "Marseille")
     build = page.locator("form[action$='/port'] button[type=submit]")
     expect(build).to_have_text(uk("Build the port"))
@@ -227,7 +229,7 @@ def test_a_world_game_in_ukrainian_from_new_game_to_the_pdf(
     expect(banner).to_contain_text("Оксана")
     screenshot(page, "uk-5-final-round")
     for player in ("Богдан", "Оксана", "Богдан", "Оксана"):
-        page.click(f"text={uk('%(player)s: turn taken (drew cards / tickets)', player=player)}")
+        drew_cards(page, player, uk("Drew cards"))
     expect(page.locator(".banner.over")).to_contain_text(uk("The game is over."))
     screenshot(page, "uk-6-game-over")
 

@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
-from tests.e2e.conftest import claim, screenshot
+from tests.e2e.conftest import claim, screenshot, tap_route
 from tests.web_helpers import route_id
 
 
@@ -53,7 +53,7 @@ def test_a_three_player_game_from_new_game_to_the_pdf(server: str, phone: Page) 
 
     claim(page, "sea", "seatle", "Portland")  # the search folds a double letter to one
     expect(page.locator(".note")).to_contain_text("Cy claimed Portland–Seattle")
-    page.click("form.last button")
+    page.click(".bar .last button")
     expect(page.locator(".note")).to_contain_text("Undone: Cy claims Portland–Seattle")
     expect(page.locator(".history .undone")).to_contain_text("Cy claims Portland–Seattle")
     screenshot(page, "4-undone")
@@ -62,10 +62,10 @@ def test_a_three_player_game_from_new_game_to_the_pdf(server: str, phone: Page) 
 
     # On the board picture: tap a route, confirm.
     page.click("nav >> text=Board")
-    page.locator(f"g[data-route='{route_id('Denver', 'Santa Fe')}']").dispatch_event("click")
-    expect(page.locator("h1")).to_contain_text("Denver–Santa Fe")
+    tap_route(page, route_id("Denver", "Santa Fe"))
+    expect(page.locator("#route-sheet h3")).to_contain_text("Denver–Santa Fe")
     screenshot(page, "5-confirm")
-    page.click("text=Claim it")
+    page.click("#route-sheet >> text=Claim Denver–Santa Fe")
     expect(page.locator(".note")).to_contain_text("Ann claimed Denver–Santa Fe (gray): +2")
     page.click("nav >> text=Board")
     screenshot(page, "6-board")

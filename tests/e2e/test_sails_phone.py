@@ -7,7 +7,7 @@ import io
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import more, screenshot
 
 
 def test_a_world_game_with_a_port_and_an_exchange(server: str, phone: Page) -> None:
@@ -33,6 +33,7 @@ def test_a_world_game_with_a_port_and_an_exchange(server: str, phone: Page) -> N
 
     # Bob exchanges 3 trains for ships.
     page.click(".players >> text=Bob")
+    more(page)
     page.fill("form[action$='/exchange'] input[name='count']", "3")
     page.click("text=Exchange (−1 each)")
     expect(page.locator(".note")).to_contain_text("Bob trades 3 trains for 3 ships: −3")
@@ -40,6 +41,7 @@ def test_a_world_game_with_a_port_and_an_exchange(server: str, phone: Page) -> N
 
     # Ann builds a port in Marseille.
     page.click(".players >> text=Ann")
+    more(page)
     page.select_option("form[action$='/port'] select[name='city']", "Marseille")
     page.click("text=Build the port")
     expect(page.locator(".note")).to_contain_text("Ann builds a port in Marseille")

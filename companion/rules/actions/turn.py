@@ -15,7 +15,11 @@ from companion.rules.dice import (
 from companion.rules.errors import IllegalAction, RecordError
 from companion.rules.fields import dice_of, keys, text, whole
 from companion.rules.state import State
-from companion.rules.words import Text, _, ngettext
+from companion.rules.words import Text, _, listing, ngettext
+
+# What a turn that puts nothing on the board was spent drawing.
+CARDS, TICKETS = "cards", "tickets"
+DREW = (CARDS, TICKETS)
 
 
 @dataclass(frozen=True)
@@ -27,9 +31,14 @@ class Pass:
     player: str
     dice: DiceTurn | None = None
     draw_tickets: int = 0
+    drew: str | None = None  # "cards" or "tickets", when the table said which
 
     def describe(self) -> Text:
-        """ "Cy takes a turn (drew cards or tickets)"."""
+        """ "Cy draws train cards", "Cy draws tickets"."""
+        if self.drew == CARDS:
+            return _("%(player)s draws train cards", player=self.player)
+        if self.drew == TICKETS:
+            return _("%(player)s draws tickets", player=self.player)
         if self.draw_tickets:
             return ngettext(
                 "%(player)s draws %(num)d ticket",
@@ -43,16 +52,29 @@ class Pass:
 
     @classmethod
     def parse(cls, where: str, data: Any) -> Pass:
-        """From the record: ``{"player": P, "pass": true, "draw_tickets": n}``."""
-        keys(where, data, {"player", "pass"}, {"dice", "draw_tickets"})
+        """From the record: ``{"player": P, "pass": true}``, with ``"drew": "cards"`` or
+        ``"tickets"`` where the table said which, or a dice game's ``"draw_tickets": n``."""
+        keys(where, data, {"player", "pass"}, {"dice", "draw_tickets", "drew"})
         if data["pass"] is not True:
             raise RecordError(f"{where}.pass", _("should be true"))
         drawn = whole(f"{where}.draw_tickets", data.get("draw_tickets", 0), 0, 5)
-        return cls(text(f"{where}.player", data["player"]), dice_of(where, data), drawn)
+        drew = data.get("drew")
+        if drew is not None and drew not in DREW:
+            raise RecordError(
+                f"{where}.drew",
+                _(
+                    "should be %(values)s, not %(value)s",
+                    values=listing(repr(d) for d in DREW),
+                    value=repr(drew),
+                ),
+            )
+        return cls(text(f"{where}.player", data["player"]), dice_of(where, data), drawn, drew)
 
     def to_json(self) -> dict[str, Any]:
         """The record form."""
         out: dict[str, Any] = {"player": self.player, "pass": True}
+        if self.drew:
+            out["drew"] = self.drew
         if self.draw_tickets:
             out["draw_tickets"] = self.draw_tickets
         return out

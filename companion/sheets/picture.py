@@ -1,0 +1,420 @@
+"""The board picture: the map drawn from the cities' latitude and longitude.
+
+``layout`` places everything once a board (the cities, each route's track with its spaces,
+the city names); ``board_svg`` draws it for the pages, ``companion.sheets.pdf`` for the
+sheet. A free route is a row of hollow spaces in its colour; a claimed one carries its
+owner's trains (solid, outlined, larger); sea routes lie on water; tunnels have dashed
+spaces, ferries a locomotive mark. The tracks of a double route lie apart, and no city's
+name covers the middle of a route. Pure: data in, text out (its words in the language
+spoken, ``companion.rules.words.speaking``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+from html import escape
+
+from companion.rules.board import SEA, Board, Route
+from companion.rules.words import Message, _, ngettext
+
+WIDTH = 1000
+MARGIN = 70
+FONT = 13
+FLATTEST = 0.75  # the least height of the map for its width
+TRACK_GAP = 12.0  # between the tracks of a double route, centre to centre
+INSET = 9.0  # a track stops short of its cities' dots
+SPACE_GAP = 2.0  # between two spaces of a route
+FREE_HEIGHT = 7.0  # a free space, across the track
+TRAIN_HEIGHT = 10.0  # a claimed space: a train, larger than the space it covers
+ROUTE_COLORS = {
+    "purple": "#9b59b6",
+    "blue": "#2f6fd6",
+    "orange": "#ef8a17",
+    "white": "#f7f7f2",
+    "green": "#2e9e55",
+    "yellow": "#f2c81c",
+    "black": "#262626",
+    "red": "#d33131",
+    "gray": "#a7a7a7",
+}
+# A free space's outline, where its colour would not show on the map's paper.
+OUTLINES = {"white": "#9d9d94", "gray": "#8a8a8a"}
+PIECE_COLORS = {
+    "red": "#c0262d",
+    "blue": "#1f5fbf",
+    "green": "#1f8a47",
+    "yellow": "#e0b400",
+    "black": "#1b1b1b",
+    "white": "#f2f2f2",
+    "purple": "#7d3c98",
+    "orange": "#e67e22",
+}
+FALLBACK_PIECES = ("#c0262d", "#1f5fbf", "#1f8a47", "#e0b400", "#1b1b1b")
+PAPER = "#efe6cf"
+WATER = "#a9d1ef"
+INK = "#1b1b1b"
+
+
+def piece_color(color: str | None, seat: int) -> str:
+    """A CSS colour for a player's pieces (by their colour, else by seat)."""
+    if color and color.casefold() in PIECE_COLORS:
+        return PIECE_COLORS[color.casefold()]
+    return FALLBACK_PIECES[seat % len(FALLBACK_PIECES)]
+
+
+def tint(color: str, paper: float = 0.72) -> str:
+    """``color`` mixed with white: the fill of a free space."""
+    rgb = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    mixed = [round(c + (255 - c) * paper) for c in rgb]
+    return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+@dataclass(frozen=True)
+class Point:
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Track:
+    """A stretch of a route as drawn, between (inset from) its cities. A route across the
+    edge of a board that wraps is drawn as two, each running off the picture."""
+
+    start: Point
+    end: Point
+
+    @property
+    def length(self) -> float:
+        return math.hypot(self.end.x - self.start.x, self.end.y - self.start.y)
+
+    @property
+    def middle(self) -> Point:
+        return Point((self.start.x + self.end.x) / 2, (self.start.y + self.end.y) / 2)
+
+    @property
+    def angle(self) -> float:
+        """Its direction in degrees, as SVG rotates."""
+        return math.degrees(math.atan2(self.end.y - self.start.y, self.end.x - self.start.x))
+
+    def spaces(self, count: int) -> list[tuple[Point, float]]:
+        """Where each of ``count`` spaces lies: its centre and its length along the track."""
+        size = max((self.length - SPACE_GAP * (count - 1)) / count, 1.0)
+        ux = (self.end.x - self.start.x) / (self.length or 1.0)
+        uy = (self.end.y - self.start.y) / (self.length or 1.0)
+        out = []
+        for i in range(count):
+            along = i * (size + SPACE_GAP) + size / 2
+            out.append((Point(self.start.x + ux * along, self.start.y + uy * along), size))
+        return out
+
+
+@dataclass(frozen=True)
+class Label:
+    """A city's name on the picture: where its text starts, and the box it covers."""
+
+    x: float
+    y: float
+    anchor: str  # SVG's text-anchor: start, middle, end
+    box: tuple[float, float, float, float]  # left, top, right, bottom
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Everything's place on one board's picture."""
+
+    width: float
+    height: float
+    places: Mapping[str, Point]
+    tracks: Mapping[int, tuple[Track, ...]]  # by route id
+    labels: Mapping[str, Label]
+
+    def middle(self, route_id: int) -> Point:
+        """The middle of a route as drawn (of its longer stretch, across an edge)."""
+        return max(self.tracks[route_id], key=lambda t: t.length).middle
+
+
+def project(board: Board) -> tuple[dict[str, Point], float]:
+    """Each city's place on the picture (equirectangular, true to scale at mid-latitude,
+    but never flatter than ``FLATTEST``: a board as wide as the globe is stretched north to
+    south, as its printed board is), and the picture's height."""
+    lats = [c.lat for c in board.cities.values()]
+    lons = [c.lon for c in board.cities.values()]
+    if board.wraps:  # the whole globe, its west edge joined to its east
+        lons = [-180.0, 180.0]
+    squeeze = math.cos(math.radians((min(lats) + max(lats)) / 2))
+    span_x = (max(lons) - min(lons)) * squeeze
+    span_y = max(lats) - min(lats)
+    scale = (WIDTH - 2 * MARGIN) / span_x
+    scale_y = max(scale, FLATTEST * (WIDTH - 2 * MARGIN) / span_y)
+    places = {
+        c.name: Point(
+            MARGIN + (c.lon - min(lons)) * squeeze * scale,
+            MARGIN + (max(lats) - c.lat) * scale_y,
+        )
+        for c in board.cities.values()
+    }
+    return places, span_y * scale_y + 2 * MARGIN
+
+
+def _tracks(route: Route, places: Mapping[str, Point], wrap: float) -> tuple[Track, ...]:
+    """The route's stretches: between its cities, set across from the other tracks of its
+    double, and in two where it runs across the edge of a board that wraps."""
+    a, b = places[route.cities[0]], places[route.cities[1]]
+    if wrap and abs(b.x - a.x) > wrap / 2:
+        step = wrap if b.x < a.x else -wrap
+        halves = [(a, Point(b.x + step, b.y)), (Point(a.x - step, a.y), b)]
+    else:
+        halves = [(a, b)]
+    out = []
+    for start, end in halves:
+        dx, dy = end.x - start.x, end.y - start.y
+        distance = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / distance, dy / distance
+        shift = (route.track - (route.tracks + 1) / 2) * TRACK_GAP
+        ox, oy = -uy * shift, ux * shift
+        inset = min(INSET, distance / 4)
+        out.append(
+            Track(
+                Point(start.x + ux * inset + ox, start.y + uy * inset + oy),
+                Point(end.x - ux * inset + ox, end.y - uy * inset + oy),
+            )
+        )
+    return tuple(out)
+
+
+Box = tuple[float, float, float, float]
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _labels(
+    board: Board,
+    places: Mapping[str, Point],
+    tracks: Mapping[int, tuple[Track, ...]],
+    height: float,
+) -> dict[str, Label]:
+    """Where each city's name goes: never over the middle of a route (where a finger taps
+    it), and as little as it can over another name, a city or a route's spaces. Crowded
+    cities choose first: they have the fewest free spots."""
+    middles: list[Box] = []
+    along: list[Point] = []  # points on every track, a few units apart
+    for stretches in tracks.values():
+        longest = max(stretches, key=lambda t: t.length)
+        m = longest.middle
+        middles.append((m.x - 9, m.y - 9, m.x + 9, m.y + 9))
+        for t in stretches:
+            steps = max(int(t.length // 6), 1)
+            along.extend(
+                Point(
+                    t.start.x + (t.end.x - t.start.x) * i / steps,
+                    t.start.y + (t.end.y - t.start.y) * i / steps,
+                )
+                for i in range(steps + 1)
+            )
+    taken: list[Box] = [(p.x - 6, p.y - 6, p.x + 6, p.y + 6) for p in places.values()]
+
+    def crowding(name: str) -> int:
+        here = places[name]
+        return -sum(1 for p in places.values() if abs(p.x - here.x) + abs(p.y - here.y) < 90)
+
+    chosen: dict[str, Label] = {}
+    for name in sorted(board.cities, key=crowding):
+        p = places[name]
+        width = 0.62 * FONT * len(name)
+        spots = []
+        for far in (0.0, 7.0, 15.0, 24.0):
+            spots += [
+                (p.x + 9 + far, p.y + 4, "start"),
+                (p.x - 9 - far, p.y + 4, "end"),
+                (p.x, p.y - 10 - far, "middle"),
+                (p.x, p.y + 19 + far, "middle"),
+                (p.x + 7 + far, p.y - 8 - far, "start"),
+                (p.x - 7 - far, p.y - 8 - far, "end"),
+                (p.x + 7 + far, p.y + 17 + far, "start"),
+                (p.x - 7 - far, p.y + 17 + far, "end"),
+            ]
+
+        def box(spot: tuple[float, float, str], width: float = width) -> Box:
+            x, y, anchor = spot
+            left = {"start": x, "end": x - width, "middle": x - width / 2}[anchor]
+            return (left, y - FONT + 2, left + width, y + 3)
+
+        def cost(
+            spot: tuple[float, float, str], spots: list[tuple[float, float, str]] = spots
+        ) -> float:
+            b = box(spot)
+            over_middle = sum(1 for m in middles if _overlaps(b, m))
+            over_names = sum(1 for o in taken if _overlaps(b, o))
+            over_routes = sum(1 for q in along if b[0] < q.x < b[2] and b[1] < q.y < b[3])
+            outside = b[0] < 2 or b[2] > WIDTH - 2 or b[1] < 2 or b[3] > height - 2
+            return (
+                1000 * (over_middle + outside)
+                + 60 * over_names
+                + over_routes
+                + spots.index(spot) * 0.3
+            )
+
+        best = min(spots, key=cost)
+        chosen[name] = Label(best[0], best[1], best[2], box(best))
+        taken.append(box(best))
+    return chosen
+
+
+_LAYOUTS: dict[str, Layout] = {}
+
+
+def layout(board: Board) -> Layout:
+    """The board's picture laid out (once a board: it never changes)."""
+    if board.id not in _LAYOUTS:
+        places, height = project(board)
+        wrap = (WIDTH - 2 * MARGIN) if board.wraps else 0.0
+        tracks = {r.id: _tracks(r, places, wrap) for r in board.routes}
+        labels = _labels(board, places, tracks, height)
+        _LAYOUTS[board.id] = Layout(WIDTH, height, places, tracks, labels)
+    return _LAYOUTS[board.id]
+
+
+def board_svg(
+    board: Board,
+    owners: Mapping[int, str],
+    player_colors: Mapping[str, str],
+    link: Callable[[Route], str] | None = None,
+    highlight: Collection[int] = (),
+) -> str:
+    """The picture as SVG markup. ``link`` gives each route an address to tap (to claim
+    it); ``highlight`` picks out some routes (a longest path, a ticket's chain)."""
+    drawn = layout(board)
+    label = escape(str(_("%(map)s board", map=board.title)))
+    height = f"{drawn.height:.0f}"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
+        f'class="board" id="board" role="img" aria-label="{label}">',
+        f'<rect width="{WIDTH}" height="{height}" fill="{PAPER}"/>',
+        '<g class="water">',
+    ]
+    for route in board.routes:
+        if route.kind == SEA:
+            parts.extend(
+                f'<line {_ends(t)} stroke="{WATER}" stroke-width="15" stroke-linecap="round"/>'
+                for t in drawn.tracks[route.id]
+            )
+    parts.append("</g>")
+    for route in board.routes:
+        parts.append(_route(route, drawn, owners, player_colors, link, highlight))
+    parts.append('<g class="dots">')
+    parts.extend(
+        f'<circle cx="{p.x:.1f}" cy="{p.y:.1f}" r="5" fill="#7a1f1f" stroke="#fff" '
+        'stroke-width="1.5"/>'
+        for p in drawn.places.values()
+    )
+    parts.append('</g><g class="names">')
+    parts.extend(
+        f'<text x="{spot.x:.1f}" y="{spot.y:.1f}" text-anchor="{spot.anchor}" class="city">'
+        f"{escape(name)}</text>"
+        for name, spot in drawn.labels.items()
+    )
+    parts.append("</g></svg>")
+    return "\n".join(parts)
+
+
+def _ends(track: Track) -> str:
+    s, e = track.start, track.end
+    return f'x1="{s.x:.1f}" y1="{s.y:.1f}" x2="{e.x:.1f}" y2="{e.y:.1f}"'
+
+
+def _route(
+    route: Route,
+    drawn: Layout,
+    owners: Mapping[int, str],
+    player_colors: Mapping[str, str],
+    link: Callable[[Route], str] | None,
+    highlight: Collection[int],
+) -> str:
+    owner = owners.get(route.id)
+    classes = ["route", "claimed" if owner else "free"]
+    if route.kind == SEA:
+        classes.append("sea")
+    if highlight:
+        classes.append("lit" if route.id in highlight else "dim")
+    body = [f"<title>{escape(str(route_title(route, owner)))}</title>"]
+    stretches = drawn.tracks[route.id]
+    for track, count in zip(stretches, space_counts(route, stretches), strict=True):
+        # An invisible line along the track: the picture's tap target, and where a page's
+        # script finds the route to tell which one a finger meant.
+        body.append(f'<line class="hit" {_ends(track)} stroke="transparent" stroke-width="22"/>')
+        train = player_colors.get(owner, INK) if owner else None
+        body.extend(_spaces(route, track, count, train))
+    group = (
+        f'<g class="{" ".join(classes)}" id="route-{route.id}" data-route="{route.id}"'
+        + (f' data-owner="{escape(owner)}"' if owner else "")
+        + ">"
+        + "".join(body)
+        + "</g>"
+    )
+    if link is None:
+        return group
+    return f'<a href="{escape(link(route))}">{group}</a>'
+
+
+def space_counts(route: Route, stretches: tuple[Track, ...]) -> list[int]:
+    """How many of the route's spaces each stretch shows (a route across the edge shares
+    them between its two, by their lengths)."""
+    if len(stretches) == 1:
+        return [route.length]
+    total = sum(t.length for t in stretches) or 1.0
+    first = min(max(round(route.length * stretches[0].length / total), 1), route.length - 1)
+    return [first, route.length - first]
+
+
+def _spaces(route: Route, track: Track, count: int, train: str | None) -> list[str]:
+    """The route's spaces along one stretch: hollow in its colour while free, its owner's
+    trains once claimed."""
+    out = []
+    angle = track.angle
+    for i, (centre, size) in enumerate(track.spaces(count)):
+        turn = f'transform="rotate({angle:.1f} {centre.x:.1f} {centre.y:.1f})"'
+        if train is not None:
+            h = TRAIN_HEIGHT
+            out.append(
+                f'<rect x="{centre.x - size / 2:.1f}" y="{centre.y - h / 2:.1f}" '
+                f'width="{size:.1f}" height="{h}" rx="2" fill="{train}" stroke="{INK}" '
+                f'stroke-width="1.6" {turn}/>'
+            )
+            # A window along the car: a train, not a coloured space.
+            out.append(
+                f'<rect x="{centre.x - size * 0.3:.1f}" y="{centre.y - 1.6:.1f}" '
+                f'width="{size * 0.6:.1f}" height="3.2" rx="1" fill="#fff" opacity=".55" '
+                f"{turn}/>"
+            )
+            continue
+        color = ROUTE_COLORS[route.color]
+        h = FREE_HEIGHT
+        dash = ' stroke-dasharray="2.5 1.5"' if route.tunnel else ""
+        outline = INK if route.tunnel else OUTLINES.get(route.color, color)
+        out.append(
+            f'<rect x="{centre.x - size / 2:.1f}" y="{centre.y - h / 2:.1f}" '
+            f'width="{size:.1f}" height="{h}" rx="{3 if route.kind == SEA else 1.5}" '
+            f'fill="{tint(color)}" stroke="{outline}" stroke-width="2"{dash} {turn}/>'
+        )
+        if i < route.locomotives:  # a ferry's space that takes a locomotive
+            out.append(f'<circle cx="{centre.x:.1f}" cy="{centre.y:.1f}" r="2.2" fill="{INK}"/>')
+    return out
+
+
+def route_title(route: Route, owner: str | None = None) -> Message:
+    """What the picture says of a route: "Denver–Helena (green), 4 spaces, Ann's"."""
+    if owner:
+        return ngettext(
+            "%(route)s, %(num)d space, %(player)s's",
+            "%(route)s, %(num)d spaces, %(player)s's",
+            route.length,
+            route=route.label,
+            player=owner,
+        )
+    return ngettext(
+        "%(route)s, %(num)d space", "%(route)s, %(num)d spaces", route.length, route=route.label
+    )

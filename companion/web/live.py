@@ -1,0 +1,78 @@
+"""Live pages: each game has a stream of server-sent events that says when it changed, so
+every phone at the table shows another phone's action at once, in place (the page fetches
+itself and morphs the parts that changed: ``static/companion.js``).
+
+A write wakes the streams of its game in this process at once; a stream also reads the
+game's version every ``POLL`` seconds, for writes made by another process."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from flask import Blueprint, Response, request, stream_with_context
+
+from companion.web import store
+from companion.web.changes import CHANGES
+
+bp = Blueprint("live", __name__)
+
+POLL = 0.5  # seconds between reads of the game's version
+HEARTBEAT = 15.0  # seconds of quiet before a comment keeps the connection open
+RETRY = 1000  # milliseconds a browser waits before it connects again
+
+
+def events(
+    game_id: str,
+    version: Callable[[], int],
+    since: int | None,
+    poll: float = POLL,
+    heartbeat: float = HEARTBEAT,
+) -> Iterator[str]:
+    """The stream: a ``changed`` event (its id the game's version) whenever the version
+    differs from the last one sent (``since``: the one the page was made on)."""
+    yield f"retry: {RETRY}\n\n"
+    seen = since
+    quiet = 0.0
+    while True:
+        mark = CHANGES.mark(game_id)
+        now = version()
+        if now != seen:
+            seen = now
+            quiet = 0.0
+            yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
+        elif quiet >= heartbeat:
+            quiet = 0.0
+            yield ": quiet\n\n"
+        CHANGES.wait(game_id, mark, poll)
+        quiet += poll
+
+
+def _since() -> int | None:
+    """The version the page was made on: the last event's id when the browser connects
+    again, else the page's own (``?since=``)."""
+    text = request.headers.get("Last-Event-ID") or request.args.get("since") or ""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else None
+
+
+def _stream(game_id: str) -> Response:
+    since = _since()
+    response = Response(
+        stream_with_context(events(game_id, lambda: store.game_version(game_id), since)),
+        mimetype="text/event-stream",
+    )
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # a proxy must not hold the events back
+    return response
+
+
+@bp.get("/g/<game_id>/events")
+def game_events(game_id: str) -> Response:
+    """The game's changes, for the pages of phones that play."""
+    store.game_version(game_id)  # no such game: 404 before the stream starts
+    return _stream(game_id)
+
+
+@bp.get("/w/<watch>/events")
+def watch_events(watch: str) -> Response:
+    """The game's changes, for the pages of phones that watch."""
+    return _stream(store.watched_id(watch))
