@@ -322,7 +322,7 @@ def fuzz_app(tmp_path, monkeypatch):
     # covers more in its few seconds.
     monkeypatch.setattr("companion.web.table.qr_svg", lambda link: "", raising=False)
     for module in ("companion.web.sheet", "companion.web.watch"):
-        monkeypatch.setattr(f"{module}.sheet_to_pdf", lambda sheet, link: b"%PDF", raising=False)
+        monkeypatch.setattr(f"{module}.sheet_to_pdf", lambda *args: b"%PDF", raising=False)
     return create_app(
         {
             "TESTING": True,  # an exception reaches the test, with its traceback

@@ -115,3 +115,17 @@ def test_a_record_may_name_places_in_russian_or_ukrainian():
     }
     ticket = parse_record(marklin).score().player("Ann").tickets[0].ticket
     assert ticket.cities == ("Köln", "Dänemark")
+
+
+def test_a_turn_spent_drawing_keeps_what_was_drawn_in_the_record():
+    from companion.rules.actions import Pass
+    from companion.rules.errors import RecordError
+    from companion.rules.record import action_to_json, parse_action
+
+    for drew in ("cards", "tickets"):
+        data = {"player": "Ann", "pass": True, "drew": drew}
+        assert parse_action("a", data) == Pass("Ann", drew=drew)
+        assert action_to_json(parse_action("a", data)) == data
+    assert action_to_json(Pass("Ann")) == {"player": "Ann", "pass": True}
+    with pytest.raises(RecordError, match="drew: should be one of 'cards', 'tickets', not 'dice'"):
+        parse_action("a", {"player": "Ann", "pass": True, "drew": "dice"})

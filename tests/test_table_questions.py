@@ -25,6 +25,7 @@ from companion.rules.table import (
     route_choices,
     score_track,
     station_cities,
+    track_history,
 )
 from tests.conftest import MARKLIN_GOODS, Table
 
@@ -65,6 +66,32 @@ def test_the_score_track_shows_the_routes_points():
     t.claim("Ann", "Denver", "Helena")  # 4 spaces: 7
     t.claim("Ann", "Seattle", "Portland", track=1)  # 1 space: 1
     assert (score_track(t.state, "Ann"), score_track(t.state, "Bob")) == (8, 0)
+
+
+def test_the_score_track_through_the_game_follows_each_action():
+    from companion.rules.actions import Claim
+    from companion.rules.setup import Player, new_game
+
+    setup = new_game(load_board("usa"), [Player("Ann"), Player("Bob")])
+    actions = [
+        Claim("Ann", ("Denver", "Helena")),  # 4 spaces: 7
+        Pass("Bob", drew="cards"),
+        Claim("Ann", ("Seattle", "Portland"), track=1),  # 1 space: 1
+        Claim("Bob", ("Los Angeles", "El Paso")),  # 6 spaces: 15
+    ]
+    assert track_history(setup, actions) == (
+        {"Ann": 0, "Bob": 0},
+        {"Ann": 7, "Bob": 0},
+        {"Ann": 7, "Bob": 0},
+        {"Ann": 8, "Bob": 0},
+        {"Ann": 8, "Bob": 15},
+    )
+
+
+def test_a_turn_spent_drawing_says_what_was_drawn():
+    assert str(Pass("Ann", drew="cards").describe()) == "Ann draws train cards"
+    assert str(Pass("Ann", drew="tickets").describe()) == "Ann draws tickets"
+    assert str(Pass("Ann").describe()) == "Ann takes a turn (drew cards or tickets)"
 
 
 def test_the_score_track_takes_goods_as_a_passenger_collects_them():

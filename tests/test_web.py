@@ -304,7 +304,7 @@ def test_the_pdf_score_sheet_prints_names_in_any_script(client):
     assert "Анна: 14 points" in text  # 4 for the route, 10 for the longest path
     assert "Zoë: 0 points" in text
     assert "+4 Montréal–Toronto (gray): 3 spaces" in text
-    assert f"/g/{table.id}" in text
+    assert "/w/" in text and f"/g/{table.id}" not in text  # its QR code opens the watch page
 
 
 def test_the_export_is_a_game_record_that_scores_the_same(client):
@@ -464,8 +464,8 @@ def test_the_sheet_shows_a_longest_path_or_a_tickets_chain_on_the_map(client):
         f"{table.url}/tickets", data={"player": "Ann", "city_a": "Denver", "city_b": "El Paso"}
     )
     page = table.page("/sheet")
-    assert f'href="/g/{table.id}/sheet?show=longest_path_bonus:0:Ann"' in page
-    assert f'href="/g/{table.id}/sheet?show=tickets:0:Ann"' in page
+    assert f'href="/g/{table.id}/sheet?show=longest_path_bonus:0:Ann#board-picture"' in page
+    assert f'href="/g/{table.id}/sheet?show=tickets:0:Ann#board-picture"' in page
     page = table.page("/sheet?show=longest_path_bonus:0:Ann")
     assert "On the board: Ann: Longest continuous path: 4 spaces." in page
     assert page.count('class="route claimed lit"') == 2

@@ -13,8 +13,9 @@ from html import escape
 from companion.rules.words import _
 
 WIDTH, HEIGHT = 600.0, 280.0
-LEFT, RIGHT, TOP, BOTTOM = 40.0, 16.0, 14.0, 30.0  # room for the axes' numbers and words
+LEFT, RIGHT, TOP, BOTTOM = 52.0, 16.0, 16.0, 40.0  # room for the axes' numbers and words
 END_SHARE = 0.14  # of the plot's width, for the step from the last turn to the final total
+FONT = 17  # the axes' words, in the chart's units (a phone shows it about 10 px high)
 STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
 
 
@@ -75,9 +76,7 @@ def _step(span: int) -> int:
 
 def chart(series: Sequence[Series]) -> Chart:
     """Lays the chart out: turns along, scores up."""
-    values = [v for s in series for v in s.track] + [
-        s.final for s in series if s.final is not None
-    ]
+    values = [v for s in series for v in s.track] + [s.final for s in series if s.final is not None]
     low, high = min(0, *values) if values else 0, max(10, *values) if values else 10
     step = _step(high - low)
     low, high = (low // step) * step, -(-high // step) * step
@@ -118,12 +117,12 @@ def chart_svg(laid: Chart) -> str:
             f'stroke="{"#999" if value == 0 else "#e2dccd"}" stroke-width="1"/>'
         )
         parts.append(
-            f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" '
+            f'<text x="{LEFT - 8}" y="{y + 6:.1f}" text-anchor="end" font-size="{FONT}" '
             f'fill="#555">{value}</text>'
         )
-    base = HEIGHT - BOTTOM + 18
+    base = HEIGHT - BOTTOM + 26
     turns = escape(str(_("turns: %(num)d", num=laid.turns)))
-    parts.append(f'<text x="{LEFT}" y="{base:.0f}" font-size="11" fill="#555">{turns}</text>')
+    parts.append(f'<text x="{LEFT}" y="{base:.0f}" font-size="{FONT}" fill="#555">{turns}</text>')
     if laid.finished:
         parts.append(
             f'<line x1="{laid.last_turn_x:.1f}" y1="{TOP}" x2="{laid.last_turn_x:.1f}" '
@@ -131,7 +130,7 @@ def chart_svg(laid: Chart) -> str:
         )
         end = escape(str(_("the end: tickets and bonuses")))
         parts.append(
-            f'<text x="{WIDTH - RIGHT}" y="{base:.0f}" text-anchor="end" font-size="11" '
+            f'<text x="{WIDTH - RIGHT}" y="{base:.0f}" text-anchor="end" font-size="{FONT}" '
             f'fill="#555">{end}</text>'
         )
     for p in laid.plotted:

@@ -6,12 +6,15 @@ speaks the request's language)."""
 from __future__ import annotations
 
 import io
+import math
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.shapes import Circle, Drawing, Group, PolyLine, Rect, String
+from reportlab.graphics.shapes import Line as Stroke
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
@@ -19,11 +22,22 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    KeepTogether,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from companion.rules import counted
+from companion.rules.board import SEA
 from companion.rules.sheet import Line, PlayerSheet, ScoreSheet
-from companion.rules.words import _
+from companion.rules.words import _, join
+from companion.sheets import chart as charts
+from companion.sheets import picture
+from companion.sheets.chart import Series
 from companion.sheets.text import ordinal, sheet_title, signed
 
 FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
@@ -60,8 +74,11 @@ def _styles() -> dict[str, ParagraphStyle]:
     }
 
 
-def sheet_to_pdf(sheet: ScoreSheet, link: str) -> bytes:
-    """The PDF's bytes: standings, the winner and tiebreak, then every player's points."""
+def sheet_to_pdf(sheet: ScoreSheet, link: str, progress: Sequence[Series] = ()) -> bytes:
+    """The PDF's bytes, a sheet to pin up: the winner and tiebreak, the standings and the
+    way back to the game (``link``), the board with every player's routes and the longest
+    path, the score through the game (``progress``, when given), then every player's
+    points, line by line."""
     _fonts()
     styles = _styles()
     out = io.BytesIO()
@@ -90,6 +107,9 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str) -> bytes:
     # The way back to the game, on the first page: never alone on a last one.
     story.append(Spacer(1, 3 * mm))
     story.append(_qr(link, styles))
+    story += _board(sheet, styles)
+    if progress:
+        story += _chart(progress, styles)
     for p in sheet.players:
         story += _player(p, styles)
     document.build(story)
@@ -167,3 +187,157 @@ def _qr(link: str, styles: dict[str, ParagraphStyle]) -> Table:
     table = Table([[drawing, text]], colWidths=[32 * mm, 140 * mm])
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
     return table
+
+
+WIDE = 178 * mm  # the page's width between its margins
+TALLEST = 170 * mm  # the board's picture at most: a page keeps room for its caption
+LIT = colors.HexColor("#f2b705")  # the longest path's outline
+
+
+def _color(css: str) -> colors.Color:
+    return colors.HexColor(css)
+
+
+def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list:
+    """The board with every player's routes in their colour, and the longest path (the
+    bonus's, else the longest of all) outlined."""
+    board = sheet.board
+    laid = picture.layout(board)
+    scale = min(WIDE / laid.width, TALLEST / laid.height)
+    owners = {r.route.id: p for p in sheet.players for r in p.routes}
+    seats = {p.name: i for i, p in enumerate(sheet.players)}
+    holders = [p for p in sheet.players if p.longest_path_bonus] or [
+        max(sheet.players, key=lambda p: p.longest_path.length)
+    ]
+    holders = [p for p in holders if p.longest_path.length]
+    lit = {r.id for p in holders for r in p.longest_path.routes}
+    drawing = Drawing(laid.width * scale, laid.height * scale)
+    art = Group(transform=(scale, 0, 0, -scale, 0, laid.height * scale))
+    art.add(Rect(0, 0, laid.width, laid.height, fillColor=_color(picture.PAPER), strokeColor=None))
+    for route in board.routes:
+        if route.kind == SEA:
+            for t in laid.tracks[route.id]:
+                art.add(
+                    Stroke(
+                        t.start.x,
+                        t.start.y,
+                        t.end.x,
+                        t.end.y,
+                        strokeColor=_color(picture.WATER),
+                        strokeWidth=15,
+                        strokeLineCap=1,
+                    )
+                )
+    for route in board.routes:
+        owner = owners.get(route.id)
+        stretches = laid.tracks[route.id]
+        for track, count in zip(stretches, picture.space_counts(route, stretches), strict=True):
+            for centre, size in track.spaces(count):
+                space = Group(transform=_turned(centre.x, centre.y, track.angle))
+                if owner is not None:
+                    fill = _color(picture.piece_color(owner.player.color, seats[owner.name]))
+                    edge, height = LIT if route.id in lit else _color(picture.INK), 10.0
+                    width = 3.2 if route.id in lit else 1.6
+                else:
+                    fill = _color(picture.tint(picture.ROUTE_COLORS[route.color]))
+                    edge = _color(
+                        picture.OUTLINES.get(route.color, picture.ROUTE_COLORS[route.color])
+                    )
+                    height, width = picture.FREE_HEIGHT, 1.6
+                space.add(
+                    Rect(
+                        -size / 2,
+                        -height / 2,
+                        size,
+                        height,
+                        rx=1.5,
+                        ry=1.5,
+                        fillColor=fill,
+                        strokeColor=edge,
+                        strokeWidth=width,
+                    )
+                )
+                art.add(space)
+    for p in laid.places.values():
+        art.add(Circle(p.x, p.y, 4.5, fillColor=_color("#7a1f1f"), strokeColor=colors.white))
+    drawing.add(art)
+    for name, label in laid.labels.items():  # upright: drawn outside the flipped group
+        x = label.x * scale
+        y = (laid.height - label.y) * scale
+        anchor = {"start": "start", "end": "end", "middle": "middle"}[label.anchor]
+        drawing.add(
+            String(
+                x,
+                y,
+                name,
+                fontName=BOLD,
+                fontSize=picture.FONT * scale * 0.95,
+                fillColor=_color("#3b1010"),
+                textAnchor=anchor,
+            )
+        )
+    if holders:
+        caption = _(
+            "The board: the longest path outlined (%(players)s, %(spaces)s)",
+            players=join([p.name for p in holders]),
+            spaces=counted.spaces(holders[0].longest_path.length),
+        )
+    else:
+        caption = _("The board: each player's routes in their colour")
+    return [
+        KeepTogether(
+            [Paragraph(f"<b>{_e(caption)}</b>", styles["head"]), Spacer(1, 2 * mm), drawing]
+        )
+    ]
+
+
+def _turned(x: float, y: float, angle: float) -> tuple[float, float, float, float, float, float]:
+    """The transform that moves the origin to (x, y) and turns by ``angle`` degrees."""
+    a = math.radians(angle)
+    return (math.cos(a), math.sin(a), -math.sin(a), math.cos(a), x, y)
+
+
+def _chart(progress: Sequence[Series], styles: dict[str, ParagraphStyle]) -> list:
+    """Each player's score through the game; the dashed step is the end's tickets and
+    bonuses."""
+    laid = charts.chart(progress)
+    scale = WIDE / charts.WIDTH
+    height = charts.HEIGHT * scale
+    drawing = Drawing(WIDE, height + 8 * mm)
+    key_y = height + 3 * mm
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return x * scale, height - y * scale
+
+    grey = _color("#e2dccd")
+    for y, value in laid.ticks:
+        x1, yy = at(charts.LEFT, y)
+        x2, _y = at(charts.WIDTH - charts.RIGHT, y)
+        drawing.add(Stroke(x1, yy, x2, yy, strokeColor=_color("#999") if value == 0 else grey))
+        drawing.add(String(x1 - 4, yy - 3, str(value), fontName=FONT, fontSize=7, textAnchor="end"))
+    if laid.finished:
+        x, top = at(laid.last_turn_x, charts.TOP)
+        _x, bottom = at(laid.last_turn_x, charts.HEIGHT - charts.BOTTOM)
+        drawing.add(Stroke(x, top, x, bottom, strokeColor=_color("#bbb"), strokeDashArray=[3, 3]))
+    for i, p in enumerate(laid.plotted):
+        color = _color(p.series.color)
+        points = [v for x, y in p.points for v in at(x, y)]
+        drawing.add(PolyLine(points, strokeColor=color, strokeWidth=1.8))
+        if p.end is not None and p.points:
+            lx, ly = p.points[-1]
+            step = [*at(lx, ly), *at(laid.last_turn_x, ly), *at(*p.end)]
+            drawing.add(PolyLine(step, strokeColor=color, strokeWidth=1.8, strokeDashArray=[4, 2]))
+            ex, ey = at(*p.end)
+            drawing.add(Circle(ex, ey, 2.5, fillColor=color, strokeColor=colors.black))
+        score = p.series.final if p.series.final is not None else p.series.track[-1]
+        kx = i * WIDE / max(len(laid.plotted), 1)
+        drawing.add(Rect(kx, key_y, 8, 8, fillColor=color, strokeColor=colors.black))
+        drawing.add(
+            String(kx + 11, key_y + 1, f"{p.series.name}: {score}", fontName=FONT, fontSize=8)
+        )
+    turns = _("turns: %(num)d", num=laid.turns)
+    drawing.add(String(charts.LEFT * scale, 0, str(turns), fontName=FONT, fontSize=7))
+    title = _("Score through the game")
+    return [
+        KeepTogether([Paragraph(f"<b>{_e(title)}</b>", styles["head"]), Spacer(1, 2 * mm), drawing])
+    ]

@@ -12,11 +12,13 @@ from companion.rules.errors import IllegalAction
 from companion.rules.record import record_to_json
 from companion.rules.scoring import ScoreSheet, final_scores
 from companion.rules.state import State
+from companion.rules.table import track_history
+from companion.sheets.chart import Series, chart, chart_svg, series_of
 from companion.sheets.pdf import sheet_to_pdf
 from companion.sheets.picture import board_svg
 from companion.web import store
 from companion.web.forms import TrackForm, form_problem, small_int
-from companion.web.players import player_colors
+from companion.web.players import player_colors, seats
 from companion.web.qr import public_url
 
 bp = Blueprint("sheet", __name__, url_prefix="/g/<game_id>")
@@ -43,6 +45,13 @@ def _highlight(sheet: ScoreSheet, show: str | None) -> tuple[set[int], str | Non
     return set(), None
 
 
+def progress(game: store.StoredGame, state: State, sheet: ScoreSheet) -> list[Series]:
+    """Each player's score through the game, and the final totals once it is over."""
+    history = track_history(state.setup, game.record.actions)
+    finals = {p.name: p.total for p in sheet.players} if sheet.finished else None
+    return series_of(state.setup.names, player_colors(state), history, finals)
+
+
 def render_sheet(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
     """The score sheet page."""
     game = store.load_game(game_id)
@@ -51,12 +60,17 @@ def render_sheet(game_id: str, problem: str | None = None, status: int = 200) ->
     highlight, shown = _highlight(sheet, request.args.get("show"))
     colors = player_colors(state)
     picture = board_svg(state.board, state.owners, colors, highlight=highlight)
+    series = progress(game, state, sheet)
     return render_template(
         "sheet.html",
         game=game,
+        state=state,
+        seats=seats(state),
         sheet=sheet,
         colors=colors,
         picture=picture,
+        series=series,
+        chart=chart_svg(chart(series)),
         shown=shown,
         track=game.track,
         form=TrackForm(),
@@ -90,14 +104,18 @@ def track(game_id: str) -> BaseResponse | tuple[str, int]:
 
 @bp.get("/sheet.pdf")
 def pdf(game_id: str) -> Response:
-    """The score sheet as a PDF, with a QR code back to the game."""
-    return pdf_response(store.load_game(game_id), url_for("table.show", game_id=game_id))
+    """The score sheet as a PDF, to pin up: its QR code opens the game's watch address,
+    from which nobody can change the game."""
+    game = store.load_game(game_id)
+    return pdf_response(game, url_for("watch.show", watch=game.watch))
 
 
 def pdf_response(game: store.StoredGame, back: str) -> Response:
     """The game's PDF score sheet as a download; its QR code opens ``back``. Made within
     the request, so it speaks the page's language (``?lang=ru`` on its address)."""
-    data = sheet_to_pdf(score(game), public_url(back))
+    state = game.state()
+    sheet = score(game, state)
+    data = sheet_to_pdf(sheet, public_url(back), progress(game, state, sheet))
     return send_file(
         io.BytesIO(data),
         mimetype="application/pdf",

@@ -7,10 +7,11 @@ from __future__ import annotations
 from flask import Blueprint, Response, render_template, url_for
 
 from companion.rules.table import final_round_news
+from companion.sheets.chart import chart, chart_svg
 from companion.sheets.picture import board_svg
 from companion.web import store
 from companion.web.players import player_colors, seats
-from companion.web.sheet import pdf_response, score
+from companion.web.sheet import pdf_response, progress, score
 
 bp = Blueprint("watch", __name__, url_prefix="/w/<watch>")
 
@@ -39,11 +40,17 @@ def sheet(watch: str) -> tuple[str, int]:
     state = game.state()
     colors = player_colors(state)
     result = score(game, state)
+    series = progress(game, state, result)
     return render_template(
         "watch_sheet.html",
         watched=game,
+        state=state,
+        seats=seats(state),
         sheet=result,
         colors=colors,
+        series=series,
+        chart=chart_svg(chart(series)),
+        picture=board_svg(state.board, state.owners, colors),
     ), 200
 
 

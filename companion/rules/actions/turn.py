@@ -63,7 +63,7 @@ class Pass:
             raise RecordError(
                 f"{where}.drew",
                 _(
-                    "should be %(values)s, not %(value)s",
+                    "should be one of %(values)s, not %(value)s",
                     values=listing(repr(d) for d in DREW),
                     value=repr(drew),
                 ),
