@@ -177,7 +177,8 @@
   // keep it), and a tap finds the route the finger meant: the nearest track within reach;
   // where tracks lie side by side, the sheet that opens offers each of them.
   var REACH = 24;  // CSS pixels from a track that still count as a tap on it
-  var BESIDE = 14;  // tracks nearer than this to the nearest are offered too
+  var BESIDE = 14;  // the other tracks of the nearest route, nearer than this, are offered
+  var UNSURE = 5;  // another route this near to the nearest one's distance is offered too
 
   function distance(px, py, line) {
     var x1 = +line.getAttribute("x1"), y1 = +line.getAttribute("y1");
@@ -188,6 +189,8 @@
   }
 
   // The routes a tap at (clientX, clientY) may mean, nearest first: [{route, distance}].
+  // The nearest route, the other tracks of its double that lie beside it, and any other
+  // route the finger could as well have meant.
   function routesAt(svg, clientX, clientY) {
     var matrix = svg.getScreenCTM();
     if (!matrix) return [];
@@ -195,14 +198,22 @@
     var scale = Math.hypot(matrix.a, matrix.b);  // CSS pixels per picture unit
     var found = {};
     svg.querySelectorAll("g[data-route] line.hit").forEach(function (line) {
-      var route = line.closest("g[data-route]").dataset.route;
+      var group = line.closest("g[data-route]");
       var d = distance(point.x, point.y, line) * scale;
-      if (!(route in found) || d < found[route]) found[route] = d;
+      var known = found[group.dataset.route];
+      if (!known || d < known.distance) {
+        found[group.dataset.route] = {route: group.dataset.route, pair: group.dataset.pair, distance: d};
+      }
     });
-    var near = Object.keys(found).map(function (r) { return {route: r, distance: found[r]}; })
+    var near = Object.keys(found).map(function (r) { return found[r]; })
       .filter(function (c) { return c.distance <= REACH; })
       .sort(function (a, b) { return a.distance - b.distance; });
-    return near.filter(function (c) { return c.distance - near[0].distance < BESIDE; }).slice(0, 3);
+    if (!near.length) return [];
+    var first = near[0];
+    return near.filter(function (c) {
+      var beside = c.distance - first.distance;
+      return c === first || beside < UNSURE || (c.pair === first.pair && beside < BESIDE);
+    }).slice(0, 3);
   }
 
   window.companionRoutesAt = function (x, y) {  // for the tests
@@ -228,9 +239,17 @@
     var sheet = document.getElementById("route-sheet");
     var ask = frame.dataset.ask;
     if (!sheet || !ask) return;
+    // Where the finger touched: a phone moves the click it makes of a tap toward the
+    // nearest link ("touch adjustment"), which may be another route.
+    var touched = null;
+    frame.addEventListener("pointerdown", function (event) {
+      touched = {x: event.clientX, y: event.clientY, at: Date.now()};
+    });
     frame.addEventListener("click", function (event) {
       var svg = frame.querySelector("svg");
-      var near = routesAt(svg, event.clientX, event.clientY);
+      var at = touched && Date.now() - touched.at < 1500 ? touched : {x: event.clientX, y: event.clientY};
+      touched = null;
+      var near = routesAt(svg, at.x, at.y);
       event.preventDefault();
       if (!near.length) return;
       var url = ask + (ask.indexOf("?") === -1 ? "?" : "&") +

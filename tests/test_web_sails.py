@@ -142,11 +142,11 @@ def test_the_world_picture_joins_its_west_and_east_edges():
     svg = board_svg(load_board("world"), {}, {})
     # Anchorage–Tiksi crosses the edge: drawn as two halves, one running off each side.
     tiksi = route("world", "Anchorage", "Tiksi")
-    group = svg.split(f'data-route="{tiksi}">')[1].split("</g>")[0]
+    group = svg.split(f'data-route="{tiksi}"')[1].split("</g>")[0]
     assert group.count('class="hit"') == 2  # two halves
     assert group.count("<rect") == route_length("world", tiksi)  # its spaces shared out
     calm = route("world", "Lagos", "Luanda", "purple")
-    assert svg.split(f'data-route="{calm}">')[1].split("</g>")[0].count('class="hit"') == 1
+    assert svg.split(f'data-route="{calm}"')[1].split("</g>")[0].count('class="hit"') == 1
 
 
 def test_the_claim_list_measures_sea_routes_against_the_ships_left(client):

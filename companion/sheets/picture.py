@@ -98,6 +98,18 @@ class Track:
         """Its direction in degrees, as SVG rotates."""
         return math.degrees(math.atan2(self.end.y - self.start.y, self.end.x - self.start.x))
 
+    def seen(self, width: float) -> Track:
+        """The part of the stretch on a picture ``width`` wide (a stretch across the edge
+        of a board that wraps runs off it)."""
+        (a, b) = (self.start, self.end) if self.start.x <= self.end.x else (self.end, self.start)
+        if a.x >= 0 and b.x <= width or b.x == a.x:
+            return self
+
+        def at(x: float) -> Point:
+            return Point(x, a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x))
+
+        return Track(at(max(a.x, 0.0)), at(min(b.x, width)))
+
     def spaces(self, count: int) -> list[tuple[Point, float]]:
         """Where each of ``count`` spaces lies: its centre and its length along the track."""
         size = max((self.length - SPACE_GAP * (count - 1)) / count, 1.0)
@@ -131,8 +143,11 @@ class Layout:
     labels: Mapping[str, Label]
 
     def middle(self, route_id: int) -> Point:
-        """The middle of a route as drawn (of its longer stretch, across an edge)."""
-        return max(self.tracks[route_id], key=lambda t: t.length).middle
+        """The middle of a route as drawn, where a finger taps it: of its longer stretch
+        across an edge, and of the part of it on the picture."""
+        return max(
+            (t.seen(self.width) for t in self.tracks[route_id]), key=lambda t: t.length
+        ).middle
 
 
 def project(board: Board) -> tuple[dict[str, Point], float]:
@@ -158,9 +173,13 @@ def project(board: Board) -> tuple[dict[str, Point], float]:
     return places, span_y * scale_y + 2 * MARGIN
 
 
-def _tracks(route: Route, places: Mapping[str, Point], wrap: float) -> tuple[Track, ...]:
-    """The route's stretches: between its cities, set across from the other tracks of its
-    double, and in two where it runs across the edge of a board that wraps."""
+def _tracks(
+    route: Route, places: Mapping[str, Point], wrap: float, side: tuple[int, int]
+) -> tuple[Track, ...]:
+    """The route's stretches: between its cities, set across from the other routes between
+    them (``side``: its place among them, and how many there are: the tracks of a double,
+    or a rail and a sea route), and in two where it runs across the edge of a board that
+    wraps."""
     a, b = places[route.cities[0]], places[route.cities[1]]
     if wrap and abs(b.x - a.x) > wrap / 2:
         step = wrap if b.x < a.x else -wrap
@@ -172,7 +191,8 @@ def _tracks(route: Route, places: Mapping[str, Point], wrap: float) -> tuple[Tra
         dx, dy = end.x - start.x, end.y - start.y
         distance = math.hypot(dx, dy) or 1.0
         ux, uy = dx / distance, dy / distance
-        shift = (route.track - (route.tracks + 1) / 2) * TRACK_GAP
+        place, count = side
+        shift = (place - (count + 1) / 2) * TRACK_GAP
         ox, oy = -uy * shift, ux * shift
         inset = min(INSET, distance / 4)
         out.append(
@@ -203,9 +223,8 @@ def _labels(
     middles: list[Box] = []
     along: list[Point] = []  # points on every track, a few units apart
     for stretches in tracks.values():
-        longest = max(stretches, key=lambda t: t.length)
-        m = longest.middle
-        middles.append((m.x - 9, m.y - 9, m.x + 9, m.y + 9))
+        m = max((t.seen(WIDTH) for t in stretches), key=lambda t: t.length).middle
+        middles.append((m.x - 7, m.y - 7, m.x + 7, m.y + 7))
         for t in stretches:
             steps = max(int(t.length // 6), 1)
             along.extend(
@@ -226,7 +245,7 @@ def _labels(
         p = places[name]
         width = 0.62 * FONT * len(name)
         spots = []
-        for far in (0.0, 7.0, 15.0, 24.0):
+        for far in (0.0, 7.0, 15.0, 24.0, 34.0, 46.0):
             spots += [
                 (p.x + 9 + far, p.y + 4, "start"),
                 (p.x - 9 - far, p.y + 4, "end"),
@@ -272,7 +291,14 @@ def layout(board: Board) -> Layout:
     if board.id not in _LAYOUTS:
         places, height = project(board)
         wrap = (WIDTH - 2 * MARGIN) if board.wraps else 0.0
-        tracks = {r.id: _tracks(r, places, wrap) for r in board.routes}
+        between: dict[frozenset[str], list[Route]] = {}
+        for r in board.routes:
+            between.setdefault(frozenset(r.cities), []).append(r)
+        tracks = {
+            r.id: _tracks(r, places, wrap, (side.index(r) + 1, len(side)))
+            for side in between.values()
+            for r in side
+        }
         labels = _labels(board, places, tracks, height)
         _LAYOUTS[board.id] = Layout(WIDTH, height, places, tracks, labels)
     return _LAYOUTS[board.id]
@@ -348,8 +374,11 @@ def _route(
         body.append(f'<line class="hit" {_ends(track)} stroke="transparent" stroke-width="22"/>')
         train = player_colors.get(owner, INK) if owner else None
         body.extend(_spaces(route, track, count, train))
+    pair = escape("|".join(sorted(route.cities)))  # the tracks of a double share it
+    middle = drawn.middle(route.id)
     group = (
-        f'<g class="{" ".join(classes)}" id="route-{route.id}" data-route="{route.id}"'
+        f'<g class="{" ".join(classes)}" id="route-{route.id}" data-route="{route.id}" '
+        f'data-pair="{pair}" data-middle="{middle.x:.1f},{middle.y:.1f}"'
         + (f' data-owner="{escape(owner)}"' if owner else "")
         + ">"
         + "".join(body)

@@ -133,14 +133,9 @@ def tap_route(page: Page, route: int) -> tuple[float, float]:
     middle = page.evaluate(
         """(route) => {
           const group = document.getElementById('route-' + route);
-          const lines = [...group.querySelectorAll('line.hit')];
-          const length = l => Math.hypot(l.x2.baseVal.value - l.x1.baseVal.value,
-                                         l.y2.baseVal.value - l.y1.baseVal.value);
-          const line = lines.reduce((a, b) => length(b) > length(a) ? b : a);
-          const svg = line.ownerSVGElement, frame = svg.parentNode;
-          const at = () => new DOMPoint((line.x1.baseVal.value + line.x2.baseVal.value) / 2,
-                                        (line.y1.baseVal.value + line.y2.baseVal.value) / 2)
-                             .matrixTransform(svg.getScreenCTM());
+          const [x, y] = group.dataset.middle.split(',').map(Number);
+          const svg = group.ownerSVGElement, frame = svg.parentNode;
+          const at = () => new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
           frame.scrollIntoView({block: 'nearest'});
           let p = at(), box = frame.getBoundingClientRect();
           frame.scrollLeft += p.x - (box.left + box.width / 2);

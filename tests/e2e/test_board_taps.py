@@ -1,0 +1,81 @@
+"""The board picture under a finger: a tap at the middle of any route, on every map, at the
+picture's first zoom, opens that route (or, on a double, the choice between its tracks,
+the tapped one first); no city's name lies over a route's middle."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
+
+from companion.rules.board import load_board, map_ids
+from tests.e2e.conftest import screenshot, tap_route
+
+
+def _board_page(page: Page, server: str, map_id: str) -> None:
+    page.goto(server)
+    page.select_option("[name='map']", map_id)
+    page.fill("[name='seats-0-name']", "Ann")
+    page.fill("[name='seats-1-name']", "Bob")
+    page.click("text=Start the game")
+    page.click("nav >> text=Board")
+    expect(page.locator(".picture svg")).to_be_visible()
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_a_tap_at_the_middle_of_every_route_opens_that_route(
+    server: str, phone: Page, map_id: str
+) -> None:
+    page = phone
+    board = load_board(map_id)
+    _board_page(page, server, map_id)
+    sheet = page.locator("#route-sheet")
+    missed, crowded = [], []
+    for route in board.routes:
+        page.evaluate("document.getElementById('route-sheet-body').innerHTML = ''")
+        where = tap_route(page, route.id)
+        try:
+            sheet.wait_for(state="visible", timeout=3000)
+        except PlaywrightError:
+            missed.append((str(route.label), where, "nothing opened"))
+            continue
+        offered = sheet.locator("li[data-route]")
+        expect(offered.first).to_be_visible()
+        ids = [int(i) for i in offered.evaluate_all("els => els.map(e => e.dataset.route)")]
+        tracks = {route.id} | {r.id for r in board.parallels(route)}
+        if ids[0] != route.id:
+            missed.append((str(route.label), where, ids))
+        elif not set(ids) <= tracks:
+            crowded.append((str(route.label), ids))
+        if route.id == 0:
+            screenshot(page, f"taps-{map_id}")
+        page.keyboard.press("Escape")
+        expect(sheet).to_be_hidden()
+    assert not missed, missed
+    # Where another route's spaces lie under the finger too, the sheet offers it as well,
+    # after the tapped one: on crowded boards only, and rarely.
+    assert len(crowded) <= len(board.routes) // 20, crowded
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_no_city_name_covers_the_middle_of_a_route(server: str, phone: Page, map_id: str) -> None:
+    page = phone
+    _board_page(page, server, map_id)
+    covered = page.evaluate(
+        """() => {
+          const svg = document.querySelector('.picture svg');
+          const names = [...svg.querySelectorAll('text.city')]
+            .map(t => [t.textContent, t.getBBox()]);
+          const out = [];
+          for (const group of svg.querySelectorAll('g[data-route]')) {
+            const [x, y] = group.dataset.middle.split(',').map(Number);
+            for (const [name, b] of names) {
+              if (x > b.x - 3 && x < b.x + b.width + 3 && y > b.y - 3 && y < b.y + b.height + 3) {
+                out.push([group.querySelector('title').textContent, name]);
+              }
+            }
+          }
+          return out;
+        }"""
+    )
+    assert not covered, covered

@@ -1,0 +1,231 @@
+"""The table's flow on a phone: every turn recorded, draws included, with the bar always on
+the player whose turn it is; another phone's claim arriving in place, in under a second,
+without closing what this phone opened, losing what it typed or moving its board."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import Browser, Page, expect
+
+from companion.rules.names import place_key
+from tests.conftest import SIX_SPACE_ROUTES
+from tests.e2e.conftest import PHONE, claim, phone_in, screenshot
+from tests.web_helpers import route_id
+
+SEATS = ["Ann", "Bob", "Cy", "Dee"]
+CARDS, TICKETS = "Drew cards", "Drew tickets"
+
+
+def new_game(page: Page, server: str, names: list[str], map_id: str = "usa") -> str:
+    """Starts a game from the home page; the table's address."""
+    page.goto(server)
+    page.select_option("[name='map']", map_id)
+    for seat, name in enumerate(names):
+        page.fill(f"[name='seats-{seat}-name']", name)
+    page.click("text=Start the game")
+    expect(page.locator(".bar")).to_be_visible()
+    return page.url.split("?")[0]
+
+
+# A North America game for four, turn by turn in seat order: Ann spends her trains on the
+# seven 6-space routes, then Dallas–Houston leaves her 2 and starts the final round; the
+# others claim short routes or draw cards or tickets. Each claim: (letters typed, the
+# city's search key, the route's button text).
+CLAIMS_OF_OTHERS = {
+    "Bob": [
+        ("bost", "boston", re.compile(r"New York.*yellow")),
+        ("pitt", "pitsburgh", re.compile(r"Toronto")),
+        ("char", "charleston", re.compile(r"Raleigh")),
+    ],
+    "Cy": [
+        ("mont", "montreal", re.compile(r"Toronto")),
+        ("nash", "nash", re.compile(r"Atlanta")),
+        ("las v", "las vegas", re.compile(r"Los Angeles")),
+    ],
+}
+
+
+def _plan() -> list[tuple[str, object]]:
+    """Every turn of the game: whose it is, and what they do."""
+    others = {name: iter(claims) for name, claims in CLAIMS_OF_OTHERS.items()}
+    turns: list[tuple[str, object]] = []
+    for round_ in range(8):
+        if round_ < len(SIX_SPACE_ROUTES):
+            a, b = SIX_SPACE_ROUTES[round_]
+            turns.append(("Ann", ("claim", a, b)))
+        else:
+            turns.append(("Ann", ("claim", "Dallas", "Houston")))
+        bob = next(others["Bob"], None) if round_ % 3 == 0 else None
+        turns.append(("Bob", bob or CARDS))
+        cy = next(others["Cy"], None) if round_ % 3 == 1 else None
+        turns.append(("Cy", cy or (TICKETS if round_ % 2 else CARDS)))
+        turns.append(("Dee", TICKETS if round_ % 2 == 0 else CARDS))
+    return turns
+
+
+def _claim_between(page: Page, a: str, b: str) -> None:
+    """Claims the route between two cities (the first track, where there are two)."""
+    key = place_key(a)
+    claim(page, key[:5], key, re.compile(rf"^\s*{re.escape(b)}"))
+
+
+def test_a_four_player_game_records_every_turn_and_always_acts_for_the_right_player(
+    server: str, phone: Page
+) -> None:
+    page = phone
+    new_game(page, server, SEATS)
+    done: list[str] = []
+    for player, action in _plan():
+        # The bar is on the player whose turn it is, before anyone taps a name.
+        expect(page.locator(".acting a.chosen")).to_have_text(player)
+        expect(page.locator(".acting a.chosen")).to_have_attribute("aria-current", "true")
+        if action in (CARDS, TICKETS):
+            page.locator(".turns button", has_text=str(action)).click()
+            what = "train cards" if action == CARDS else "tickets"
+            expect(page.locator(".note")).to_have_text(f"{player} draws {what}")
+            done.append(f"{player} draws {what}")
+        elif isinstance(action, tuple) and action[0] == "claim":
+            _kind, a, b = action
+            _claim_between(page, a, b)
+            expect(page.locator(".note")).to_contain_text(f"{player} claimed")
+            done.append(f"{player} claims")
+        else:
+            letters, key, to = action  # type: ignore[misc]
+            claim(page, letters, key, to)
+            expect(page.locator(".note")).to_contain_text(f"{player} claimed")
+            done.append(f"{player} claims")
+    # Ann's last claim left her 2 trains: the final round, in which Bob, Cy and Dee have
+    # played; Ann, who started it, has one more turn.
+    expect(page.locator(".banner.final")).to_contain_text("Ann is down to 2 trains")
+    expect(page.locator(".banner.final")).to_contain_text("still to play: Ann.")
+    screenshot(page, "flow-1-final-round")
+    expect(page.locator(".acting a.chosen")).to_have_text("Ann")
+    page.locator(".turns button", has_text=CARDS).click()
+    done.append("Ann draws train cards")
+    expect(page.locator(".banner.over")).to_contain_text("The game is over.")
+    screenshot(page, "flow-2-game-over")
+
+    # The history is the game as played: every turn, in order, newest first.
+    history = page.locator(".history li").all_inner_texts()
+    assert len(history) == len(done) == 33
+    for said, entry in zip(reversed(done), history, strict=True):
+        assert entry.startswith(said), (said, entry)
+
+
+def test_picking_another_player_is_one_tap_and_says_it_is_out_of_turn(
+    server: str, phone: Page
+) -> None:
+    page = phone
+    new_game(page, server, SEATS)
+    page.locator(".acting a", has_text="Cy").click()
+    expect(page.locator(".acting a.chosen")).to_have_text("Cy")
+    expect(page.locator(".acting a.turn")).to_have_text("Ann")
+    expect(page.locator(".out-of-turn")).to_have_text("Cy acts out of turn: it is Ann's turn.")
+    expect(page.locator(".city-search")).to_have_attribute("placeholder", "Cy: find a city")
+    page.locator(".turns button", has_text=CARDS).click()
+    expect(page.locator(".note")).to_have_text("Cy draws train cards")
+    expect(page.locator(".acting a.chosen")).to_have_text("Dee")  # the seat after Cy
+
+
+def test_a_city_s_routes_show_above_the_bar_with_the_keyboard_open(
+    server: str, phone: Page
+) -> None:
+    page = phone
+    new_game(page, server, ["Ann", "Bob"])
+    page.locator(".city-search").tap()
+    # The on-screen keyboard takes about 336 px of an 844 px screen: the page shrinks.
+    page.set_viewport_size({"width": PHONE["width"], "height": 508})
+    page.locator(".city-search").fill("denv")
+    denver = page.locator("details.city[data-key^='denver']")
+    expect(denver).to_have_attribute("open", "")
+    routes = denver.locator("button.route")
+    expect(routes).to_have_count(9)
+    expect(page.locator(".find .now")).to_have_text("Ann")  # who acts, still in sight
+    bar = page.locator(".bar").bounding_box()
+    assert bar is not None
+    for i in range(routes.count()):
+        box = routes.nth(i).bounding_box()
+        assert box is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"] + 0.5, (i, box, bar)
+    screenshot(page, "flow-3-keyboard-open")
+    page.set_viewport_size(PHONE)
+
+
+def _second_phone(browser: Browser, url: str) -> Page:
+    page = next(phone_in(browser))
+    page.goto(url)
+    page.wait_for_load_state("load")
+    return page
+
+
+def test_another_phones_claim_arrives_in_place_within_a_second(
+    server: str, phone: Page, browser: Browser
+) -> None:
+    first = phone
+    url = new_game(first, server, ["Ann", "Bob", "Cy"])
+    second = _second_phone(browser, url)
+    # The second phone has Boston's routes open.
+    second.locator("details.city[data-key^='boston'] summary").click()
+    expect(second.locator("details.city[data-key^='boston']")).to_have_attribute("open", "")
+    delays = []
+    for letters, key, to, player in (
+        ("hel", "helena", "Denver", "Ann"),
+        ("sea", "seatle", re.compile("Portland"), "Bob"),
+        ("toro", "toronto", "Montréal", "Cy"),
+    ):
+        claim(first, letters, key, to)
+        started = time.monotonic()
+        expect(second.locator(".history li").first).to_contain_text(f"{player} claims")
+        delays.append(time.monotonic() - started)
+        # Still open, not reloaded: the page is the same document.
+        expect(second.locator("details.city[data-key^='boston']")).to_have_attribute("open", "")
+    second.evaluate("window.sameDocument = true")
+    claim(first, "bost", "boston", re.compile("New York.*yellow"))
+    expect(second.locator(".history li").first).to_contain_text("Ann claims Boston–New York")
+    assert second.evaluate("window.sameDocument") is True
+    # The claim shows in the second phone's open city too, with who claimed it.
+    yellow = second.locator("details.city[data-key^='boston'] button.route", has_text="yellow")
+    expect(yellow.locator(".owner")).to_have_text("Ann")
+    print(f"\nanother phone's claim arrived in {max(delays):.3f} s at most ({delays})")
+    assert max(delays) < 1.0
+
+
+def test_what_a_phone_typed_survives_another_phones_claim(
+    server: str, phone: Page, browser: Browser
+) -> None:
+    first = phone
+    url = new_game(first, server, ["Ann", "Bob"])
+    second = _second_phone(browser, url)
+    second.locator(".city-search").fill("den")
+    expect(second.locator("details.city:visible")).to_have_count(1)
+    claim(first, "sea", "seatle", re.compile("Portland"))
+    expect(second.locator(".history li").first).to_contain_text("Ann claims Portland–Seattle")
+    expect(second.locator(".city-search")).to_have_value("den")
+    expect(second.locator("details.city:visible")).to_have_count(1)
+    expect(second.locator("details.city[data-key^='denver']")).to_have_attribute("open", "")
+    # Now Bob's turn, on the second phone too: its forms were made on the new log.
+    expect(second.locator(".acting a.chosen")).to_have_text("Bob")
+    second.locator("details.city[data-key^='denver'] button.route", has_text="Helena").click()
+    expect(second.locator(".note")).to_contain_text("Bob claimed Denver–Helena")
+
+
+def test_the_board_keeps_its_zoom_and_place_when_another_phone_claims(
+    server: str, phone: Page, browser: Browser
+) -> None:
+    first = phone
+    url = new_game(first, server, ["Ann", "Bob"])
+    second = _second_phone(browser, url + "/board")
+    second.locator("[data-zoom='1.5']").click()
+    frame = second.locator(".picture")
+    frame.evaluate("f => { f.scrollLeft = 700; f.scrollTop = 300; }")
+    before = frame.evaluate("f => [f.scrollLeft, f.scrollTop, f.querySelector('svg').clientWidth]")
+    helena = route_id("Denver", "Helena")
+    expect(second.locator(f"#route-{helena}")).to_have_class(re.compile(r"\bfree\b"))
+    claim(first, "hel", "helena", "Denver")
+    expect(second.locator(f"#route-{helena}")).to_have_class(re.compile(r"\bclaimed\b"))
+    after = frame.evaluate("f => [f.scrollLeft, f.scrollTop, f.querySelector('svg').clientWidth]")
+    assert after == before, (before, after)
+    assert before[0] > 0 and before[1] > 0  # scrolled away from the corner
+    screenshot(second, "flow-4-board-after-a-claim")

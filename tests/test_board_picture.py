@@ -1,0 +1,85 @@
+"""The board picture: claimed routes carry their owner's trains, free ones are hollow; the
+routes between two cities lie apart; every route's middle is on the picture and free of
+any city's name (where a finger taps it)."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+
+from companion.rules.board import load_board, map_ids
+from companion.sheets.picture import TRACK_GAP, board_svg, layout, tint
+
+MAPS = map_ids()
+
+
+def _route_group(svg: str, route_id: int) -> str:
+    start = svg.rindex("<g ", 0, svg.index(f'id="route-{route_id}"'))
+    return svg[start : svg.index("</g>", start)]
+
+
+def test_a_claimed_route_carries_its_owners_trains_and_a_free_one_is_hollow():
+    board = load_board("usa")
+    helena = next(r for r in board.routes if set(r.cities) == {"Denver", "Helena"})
+    omaha = next(r for r in board.routes if set(r.cities) == {"Denver", "Omaha"})
+    svg = board_svg(board, {helena.id: "Ann"}, {"Ann": "#c0262d"})
+    claimed, free = _route_group(svg, helena.id), _route_group(svg, omaha.id)
+    assert 'class="route claimed"' in claimed and 'data-owner="Ann"' in claimed
+    # Four trains in Ann's colour, each with its window.
+    assert claimed.count('fill="#c0262d"') == 4 and claimed.count('opacity=".55"') == 4
+    assert 'class="route free"' in free
+    assert free.count(f'fill="{tint("#9b59b6")}" stroke="#9b59b6"') == 4  # purple, hollow
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_the_routes_between_two_cities_are_drawn_apart(map_id):
+    board, laid = load_board(map_id), layout(load_board(map_id))
+    for route in board.routes:
+        for other in board.routes:
+            if other.id > route.id and set(other.cities) == set(route.cities):
+                a, b = laid.tracks[route.id][0].middle, laid.tracks[other.id][0].middle
+                assert math.hypot(a.x - b.x, a.y - b.y) >= TRACK_GAP - 0.01, (route, other)
+
+
+def test_a_rail_and_a_sea_route_between_the_same_cities_are_drawn_apart():
+    board = load_board("great-lakes")
+    pair = [r for r in board.routes if set(r.cities) == {"Duluth", "Thunder Bay"}]
+    assert {r.kind for r in pair} == {"rail", "sea"}
+    laid = layout(board)
+    a, b = (laid.middle(r.id) for r in pair)
+    assert math.hypot(a.x - b.x, a.y - b.y) >= TRACK_GAP - 0.01
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_no_city_name_lies_over_the_middle_of_a_route(map_id):
+    board, laid = load_board(map_id), layout(load_board(map_id))
+    for name, label in laid.labels.items():
+        left, top, right, bottom = label.box
+        for route in board.routes:
+            m = laid.middle(route.id)
+            assert not (left - 5 < m.x < right + 5 and top - 5 < m.y < bottom + 5), (name, route)
+
+
+def test_the_middle_of_a_route_across_the_edge_is_on_the_picture():
+    board = load_board("world")
+    laid = layout(board)
+    across = [r for r in board.routes if len(laid.tracks[r.id]) == 2]
+    assert across  # the Pacific's routes
+    for route in across:
+        m = laid.middle(route.id)
+        assert 0 <= m.x <= laid.width, route
+
+
+def test_each_route_says_its_middle_and_the_routes_it_lies_beside():
+    board = load_board("usa")
+    svg = board_svg(board, {}, {})
+    groups = re.findall(r'data-route="(\d+)" data-pair="([^"]+)" data-middle="([^"]+)"', svg)
+    assert len(groups) == len(board.routes)
+    laid = layout(board)
+    for route_id, pair, middle in groups:
+        route = board.routes[int(route_id)]
+        assert pair == "|".join(sorted(route.cities))
+        x, y = map(float, middle.split(","))
+        assert (x, y) == pytest.approx((laid.middle(route.id).x, laid.middle(route.id).y), abs=0.06)
