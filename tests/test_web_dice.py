@@ -193,3 +193,57 @@ def test_a_play_is_found_by_the_words_it_shows_in_russian(client):
     table = page(client, f"{url}?player=Ann&faces=single,single,double,station,locomotive")
     # «Взять 1 карту маршрута»: typing «карт» finds it, as folded in the page's search.
     assert 'data-key="tickets | vzyat 1 kartu marshruta"' in table
+
+
+def test_the_dice_are_entered_by_how_many_show_each_face(client):
+    url = dice_game(client)
+    table = page(client, f"{url}?player=Ann&single=2&double=1&station=1&locomotive=1")
+    assert "Plays with single, single, double, station, locomotive" in table
+    wrong = page(client, f"{url}?player=Ann&single=2&double=1")
+    assert "These counts make 3 dice, not 5." in wrong and "Plays with" not in wrong
+
+
+def test_the_tokens_the_rules_give_are_taken_unless_the_player_says_otherwise(client):
+    from tests.web_helpers import forms_of
+
+    url = dice_game(client)
+    raw = client.get(f"{url}?player=Ann&faces=single,single,double,station,locomotive")
+    calgary = route("Calgary", "Vancouver")
+    play = next(
+        values
+        for action, values in forms_of(raw.get_data(as_text=True))
+        if action.endswith("/dice") and values.get("route") == str(calgary)
+    )
+    # Three dice pay for Calgary–Vancouver; the two left unused give one token.
+    assert play["take"] == "1,0"
+    assert client.post(f"{url}/dice", data=play).status_code == 303
+    assert "Ann: 1 single token" in page(client, url)
+
+
+def test_tokens_are_handed_back_only_by_a_player_who_holds_some(client):
+    url = dice_game(client)
+    faces = "faces=single,single,double,station,locomotive"
+    assert "hand back tokens" not in page(client, f"{url}?player=Ann&{faces}")
+    client.post(
+        f"{url}/dice",
+        data={"player": "Ann", "faces": faces[6:], "play": "claim",
+              "route": route("Calgary", "Vancouver"), "take": "0,1"},
+    )  # fmt: skip
+    assert "hand back tokens" in page(client, f"{url}?player=Ann&{faces}")
+    assert "hand back tokens" not in page(client, f"{url}?player=Bob&{faces}")
+
+
+def test_a_refused_dice_play_keeps_the_roll(client):
+    url = dice_game(client)
+    response = client.post(
+        f"{url}/dice",
+        data={
+            "player": "Ann",
+            "faces": "single,single,double,station,locomotive",
+            "play": "claim",
+            "route": route("Denver", "Helena"),  # 4 spaces: more than this roll pays
+        },
+    )
+    assert response.status_code == 409
+    text = html.unescape(response.get_data(as_text=True))
+    assert "Plays with single, single, double, station, locomotive" in text

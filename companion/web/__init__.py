@@ -188,13 +188,12 @@ def page_url() -> str:
     except HTTPException:
         game_id = (request.view_args or {}).get("game_id")
         path = url_for("table.show", game_id=game_id) if game_id else url_for("home.index")
-    try:
-        player = request.form.get("player", "")
-    except HTTPException:  # a body too large to read: no player to go back to
-        player = ""
-    if player and len(player) <= 100:
-        path += "?" + urlencode({"player": player})
-    return path
+    try:  # the player the form acted for, and a dice game's roll, stay on the page
+        kept = {k: request.form.get(k, "") for k in ("player", "faces")}
+    except HTTPException:  # a body too large to read: nothing to keep
+        kept = {}
+    kept = {k: v for k, v in kept.items() if v and len(v) <= 100}
+    return path + ("?" + urlencode(kept) if kept else "")
 
 
 def _sentence(text: object) -> str:

@@ -13,12 +13,13 @@ from companion.rules.dice import (
     STATION,
     TRAIN_DICE,
     TUNNEL_DICE,
+    DiceOption,
     Tokens,
     token_choices,
 )
 from companion.rules.game import dice_options
 from companion.rules.state import State
-from companion.rules.words import Message, Text, _, join, ngettext
+from companion.rules.words import Message, Text, _
 
 # Each face of the train dice, in words.
 _FACE_WORDS: dict[str, Message] = {
@@ -41,31 +42,59 @@ def faces_from(text: str | None) -> tuple[str, ...] | None:
 
 
 def _words(tokens: Tokens) -> Text:
-    """ "take 1 single and 2 double", "take no token"."""
-    words: list[Text] = []
-    if tokens.single:
-        words.append(ngettext("%(num)d single", "%(num)d single", tokens.single))
-    if tokens.double:
-        words.append(ngettext("%(num)d double", "%(num)d double", tokens.double))
-    if not words:
+    """ "take 1 single and 2 double tokens", "take no token"."""
+    if not tokens.total:
         return _("take no token")
-    return _("take %(tokens)s", tokens=join(words))
+    return _("take %(tokens)s", tokens=tokens.describe())
+
+
+def counted_faces() -> tuple[tuple[str, ...] | None, int | None]:
+    """The faces tapped in as counts (``?single=2&double=1…``: how many dice show each
+    face), in the dice's order; and, when the counts don't make five dice, what they make."""
+    counts = {f: request.args.get(f, "") for f in FACES}
+    if not any(counts.values()):
+        return None, None
+    numbers = [
+        int(n) if n.isascii() and n.isdigit() and len(n) == 1 else 0 for n in counts.values()
+    ]
+    if sum(numbers) != TRAIN_DICE:
+        return None, sum(numbers)
+    return tuple(f for f, n in zip(FACES, numbers, strict=True) for _ in range(n)), None
+
+
+def faces_asked() -> tuple[str, ...] | None:
+    """The five faces the page was asked to show: rolled (``?faces=``), counted in
+    (``counted_faces``), or sent with a play the referee refused (kept, not lost)."""
+    return (
+        faces_from(request.args.get("faces"))
+        or counted_faces()[0]
+        or faces_from(",".join(request.args.getlist("f")))
+        or faces_from(request.form.get("faces"))
+    )
+
+
+def _takes(held: Tokens, option: DiceOption) -> list[tuple[str, Text, bool]]:
+    """The tokens a play lets the player take, each as the form sends it, in words, and
+    whether it is the one taken unless the player says otherwise: the most the rules give."""
+    choices = token_choices(held, option)
+    most = max(t.total for t in choices)
+    default = next(t for t in choices if t.total == most)
+    return [(f"{t.single},{t.double}", _words(t), t == default) for t in choices]
 
 
 def panel(state: State, player: str) -> dict[str, object]:
     """What the dice panel shows: the faces, the plays they allow, the tokens held."""
-    faces = faces_from(request.args.get("faces")) or faces_from(",".join(request.args.getlist("f")))
+    faces = faces_asked()
     options = dice_options(state, player, faces) if faces else []
     held = state.tokens_of(player)
     return {
         "faces": faces,
+        "counted": counted_faces()[1],
+        "counts": {f: (faces or ()).count(f) for f in FACES},
         "die_faces": FACES,
         "rerolled": request.args.get("rerolled") == "1",
         "options": options,
-        "takes": {
-            o: [(f"{t.single},{t.double}", _words(t)) for t in token_choices(held, o)]
-            for o in options
-        },
+        "takes": {o: _takes(held, o) for o in options},
         "tokens": {name: state.tokens_of(name) for name in state.setup.names},
         "tunnel_dice": TUNNEL_DICE,
     }

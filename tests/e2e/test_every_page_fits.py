@@ -1,0 +1,170 @@
+"""Every page a table opens, on a phone (390×844), in every language: no tap target under
+44×44 CSS px, no sideways scroll, no word broken inside. Games of every map are imported,
+and each page is measured as it stands, with its sheets open where it has them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.language import LANGUAGES
+from tests.conftest import GAMES
+from tests.e2e.conftest import phone_in, tap_route
+
+TAP = 44
+RECORDS = [
+    "four_players",
+    "europe_three_players",
+    "world_four_players",
+    "marklin_four_players",
+    "usa_dice",
+    "five_players_final_round",
+    "great_lakes_four_players",
+]
+
+# What the page measures: controls a finger taps (a tick box by its label), the page's
+# width, and each word that the lines of its text cut in two (a hyphen, a dash or a soft
+# hyphen is a fair place to wrap).
+MEASURE = """() => {
+  const seen = el => el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true});
+  const small = [];
+  const controls = 'a[href], button, input:not([type=hidden]), select, textarea, summary';
+  for (const el of document.querySelectorAll(controls)) {
+    if (!seen(el) || el.closest('svg')) continue;
+    const target = el.matches('input[type=radio], input[type=checkbox]')
+      ? (el.closest('label') || el) : el;
+    const r = target.getBoundingClientRect();
+    if (r.width < TAP - 0.5 || r.height < TAP - 0.5) {
+      const said = (el.innerText || el.value || el.name || '').trim().slice(0, 40);
+      const size = `${r.width.toFixed(0)}×${r.height.toFixed(0)}`;
+      small.push(`${el.tagName.toLowerCase()} "${said}" ${size}`);
+    }
+  }
+  const broken = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest('svg, script, style, [hidden]') || !seen(parent)) continue;
+    for (const match of node.data.matchAll(/\\S+/g)) {
+      if (/[-\\u00ad\\u2013\\u2014\\/]/.test(match[0])) continue;
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set([...range.getClientRects()].filter(r => r.width > 0)
+        .map(r => Math.round(r.top)));
+      if (lines.size > 1) broken.push(match[0]);
+    }
+  }
+  return {small, broken, sideways: document.documentElement.scrollWidth - innerWidth};
+}""".replace("TAP", str(TAP))
+
+
+def _import(page: Page, server: str, name: str) -> str:
+    """Imports a game record from tests/games; the game's table address."""
+    page.goto(server)
+    page.set_input_files("input[type=file]", str(GAMES / f"{name}.json"))
+    page.click("form[action$='/import'] button[type=submit]")
+    expect(page.locator(".players")).to_be_visible()
+    return page.url.split("?")[0]
+
+
+def _measure(page: Page, where: str, faults: list[str]) -> None:
+    found = page.evaluate(MEASURE)
+    for small in found["small"]:
+        faults.append(f"{where}: a tap target under {TAP}×{TAP}: {small}")
+    for word in found["broken"]:
+        faults.append(f"{where}: a word broken inside: {word}")
+    if found["sideways"] > 0:
+        faults.append(f"{where}: {found['sideways']} px wider than the phone")
+
+
+def _visit(page: Page, url: str, faults: list[str], language: str) -> None:
+    join = "&" if "?" in url else "?"
+    page.goto(f"{url}{join}lang={language}")
+    _measure(page, url, faults)
+
+
+def _addresses(page: Page, table: str) -> list[str]:
+    """A game's pages, besides the table: its board, tickets, sheet and the referee's
+    help, and its watch pages."""
+    watch = re.search(r"/w/[\w-]+", page.content())
+    pages = [
+        f"{table}/board",
+        f"{table}/confirm?route=1&route=2",
+        f"{table}/tickets",
+        f"{table}/sheet",
+        f"{table}/pay?route=3",
+        f"{table}/check?from=Denver&to=Helena",
+    ]
+    if watch:
+        origin = table.split("/g/")[0]
+        pages += [origin + watch[0], origin + watch[0] + "/sheet"]
+    return pages
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_page_fits_a_phone_with_targets_a_finger_can_hit(
+    server: str, browser: Browser, language: str
+) -> None:
+    page = next(phone_in(browser, language))
+    faults: list[str] = []
+    _visit(page, server + "/", faults, language)
+    for name in RECORDS:
+        table = _import(page, server, name)
+        _visit(page, table, faults, language)
+        more = page.locator(".turns button.more")
+        if more.count():
+            more.click()
+            expect(page.locator("#more")).to_be_visible()
+            _measure(page, f"{table} (more)", faults)
+            page.keyboard.press("Escape")
+        for url in _addresses(page, table):
+            _visit(page, url, faults, language)
+        _visit(page, f"{table}/board", faults, language)
+        tap_route(page, 0)
+        expect(page.locator("#route-sheet li[data-route]").first).to_be_visible()
+        _measure(page, f"{table}/board (route sheet)", faults)
+        if name == "usa_dice":
+            _visit(page, f"{table}?faces=single,single,double,station,locomotive", faults, language)
+        if name == "marklin_four_players":
+            _visit(page, f"{table}/goods", faults, language)
+            _visit(page, f"{table}/trip", faults, language)
+    _visit(page, server + "/", faults, language)  # with the games it opened, to resume
+    _visit(page, server + "/g/no-such-game", faults, language)
+    assert not faults, "\n".join(faults)
+
+
+def test_a_passengers_trip_fits_a_phone(server: str, browser: Browser) -> None:
+    page = next(phone_in(browser))
+    table = _import(page, server, "marklin_four_players")
+    page.fill(".city-search", "koln")
+    page.locator("label.place", has_text="with a passenger in Köln").click()
+    page.locator("details.city[data-key^='koln'] button.route:not(.taken)").first.click()
+    expect(page.locator(".note")).to_contain_text("passenger in Köln")
+    player = page.locator(".note").inner_text().split(" claimed")[0]
+    faults: list[str] = []
+    page.goto(f"{table}/trip?player={player}&path=Köln")
+    _measure(page, "trip", faults)
+    page.locator(".steps a.button").first.click()
+    _measure(page, "trip, one step on", faults)
+    assert not faults, "\n".join(faults)
+
+
+def test_the_measure_finds_a_small_target_and_a_broken_word(server: str, phone: Page) -> None:
+    """The measure itself can fail: a 20 px link and a word cut in two are caught."""
+    phone.goto(server)
+    phone.evaluate(
+        """() => {
+          const a = document.createElement('a');
+          a.href = '#'; a.textContent = 'tiny'; a.style.cssText = 'font-size:10px';
+          const p = document.createElement('p');
+          p.style.cssText = 'width:40px;overflow-wrap:anywhere';
+          p.textContent = 'Unbreakable-free Supercalifragilistic';
+          document.querySelector('main').append(a, p);
+        }"""
+    )
+    found = phone.evaluate(MEASURE)
+    assert any('"tiny"' in s for s in found["small"])
+    assert "Supercalifragilistic" in found["broken"]
