@@ -162,6 +162,21 @@
     });
   }
 
+  // Goods colours: the counts of each colour follow the taps, over the board's in red.
+  function goodsCounts() {
+    var form = document.querySelector(".goods-form");
+    if (!form) return;
+    function count() {
+      document.querySelectorAll("[data-count]").forEach(function (shown) {
+        var color = shown.dataset.count;
+        var n = form.querySelectorAll("input[type=radio][value='" + color + "']:checked").length;
+        shown.textContent = n;
+        shown.classList.toggle("over", n > +shown.dataset.most);
+      });
+    }
+    form.addEventListener("change", count);
+  }
+
   // The new-game form asks for trains and ships only on Rails & Sails maps.
   function splits() {
     var map = document.querySelector("select[data-split-maps]");
@@ -266,6 +281,7 @@
     settleAddress();
     stayAwake();
     splits();
+    goodsCounts();
     measureBar();
     shareButtons();
     board();

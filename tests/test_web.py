@@ -550,3 +550,18 @@ def test_a_turn_that_says_nothing_else_is_refused(client):
     response = client.post(f"{table.url}/turn", data={"player": "Ann", "drew": "dice"})
     assert response.status_code == 400
     assert "Nothing recorded yet." in response.get_data(as_text=True)
+
+
+def test_once_the_game_is_over_the_tickets_open_on_the_first_player_without_any(client):
+    table = WebTable(client, "Ann", "Bob", "Cy")
+    for a, b in SIX_SPACE_ROUTES:
+        table.claim("Ann", a, b)
+    table.claim("Ann", "Dallas", "Houston", track=1)  # 2 trains left: the final round
+    for player in ("Bob", "Cy", "Ann"):
+        table.turn(player)
+    assert "The game is over." in table.page()
+    client.post(
+        f"{table.url}/tickets", data={"player": "Ann", "city_a": "Denver", "city_b": "El Paso"}
+    )
+    assert "<h2>Bob's tickets</h2>" in html.unescape(table.page("/tickets"))
+    assert "<h2>Ann's tickets</h2>" in html.unescape(table.page("/tickets?player=Ann"))

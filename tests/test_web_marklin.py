@@ -56,9 +56,33 @@ def test_the_goods_colours_are_set_once_and_remembered_for_the_next_game(client)
     url = new_game(client, "Ann", "Bob")
     response = client.post(f"{url}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
     assert response.status_code == 303
-    assert "set so far: 1 black, 6 red, 12 yellow, 16 white" in page(client, f"{url}/goods")
+    board = {"black": 1, "red": 6, "yellow": 12, "white": 16}
+    assert goods_counts(page(client, f"{url}/goods")) == {c: (n, n) for c, n in board.items()}
     second = new_game(client, "Cy", "Dee")
-    assert "set so far: 1 black, 6 red, 12 yellow, 16 white" in page(client, f"{second}/goods")
+    assert goods_counts(page(client, f"{second}/goods")) == {c: (n, n) for c, n in board.items()}
+
+
+def goods_counts(goods_page: str) -> dict[str, tuple[int, int]]:
+    """The goods page's counts: for each colour, the cities set and those the board has."""
+    found = re.findall(r'data-count="(\w+)" data-most="(\d+)">(\d+)</strong>', goods_page)
+    return {color: (int(n), int(most)) for color, most, n in found}
+
+
+def test_the_goods_page_takes_one_tap_a_city_and_clears_a_colour(client):
+    url = new_game(client, "Ann", "Bob")
+    client.post(f"{url}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
+    goods = page(client, f"{url}/goods")
+    # One choice per city: not set, or one of the four colours.
+    assert goods.count('name="goods-Köln"') == 5
+    assert 'name="goods-Köln" value="red" checked' in goods
+    response = client.post(f"{url}/goods", data={"goods-Köln": ""})
+    assert response.status_code == 303
+    goods = page(client, f"{url}/goods")
+    assert goods_counts(goods)["red"] == (5, 6)
+    assert 'name="goods-Köln" value="" checked' in goods
+    # Forgotten for the next game too.
+    second = new_game(client, "Cy", "Dee")
+    assert goods_counts(page(client, f"{second}/goods"))["red"] == (5, 6)
 
 
 def test_goods_colours_that_do_not_add_up_are_refused(client):
@@ -129,7 +153,24 @@ def test_the_best_trip_is_offered_for_a_number_of_cards(client):
     )
     client.post(f"{url}/claim", data={"player": "Bob", "route": route("Köln", "Frankfurt")})
     best = page(client, f"{url}/trip?player=Ann&path=Koblenz&cards=1")
-    assert "Best:" in best and "Koblenz – Köln – Frankfurt</a>: 8 points, 1 card." in best
+    assert "Best: Koblenz – Köln – Frankfurt: 8 points, 1 card." in best
+    assert "Take this trip" in best
+
+
+def test_the_best_trip_is_found_beside_the_trip_being_built(client):
+    url = new_game(client, "Ann", "Bob", "Cy", "Dee")
+    client.post(f"{url}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
+    client.post(
+        f"{url}/claim",
+        data={"player": "Ann", "route": route("Köln", "Koblenz"), "passenger": "Koblenz"},
+    )
+    client.post(f"{url}/claim", data={"player": "Bob", "route": route("Köln", "Frankfurt")})
+    built = page(client, f"{url}/trip?player=Ann&path=Koblenz|Köln&cards=1")
+    assert '<p class="path">Koblenz – Köln</p>' in built  # the trip being built stays
+    assert "Best: Koblenz – Köln – Frankfurt: 8 points, 1 card." in built
+    # The best trip's form keeps the trip being built, and each next step keeps the best.
+    assert 'name="path" value="Koblenz|Köln"' in built
+    assert "cards=1" in built.split("Then to")[1]
 
 
 def test_the_sheet_and_the_pdf_list_each_trip_and_the_globetrotter(client):

@@ -3,6 +3,8 @@ they allow, and the tokens each play lets the player take."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from flask import request
 
 from companion.rules.dice import (
@@ -48,10 +50,14 @@ def _words(tokens: Tokens) -> Text:
     return _("take %(tokens)s", tokens=tokens.describe())
 
 
-def counted_faces() -> tuple[tuple[str, ...] | None, int | None]:
+def counted_faces(
+    values: Mapping[str, str] | None = None,
+) -> tuple[tuple[str, ...] | None, int | None]:
     """The faces tapped in as counts (``?single=2&double=1…``: how many dice show each
-    face), in the dice's order; and, when the counts don't make five dice, what they make."""
-    counts = {f: request.args.get(f, "") for f in FACES}
+    face; the address's, unless ``values`` are given), in the dice's order; and, when the
+    counts don't make five dice, what they make."""
+    values = request.args if values is None else values
+    counts = {f: values.get(f, "") for f in FACES}
     if not any(counts.values()):
         return None, None
     numbers = [

@@ -13,6 +13,7 @@ from companion.rules.errors import CompanionError
 from companion.rules.explain import chain_words
 from companion.rules.record import HeldTicket
 from companion.rules.scoring import deck_left, final_scores
+from companion.rules.state import State
 from companion.rules.words import Text
 from companion.web import store
 from companion.web.forms import ConfirmForm, TicketForm, form_problem
@@ -37,6 +38,15 @@ class EnteredTicket:
         return DASH.join(self.cities)
 
 
+def _whose_tickets(state: State, hands: dict[str, list[EnteredTicket]]) -> str:
+    """The player whose tickets the page shows: the one asked for; once the game is over,
+    the first in seat order with none entered yet (the table goes round entering them);
+    else the player whose turn it is."""
+    if request.values.get("player") or not state.is_over:
+        return chosen_player(state)
+    return next((name for name, held in hands.items() if not held), state.setup.names[0])
+
+
 def render_tickets(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
     """The tickets page."""
     game = store.load_game(game_id)
@@ -57,7 +67,7 @@ def render_tickets(game_id: str, problem: str | None = None, status: int = 200) 
         game=game,
         state=state,
         seats=seats(state),
-        player=chosen_player(state),
+        player=_whose_tickets(state, hands),
         hands=hands,
         deck=deck_left(board, held),
         has_deck=bool(board.tickets),

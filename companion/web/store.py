@@ -20,7 +20,7 @@ from typing import Any
 from flask import Flask, current_app, g
 
 from companion.rules.actions import Action
-from companion.rules.errors import IllegalAction, RecordError
+from companion.rules.errors import IllegalAction, RecordError, SetupError
 from companion.rules.game import State, apply
 from companion.rules.record import (
     MAX_ACTIONS,
@@ -492,11 +492,21 @@ def remove_ticket(game_id: str, seq: int) -> bool:
 
 def set_goods(game_id: str, colors: dict[str, str]) -> None:
     """Sets goods colours (checked against the stacks) for the game, and remembers them
-    for the board's next games."""
+    for the board's next games; a city given "" has its colour cleared (and forgotten)."""
     _recordable(lambda: None, colors)
     with writing() as db:
         game = load_game(game_id)
-        merged = {**game.record.goods, **colors}
+        board = game.record.board()
+        merged = {**game.record.goods, **{c: k for c, k in colors.items() if k}}
+        for text in (c for c, k in colors.items() if not k):
+            try:
+                city = board.city(text)
+            except IllegalAction as error:
+                raise SetupError(error.message) from None
+            merged = {c: k for c, k in merged.items() if board.city(c) != city}
+            db.execute(
+                "DELETE FROM goods_memory WHERE map = ? AND city = ?", (game.record.map, city)
+            )
         record = game.record
         setup = new_game(
             record.board(), record.players, merged, record.house_rules, record.pieces, record.dice

@@ -25,6 +25,7 @@ from companion.rules.passengers import (
 from companion.rules.state import Trip
 from companion.rules.table import goods_left
 from companion.web import store
+from companion.web.dice_panel import counted_faces, faces_from
 from companion.web.forms import ConfirmForm, TripForm, form_problem, small_int
 from companion.web.players import chosen_player, seats
 from companion.web.table import record
@@ -145,8 +146,9 @@ def make(game_id: str) -> Response | tuple[str, int]:
         return render_trip(game_id, problem=form_problem(form), status=400)
     turn = None
     if store.load_game(game_id).record.dice:
-        faces = tuple(request.form.getlist("f"))
-        if len(faces) != 5:
+        faces, _counted = counted_faces(request.form)
+        faces = faces or faces_from(",".join(request.form.getlist("f")))
+        if faces is None:
             return render_trip(game_id, problem=_("Enter the five train dice."), status=400)
         turn = DiceTurn(faces)
     action = MovePassenger(form.player.data, tuple(_path(form.path.data)), turn)
@@ -166,10 +168,11 @@ def goods(game_id: str) -> Response | tuple[str, int]:
         if not form.validate_on_submit():
             problem, status = form_problem(form), 400
         else:
+            # Every city the form names: a colour, or "" to clear what was set.
             chosen = {
                 key.removeprefix("goods-"): value
                 for key, value in request.form.items()
-                if key.startswith("goods-") and value
+                if key.startswith("goods-")
             }
             try:
                 store.set_goods(game_id, chosen)

@@ -16,11 +16,18 @@ def test_a_claim_with_a_passenger_and_its_trip(server: str, phone: Page) -> None
         page.fill(f"[name='seats-{seat}-name']", name)
     page.click("text=Start the game")
 
-    # The table sets the goods colours once.
+    # The table sets the goods colours once: a tap a city (Berlin's is printed on the map).
     page.click("text=Goods colours")
+    taps = 0
     for city, color in MARKLIN_GOODS.items():
-        page.select_option(f"select[name='goods-{city}']", color)
+        choice = page.locator(f"input[name='goods-{city}'][value='{color}']")
+        if not choice.is_checked():
+            choice.locator("xpath=..").click()
+            taps += 1
+    expect(page.locator("[data-count='red']")).to_have_text("6")
+    expect(page.locator("[data-count='white']")).to_have_text("16")
     page.click("text=Save the colours")
+    assert taps == len(MARKLIN_GOODS) - 1
     expect(page.locator(".note")).to_contain_text("Goods colours saved.")
     page.click("nav >> text=Table")
 
