@@ -112,12 +112,6 @@ def show(game_id: str) -> tuple[str, int]:
     return page
 
 
-@bp.get("/version")
-def version(game_id: str) -> dict[str, int]:
-    """When the game last changed: pages on other phones reload when it does."""
-    return {"version": store.load_game(game_id).version}
-
-
 def record(game_id: str, action: Action, form: Stamped, done: Callable[[State], Text]) -> Response:
     """Records the action sent by ``form`` and says what was done (``done``, from the state
     after it), then goes back to the table, on whoever plays next. The same form sent again

@@ -58,9 +58,3 @@ def sheet(watch: str) -> tuple[str, int]:
 def pdf(watch: str) -> Response:
     """The PDF score sheet; its QR code opens this watch address."""
     return pdf_response(store.load_watched(watch), url_for("watch.show", watch=watch))
-
-
-@bp.get("/version")
-def version(watch: str) -> dict[str, int]:
-    """When the game last changed, for the page to follow it."""
-    return {"version": store.load_watched(watch).version}

@@ -229,3 +229,32 @@ def test_the_board_keeps_its_zoom_and_place_when_another_phone_claims(
     assert after == before, (before, after)
     assert before[0] > 0 and before[1] > 0  # scrolled away from the corner
     screenshot(second, "flow-4-board-after-a-claim")
+
+
+def test_a_refused_claim_is_not_sent_again_by_a_reload(server: str, phone: Page) -> None:
+    page = phone
+    url = new_game(page, server, ["Ann", "Bob", "Cy"])
+    claim(page, "bost", "boston", re.compile("New York.*yellow"))
+    claim(page, "bost", "boston", re.compile("New York.*red"))  # closed with 3 players
+    expect(page.locator(".problem")).to_contain_text("only one of the two Boston–New York")
+    # The address bar shows the table's address, not the claim's.
+    expect(page).to_have_url(re.compile(rf"^{re.escape(url)}(\?|$)"))
+    page.reload()
+    expect(page.locator(".problem")).to_have_count(0)
+    assert len(page.locator(".history li").all_inner_texts()) == 1
+
+
+def test_a_watching_phone_follows_the_game_without_reloading(
+    server: str, phone: Page, browser: Browser
+) -> None:
+    first = phone
+    url = new_game(first, server, ["Ann", "Bob"])
+    watch = first.locator("#share a.button", has_text="Open").get_attribute("href")
+    assert watch and "/w/" in watch
+    watcher = _second_phone(browser, watch)
+    watcher.evaluate("window.sameDocument = true")
+    claim(first, "hel", "helena", "Denver")
+    expect(watcher.locator(".history li").first).to_contain_text("Ann claims Denver–Helena")
+    assert watcher.evaluate("window.sameDocument") is True
+    expect(watcher.locator(".players")).to_contain_text("Ann 7")
+    assert url not in watcher.content()  # never the playing address
