@@ -109,6 +109,7 @@
     };
     callbacks.beforeNodeMorphed = function (old) {
       if (old.nodeType !== 1) return true;
+      if (old.id === "route-sheet-body") return false;  // filled by a tap: asked again below
       if (old.tagName === "TEXTAREA") return false;
       if (old.tagName === "INPUT" && old.type !== "hidden") return false;
       if (old.tagName === "SELECT") old.dataset.chosen = old.value;
@@ -269,8 +270,33 @@
       if (!near.length) return;
       var url = ask + (ask.indexOf("?") === -1 ? "?" : "&") +
         near.map(function (c) { return "route=" + c.route; }).join("&");
+      if (typeof sheet.showPopover !== "function") {  // no sheets in this browser: a page
+        location.href = url;
+        return;
+      }
+      asked = url;
       htmx.ajax("GET", url, {target: "#route-sheet-body", swap: "innerHTML"}).then(function () {
         if (!sheet.matches(":popover-open")) sheet.showPopover();
+      });
+    });
+    // Another phone changed the game while the sheet was open: ask again, so the sheet
+    // says who owns what now, and its claim is made on the game as it stands.
+    var asked = null;
+    document.body.addEventListener("htmx:afterSettle", function (event) {
+      if (event.target.tagName === "MAIN" && asked && sheet.matches(":popover-open")) {
+        htmx.ajax("GET", asked, {target: "#route-sheet-body", swap: "innerHTML"});
+      }
+    });
+  }
+
+  // Sheets (the popover API) where the browser has them; elsewhere the sheet's content
+  // stays at the end of the page, and its button goes there.
+  function sheetsOrAnchors() {
+    if (HTMLElement.prototype.hasOwnProperty("popover")) return;
+    document.querySelectorAll("button[popovertarget]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var target = document.getElementById(button.getAttribute("popovertarget"));
+        if (target) target.scrollIntoView();
       });
     });
   }
@@ -278,6 +304,7 @@
   document.documentElement.classList.add("js");
   document.addEventListener("DOMContentLoaded", function () {
     keepWhatThePlayerDid();
+    sheetsOrAnchors();
     settleAddress();
     stayAwake();
     splits();

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.rules.names import place_key
 from tests.conftest import SIX_SPACE_ROUTES
-from tests.e2e.conftest import PHONE, claim, phone_in, screenshot
+from tests.e2e.conftest import PHONE, claim, phone_in, screenshot, tap_route
 from tests.web_helpers import route_id
 
 SEATS = ["Ann", "Bob", "Cy", "Dee"]
@@ -258,3 +258,21 @@ def test_a_watching_phone_follows_the_game_without_reloading(
     assert watcher.evaluate("window.sameDocument") is True
     expect(watcher.locator(".players")).to_contain_text("Ann 7")
     assert url not in watcher.content()  # never the playing address
+
+
+def test_an_open_route_sheet_follows_another_phones_claim(
+    server: str, phone: Page, browser: Browser
+) -> None:
+    first = phone
+    url = new_game(first, server, ["Ann", "Bob"])
+    second = _second_phone(browser, url + "/board")
+    helena = route_id("Denver", "Helena")
+    tap_route(second, helena)
+    sheet = second.locator("#route-sheet")
+    expect(sheet.locator(f"li[data-route='{helena}'] button")).to_contain_text(
+        "Claim Denver–Helena"
+    )
+    claim(first, "hel", "helena", "Denver")
+    expect(sheet).to_be_visible()
+    expect(sheet.locator(f"li[data-route='{helena}']")).to_contain_text("Already claimed by Ann.")
+    expect(sheet.locator(f"li[data-route='{helena}'] button")).to_have_count(0)
