@@ -110,8 +110,13 @@
     callbacks.beforeNodeMorphed = function (old) {
       if (old.nodeType !== 1) return true;
       if (old.id === "route-sheet-body") return false;  // filled by a tap: asked again below
-      if (old.tagName === "TEXTAREA") return false;
-      if (old.tagName === "INPUT" && old.type !== "hidden") return false;
+      // A field the player changed keeps what they put; one left alone follows the game.
+      if (old.tagName === "TEXTAREA" && old.value !== old.defaultValue) return false;
+      if (old.tagName === "INPUT" && old.type !== "hidden") {
+        var changed = old.type === "radio" || old.type === "checkbox"
+          ? old.checked !== old.defaultChecked : old.value !== old.defaultValue;
+        if (changed || old === document.activeElement) return false;
+      }
       if (old.tagName === "SELECT") old.dataset.chosen = old.value;
       return true;
     };
@@ -124,6 +129,22 @@
     callbacks.beforeNodeRemoved = function (node) {
       return !(node.nodeType === 1 && node.matches(".note, .problem"));
     };
+  }
+
+  // Once a form is sent the page is on its way out: no live update may change it (or the
+  // form's stamp) before the answer arrives, so a second tap sends the same form again,
+  // which the server records once.
+  function stopFollowingOnSubmit() {
+    var leaving = false;
+    document.addEventListener("submit", function (event) {
+      if (event.target.method === "post") leaving = true;
+    }, true);
+    window.addEventListener("pageshow", function () { leaving = false; });
+    ["htmx:beforeRequest", "htmx:beforeSwap"].forEach(function (name) {
+      document.body.addEventListener(name, function (event) {
+        if (leaving) event.preventDefault();
+      });
+    });
   }
 
   // After a form was sent, the address bar shows the page's own address: a reload asks for
@@ -253,8 +274,7 @@
       });
     });
     var sheet = document.getElementById("route-sheet");
-    var ask = frame.dataset.ask;
-    if (!sheet || !ask) return;
+    if (!sheet || !frame.dataset.ask) return;
     // Where the finger touched: a phone moves the click it makes of a tap toward the
     // nearest link ("touch adjustment"), which may be another route.
     var touched = null;
@@ -268,6 +288,7 @@
       var near = routesAt(svg, at.x, at.y);
       event.preventDefault();
       if (!near.length) return;
+      var ask = frame.dataset.ask;  // read now: a live update changes whom it acts for
       var url = ask + (ask.indexOf("?") === -1 ? "?" : "&") +
         near.map(function (c) { return "route=" + c.route; }).join("&");
       if (typeof sheet.showPopover !== "function") {  // no sheets in this browser: a page
@@ -284,6 +305,11 @@
     var asked = null;
     document.body.addEventListener("htmx:afterSettle", function (event) {
       if (event.target.tagName === "MAIN" && asked && sheet.matches(":popover-open")) {
+        // The same routes, asked for whoever acts now.
+        var player = new URL(frame.dataset.ask, location.href).searchParams.get("player");
+        var again = new URL(asked, location.href);
+        if (player) again.searchParams.set("player", player);
+        asked = again.pathname + again.search;
         htmx.ajax("GET", asked, {target: "#route-sheet-body", swap: "innerHTML"});
       }
     });
@@ -304,6 +330,7 @@
   document.documentElement.classList.add("js");
   document.addEventListener("DOMContentLoaded", function () {
     keepWhatThePlayerDid();
+    stopFollowingOnSubmit();
     sheetsOrAnchors();
     settleAddress();
     stayAwake();

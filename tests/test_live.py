@@ -44,13 +44,35 @@ def test_a_quiet_stream_sends_a_comment_now_and_then():
     assert _next_in_thread(stream) == ": quiet\n\n"
 
 
-def test_waiting_for_a_change_returns_when_another_game_changes_only_at_its_timeout():
+def test_each_game_counts_its_own_changes():
     changes = Changes()
     mark = changes.mark("a")
     changes.notify("b")
     assert changes.mark("a") == mark
     changes.notify("a")
     assert changes.mark("a") == mark + 1
+
+
+def test_a_wait_ends_at_once_for_a_change_its_game_had_already_seen():
+    changes = Changes()
+    mark = changes.mark("a")
+    changes.notify("a")  # before the wait begins: not missed
+    finished = threading.Event()
+    threading.Thread(target=lambda: (changes.wait("a", mark, 600), finished.set())).start()
+    assert finished.wait(10)
+
+
+def test_a_wait_is_not_ended_by_another_games_change():
+    changes = Changes()
+    mark = changes.mark("a")
+    finished = threading.Event()
+    threading.Thread(
+        target=lambda: (changes.wait("a", mark, 600), finished.set()), daemon=True
+    ).start()
+    changes.notify("b")
+    assert not finished.wait(0.3)  # still waiting (the wait would go on for 600 s)
+    changes.notify("a")
+    assert finished.wait(10)
 
 
 def test_the_events_address_streams_the_games_version(client):

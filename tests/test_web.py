@@ -416,7 +416,7 @@ def test_the_version_changes_when_another_phone_records_something(client):
     table = WebTable(client, "Ann", "Bob")
 
     def version() -> str:
-        return re.search(r'data-version="(\d+)"', table.page())[1]
+        return re.search(r"since=(\d+)", table.page())[1]
 
     before = version()
     table.claim("Ann", "Denver", "Helena")

@@ -289,3 +289,38 @@ def test_the_trip_page_goes_on_listing_the_next_steps_while_a_goods_colour_is_mi
     assert '<option value="">choose…</option>' in trip
     assert "No claimed route goes on from Düsseldorf" not in trip
     assert "Dortmund" in trip.split("Then to")[1]
+
+
+def test_a_goods_colour_a_trip_went_through_cannot_be_cleared(client):
+    url = new_game(client, "Ann", "Bob")
+    client.post(f"{url}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
+    client.post(
+        f"{url}/claim",
+        data={"player": "Ann", "route": route("Köln", "Koblenz"), "passenger": "Köln"},
+    )
+    assert (
+        client.post(f"{url}/trip", data={"player": "Ann", "path": "Köln|Koblenz"}).status_code
+        == 303
+    )
+    response = client.post(f"{url}/goods", data={"goods-Koblenz": ""})
+    assert response.status_code == 400
+    assert "don't fit a passenger's trip already made" in html.unescape(
+        response.get_data(as_text=True)
+    )
+    for path in ("", "/goods", "/sheet", "/board", "/tickets"):
+        assert client.get(url + path).status_code == 200, path  # the game still opens
+
+
+def test_an_old_goods_page_never_undoes_what_another_phone_set(client):
+    url = new_game(client, "Ann", "Bob")
+    old = client.get(f"{url}/goods").get_data(as_text=True)  # this phone's page, not sent yet
+    client.post(f"{url}/goods", data={"goods-Augsburg": "red", "shown-Augsburg": ""})
+    # This phone sets Bremen and saves its page, where Augsburg still shows "not set".
+    from tests.web_helpers import form_on
+
+    form = {**form_on(old, "/goods"), "goods-Bremen": "red"}
+    assert form["goods-Augsburg"] == "" and form["shown-Augsburg"] == ""
+    assert client.post(f"{url}/goods", data=form).status_code == 303
+    goods = page(client, f"{url}/goods")
+    assert 'name="goods-Augsburg" value="red" checked' in goods
+    assert 'name="goods-Bremen" value="red" checked' in goods

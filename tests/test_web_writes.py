@@ -117,8 +117,35 @@ def test_every_form_that_records_a_turn_carries_its_pages_stamp(client, map_id):
     writes = [
         (action, values)
         for action, values in forms_of(page)
-        if action.rsplit("/", 1)[-1] in {"claim", "turn", "undo", "port", "station", "exchange"}
+        if action.rsplit("/", 1)[-1] in {"claim", "turn", "port", "station", "exchange"}
     ]
     assert writes
     for action, values in writes:
         assert values.get("seen") == "0" and len(values.get("token", "")) >= 8, action
+
+
+def test_another_form_of_a_page_already_used_for_a_turn_is_refused_not_taken_for_it(client):
+    table = WebTable(client, "Ann", "Bob")
+    page = table.page()
+    claim = {**form_on(page, "/claim"), "route": route_id("Denver", "Helena")}
+    assert client.post(f"{table.url}/claim", data=claim).status_code == 303
+    # Back to the old page: its "Drew cards" carries the same token, and an old log.
+    drew = {**form_on(page, "/turn"), "drew": "cards"}
+    response = client.post(f"{table.url}/turn", data=drew)
+    assert response.status_code == 409
+    assert "the game changed on another phone" in html.unescape(
+        problem(response.get_data(as_text=True))
+    )
+    assert history(table) == ["Ann claims Denver–Helena"]
+
+
+def test_two_tickets_from_one_page_are_both_added(client):
+    table = WebTable(client, "Ann", "Bob")
+    page = table.page("/tickets?player=Ann")
+    form = {**form_on(page, "/tickets"), "player": "Ann"}
+    first = {**form, "city_a": "Denver", "city_b": "El Paso"}
+    second = {**form, "city_a": "Boston", "city_b": "Miami"}
+    assert client.post(f"{table.url}/tickets", data=first).status_code == 303
+    assert client.post(f"{table.url}/tickets", data=second).status_code == 303
+    page = html.unescape(table.page("/tickets?player=Ann"))
+    assert 'class="tname">Denver–El Paso' in page and 'class="tname">Boston–Miami' in page

@@ -127,6 +127,19 @@ def refusal(state: State, player: str, route: Route) -> Text | None:
     return None
 
 
+def route_choice(state: State, player: str, route: Route, city: str | None = None) -> RouteChoice:
+    """One route as offered to the player (from ``city``, else from its first city): its
+    owner, or why the player may not claim it now."""
+    owner = state.owners.get(route.id)
+    return RouteChoice(
+        route,
+        route.other_end(city or route.cities[0]),
+        state.board.points_for(route),
+        owner,
+        None if owner else refusal(state, player, route),
+    )
+
+
 def route_choices(state: State, player: str) -> list[tuple[str, list[RouteChoice]]]:
     """Each city (A to Z) with its routes, as the player may see them now (when the player
     may take no turn at all, ``cannot_act`` says why once, and no route gives a reason)."""

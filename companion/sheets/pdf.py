@@ -191,7 +191,7 @@ def _qr(link: str, styles: dict[str, ParagraphStyle]) -> Table:
 
 WIDE = 178 * mm  # the page's width between its margins
 TALLEST = 170 * mm  # the board's picture at most: a page keeps room for its caption
-LIT = colors.HexColor("#f2b705")  # the longest path's outline
+LIT = "#f2b705"  # the longest path's outline
 
 
 def _color(css: str) -> colors.Color:
@@ -230,34 +230,12 @@ def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list:
                 )
     for route in board.routes:
         owner = owners.get(route.id)
-        stretches = laid.tracks[route.id]
-        for track, count in zip(stretches, picture.space_counts(route, stretches), strict=True):
-            for centre, size in track.spaces(count):
-                space = Group(transform=_turned(centre.x, centre.y, track.angle))
-                if owner is not None:
-                    fill = _color(picture.piece_color(owner.player.color, seats[owner.name]))
-                    edge, height = LIT if route.id in lit else _color(picture.INK), 10.0
-                    width = 3.2 if route.id in lit else 1.6
-                else:
-                    fill = _color(picture.tint(picture.ROUTE_COLORS[route.color]))
-                    edge = _color(
-                        picture.OUTLINES.get(route.color, picture.ROUTE_COLORS[route.color])
-                    )
-                    height, width = picture.FREE_HEIGHT, 1.6
-                space.add(
-                    Rect(
-                        -size / 2,
-                        -height / 2,
-                        size,
-                        height,
-                        rx=1.5,
-                        ry=1.5,
-                        fillColor=fill,
-                        strokeColor=edge,
-                        strokeWidth=width,
-                    )
-                )
-                art.add(space)
+        train = None
+        if owner is not None:
+            train = picture.piece_color(owner.player.color, seats[owner.name])
+        outline = LIT if route.id in lit else picture.INK
+        for space in picture.spaces(route, laid, train, outline):
+            art.add(_space(space, route.id in lit))
     for p in laid.places.values():
         art.add(Circle(p.x, p.y, 4.5, fillColor=_color("#7a1f1f"), strokeColor=colors.white))
     drawing.add(art)
@@ -289,6 +267,29 @@ def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list:
             [Paragraph(f"<b>{_e(caption)}</b>", styles["head"]), Spacer(1, 2 * mm), drawing]
         )
     ]
+
+
+def _space(space: picture.Space, lit: bool) -> Group:
+    """A route's space as the board's picture draws it (``picture.spaces``)."""
+    c = space.centre
+    shape = Group(transform=_turned(c.x, c.y, space.angle))
+    shape.add(
+        Rect(
+            -space.length / 2,
+            -space.height / 2,
+            space.length,
+            space.height,
+            rx=space.corner,
+            ry=space.corner,
+            fillColor=_color(space.fill),
+            strokeColor=_color(space.outline),
+            strokeWidth=3.2 if lit else space.outline_width,
+            strokeDashArray=[2.5, 1.5] if space.dashed else None,
+        )
+    )
+    if space.locomotive:
+        shape.add(Circle(0, 0, 2.2, fillColor=_color(picture.INK), strokeColor=None))
+    return shape
 
 
 def _turned(x: float, y: float, angle: float) -> tuple[float, float, float, float, float, float]:

@@ -367,13 +367,14 @@ def _route(
     if highlight:
         classes.append("lit" if route.id in highlight else "dim")
     body = [f"<title>{escape(str(route_title(route, owner)))}</title>"]
-    stretches = drawn.tracks[route.id]
-    for track, count in zip(stretches, space_counts(route, stretches), strict=True):
-        # An invisible line along the track: the picture's tap target, and where a page's
-        # script finds the route to tell which one a finger meant.
-        body.append(f'<line class="hit" {_ends(track)} stroke="transparent" stroke-width="22"/>')
-        train = player_colors.get(owner, INK) if owner else None
-        body.extend(_spaces(route, track, count, train))
+    # An invisible line along each stretch: the picture's tap target, and where a page's
+    # script finds the route to tell which one a finger meant.
+    body.extend(
+        f'<line class="hit" {_ends(track)} stroke="transparent" stroke-width="22"/>'
+        for track in drawn.tracks[route.id]
+    )
+    train = player_colors.get(owner, INK) if owner else None
+    body.extend(_space_svg(space) for space in spaces(route, drawn, train))
     pair = escape("|".join(sorted(route.cities)))  # the tracks of a double share it
     middle = drawn.middle(route.id)
     group = (
@@ -399,38 +400,72 @@ def space_counts(route: Route, stretches: tuple[Track, ...]) -> list[int]:
     return [first, route.length - first]
 
 
-def _spaces(route: Route, track: Track, count: int, train: str | None) -> list[str]:
-    """The route's spaces along one stretch: hollow in its colour while free, its owner's
-    trains once claimed."""
+@dataclass(frozen=True)
+class Space:
+    """One space of a route as drawn: a rectangle turned along its track, hollow in the
+    route's colour while free, its owner's train (with a window) once claimed."""
+
+    centre: Point
+    length: float  # along the track
+    height: float
+    angle: float
+    fill: str
+    outline: str
+    outline_width: float
+    corner: float
+    dashed: bool = False  # a tunnel's
+    train: bool = False  # a claimed route's: it has a window along it
+    locomotive: bool = False  # a ferry's space that takes a locomotive: a dot
+
+
+def spaces(route: Route, drawn: Layout, train: str | None, outline: str = INK) -> list[Space]:
+    """The route's spaces, on each of its stretches: free (``train`` None), or carrying
+    trains of that colour, outlined in ``outline`` (a picture may pick some out)."""
     out = []
-    angle = track.angle
-    for i, (centre, size) in enumerate(track.spaces(count)):
-        turn = f'transform="rotate({angle:.1f} {centre.x:.1f} {centre.y:.1f})"'
-        if train is not None:
-            h = TRAIN_HEIGHT
+    stretches = drawn.tracks[route.id]
+    for track, count in zip(stretches, space_counts(route, stretches), strict=True):
+        for i, (centre, size) in enumerate(track.spaces(count)):
+            if train is not None:
+                out.append(
+                    Space(centre, size, TRAIN_HEIGHT, track.angle, train, outline, 1.6, 2.0,
+                          train=True)
+                )  # fmt: skip
+                continue
+            color = ROUTE_COLORS[route.color]
             out.append(
-                f'<rect x="{centre.x - size / 2:.1f}" y="{centre.y - h / 2:.1f}" '
-                f'width="{size:.1f}" height="{h}" rx="2" fill="{train}" stroke="{INK}" '
-                f'stroke-width="1.6" {turn}/>'
+                Space(
+                    centre,
+                    size,
+                    FREE_HEIGHT,
+                    track.angle,
+                    tint(color),
+                    INK if route.tunnel else OUTLINES.get(route.color, color),
+                    2.0,
+                    3.0 if route.kind == SEA else 1.5,
+                    dashed=route.tunnel,
+                    locomotive=i < route.locomotives,
+                )
             )
-            # A window along the car: a train, not a coloured space.
-            out.append(
-                f'<rect x="{centre.x - size * 0.3:.1f}" y="{centre.y - 1.6:.1f}" '
-                f'width="{size * 0.6:.1f}" height="3.2" rx="1" fill="#fff" opacity=".55" '
-                f"{turn}/>"
-            )
-            continue
-        color = ROUTE_COLORS[route.color]
-        h = FREE_HEIGHT
-        dash = ' stroke-dasharray="2.5 1.5"' if route.tunnel else ""
-        outline = INK if route.tunnel else OUTLINES.get(route.color, color)
-        out.append(
-            f'<rect x="{centre.x - size / 2:.1f}" y="{centre.y - h / 2:.1f}" '
-            f'width="{size:.1f}" height="{h}" rx="{3 if route.kind == SEA else 1.5}" '
-            f'fill="{tint(color)}" stroke="{outline}" stroke-width="2"{dash} {turn}/>'
+    return out
+
+
+def _space_svg(space: Space) -> str:
+    """A space as SVG markup."""
+    c, length, height = space.centre, space.length, space.height
+    turn = f'transform="rotate({space.angle:.1f} {c.x:.1f} {c.y:.1f})"'
+    dash = ' stroke-dasharray="2.5 1.5"' if space.dashed else ""
+    out = (
+        f'<rect x="{c.x - length / 2:.1f}" y="{c.y - height / 2:.1f}" width="{length:.1f}" '
+        f'height="{height}" rx="{space.corner}" fill="{space.fill}" stroke="{space.outline}" '
+        f'stroke-width="{space.outline_width}"{dash} {turn}/>'
+    )
+    if space.train:  # a window along the car: a train, not a coloured space
+        out += (
+            f'<rect x="{c.x - length * 0.3:.1f}" y="{c.y - 1.6:.1f}" width="{length * 0.6:.1f}" '
+            f'height="3.2" rx="1" fill="#fff" opacity=".55" {turn}/>'
         )
-        if i < route.locomotives:  # a ferry's space that takes a locomotive
-            out.append(f'<circle cx="{centre.x:.1f}" cy="{centre.y:.1f}" r="2.2" fill="{INK}"/>')
+    if space.locomotive:
+        out += f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="2.2" fill="{INK}"/>'
     return out
 
 

@@ -11,7 +11,6 @@ from werkzeug.wrappers import Response
 
 from companion.rules.actions import Action, BuildStation, Pass
 from companion.rules.dice import TRAIN_DICE, DiceTurn, Tokens, tokens_to_spend
-from companion.rules.errors import IllegalAction
 from companion.rules.game import claim_for
 from companion.rules.state import State
 from companion.rules.words import Text, listing
@@ -110,7 +109,4 @@ def play(game_id: str) -> Response | tuple[str, int]:
             )
         return _("%(action)s (dice: %(faces)s)", action=str(action.describe()), faces=dice)
 
-    try:
-        return record(game_id, action, form, done)
-    except IllegalAction as refusal:
-        return render_table(game_id, problem=_("Refused: %(refusal)s", refusal=refusal), status=409)
+    return record(game_id, action, form, done)

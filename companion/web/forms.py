@@ -153,8 +153,9 @@ class TurnForm(Stamped):
     )
 
 
-class UndoForm(Stamped):
-    """Undo: names the action the page showed as the last (its place in the log)."""
+class UndoForm(FlaskForm):
+    """Undo: names the action the page showed as the last (its place in the log), which
+    is all it needs to be undone once and never to take back another."""
 
     action = IntegerField(_("Action"), validators=[Optional(), NumberRange(0, MAX_INT)])
 

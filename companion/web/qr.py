@@ -7,6 +7,7 @@ import functools
 import io
 import ipaddress
 import socket
+import time
 from dataclasses import dataclass
 
 import qrcode
@@ -42,10 +43,16 @@ def _is_loopback(name: str) -> bool:
         return False
 
 
-@functools.lru_cache(maxsize=1)
 def network_address() -> str | None:
     """This machine's address on its local network (the one its default route leaves by),
-    or None when it has none. Nothing is sent: a UDP socket only picks its way out."""
+    or None when it has none; looked up again after a minute (a laptop joins a network
+    after the app starts)."""
+    return _network_address(int(time.monotonic() // 60))
+
+
+@functools.lru_cache(maxsize=1)
+def _network_address(_minute: int) -> str | None:
+    """Nothing is sent: a UDP socket only picks its way out."""
     for probe in ("10.255.255.255", "192.168.255.255"):
         try:
             with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:

@@ -49,11 +49,13 @@ CREATE TABLE IF NOT EXISTS goods_memory (
     PRIMARY KEY (map, city)
 );
 
--- The one-time token of every form that wrote to a game: the same form sent again (a
--- double tap, a reload, the back button) finds its token here and records nothing twice.
-CREATE TABLE IF NOT EXISTS written (
+-- What each form that wrote to a game sent, by the one-time token of the page it came
+-- from: the same form sent again (a double tap, a reload, the back button) finds itself
+-- here and records nothing twice.
+CREATE TABLE IF NOT EXISTS form_sent (
     game_id TEXT NOT NULL REFERENCES game (id),
     token TEXT NOT NULL,
-    what TEXT NOT NULL,            -- JSON: {"action": seq} or {"ticket": seq}
-    PRIMARY KEY (game_id, token)
+    body TEXT NOT NULL,            -- JSON: the action or ticket the form asked for
+    what TEXT NOT NULL,            -- JSON: what it recorded, {"action": seq} or {"ticket": seq}
+    PRIMARY KEY (game_id, token, body)
 );

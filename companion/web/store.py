@@ -21,7 +21,7 @@ from flask import Flask, current_app, g
 
 from companion.rules.actions import Action
 from companion.rules.errors import IllegalAction, RecordError, SetupError
-from companion.rules.game import State, apply
+from companion.rules.game import State, apply, replay
 from companion.rules.record import (
     MAX_ACTIONS,
     MAX_TICKETS,
@@ -148,7 +148,6 @@ class StoredGame:
     history: tuple[LoggedAction, ...]
     tickets: tuple[LoggedTicket, ...]
     track: dict[str, int]
-    updated: str
     watch: str = ""
     version: int = 0
 
@@ -277,9 +276,7 @@ def load_game(game_id: str) -> StoredGame:
         watch = new_game_id()
         db.execute("UPDATE game SET watch = ? WHERE id = ? AND watch IS NULL", (watch, game_id))
         watch = db.execute("SELECT watch FROM game WHERE id = ?", (game_id,)).fetchone()[0]
-    return StoredGame(
-        game_id, record, history, tickets, track, row["updated"], watch, row["version"]
-    )
+    return StoredGame(game_id, record, history, tickets, track, watch, row["version"])
 
 
 def game_language(game_id: str | None = None, watch: str | None = None) -> str | None:
@@ -351,12 +348,16 @@ class Stale(IllegalAction):
         super().__init__(message)
 
 
-def _check_stamp(db: sqlite3.Connection, game: StoredGame, stamp: Stamp, turn: bool) -> None:
-    """Refuses a form sent twice (``Repeated``) and, for a turn (``turn``), one made on a
-    page that had not seen the action log as it stands (``Stale``)."""
+def _check_stamp(
+    db: sqlite3.Connection, game: StoredGame, stamp: Stamp, sent: Any, turn: bool
+) -> None:
+    """Refuses the same form sent twice from one page (``Repeated``: ``sent`` is what it
+    asks for) and, for a turn (``turn``), one made on a page that had not seen the action
+    log as it stands (``Stale``), such as another form of a page already used for a turn."""
     if stamp.token is not None:
         row = db.execute(
-            "SELECT what FROM written WHERE game_id = ? AND token = ?", (game.id, stamp.token)
+            "SELECT what FROM form_sent WHERE game_id = ? AND token = ? AND body = ?",
+            (game.id, stamp.token, json.dumps(sent, sort_keys=True)),
         ).fetchone()
         if row is not None:
             raise Repeated(_written(game, json.loads(row["what"])))
@@ -365,18 +366,20 @@ def _check_stamp(db: sqlite3.Connection, game: StoredGame, stamp: Stamp, turn: b
 
 
 def _written(game: StoredGame, what: dict[str, int]) -> LoggedAction | LoggedTicket | None:
-    """The action or ticket a form's token recorded."""
+    """The action or ticket a form recorded."""
     if "action" in what:
         return next((a for a in game.history if a.seq == what["action"]), None)
     return next((t for t in game.tickets if t.seq == what.get("ticket")), None)
 
 
-def _spend(db: sqlite3.Connection, game_id: str, stamp: Stamp, what: dict[str, int]) -> None:
-    """Notes the form's token as used, with what it recorded."""
+def _spend(
+    db: sqlite3.Connection, game_id: str, stamp: Stamp, sent: Any, what: dict[str, int]
+) -> None:
+    """Notes what the form sent, by its page's token, and what it recorded."""
     if stamp.token is not None:
         db.execute(
-            "INSERT INTO written (game_id, token, what) VALUES (?, ?, ?)",
-            (game_id, stamp.token, json.dumps(what)),
+            "INSERT INTO form_sent (game_id, token, body, what) VALUES (?, ?, ?, ?)",
+            (game_id, stamp.token, json.dumps(sent, sort_keys=True), json.dumps(what)),
         )
 
 
@@ -388,7 +391,7 @@ def record_action(game_id: str, action: Action, stamp: Stamp = Stamp()) -> State
     _recordable(lambda: parse_action("action", body), body)
     with writing() as db:
         game = load_game(game_id)
-        _check_stamp(db, game, stamp, turn=True)
+        _check_stamp(db, game, stamp, body, turn=True)
         if len(game.history) >= MAX_ACTIONS:
             raise IllegalAction(
                 _(
@@ -402,7 +405,7 @@ def record_action(game_id: str, action: Action, stamp: Stamp = Stamp()) -> State
             "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
             (game_id, seq, json.dumps(body), _now()),
         )
-        _spend(db, game_id, stamp, {"action": seq})
+        _spend(db, game_id, stamp, body, {"action": seq})
         _touch(db, game_id)
     return state
 
@@ -446,10 +449,11 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = Stam
     that the game record could not hold. The same form sent twice adds it once
     (``Repeated``); tickets entered on other phones meanwhile don't matter."""
     body = ticket_to_json(entry)
-    _recordable(lambda: parse_ticket("ticket", body), {"player": player, "ticket": body})
+    sent = {"player": player, "ticket": body}
+    _recordable(lambda: parse_ticket("ticket", body), sent)
     with writing() as db:
         game = load_game(game_id)
-        _check_stamp(db, game, stamp, turn=False)
+        _check_stamp(db, game, stamp, sent, turn=False)
         setup = game.state().setup
         name = setup.player(player)
         hands = game.record.hands(setup)
@@ -472,7 +476,7 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = Stam
             "INSERT INTO ticket (game_id, seq, player, body, recorded) VALUES (?, ?, ?, ?, ?)",
             (game_id, seq, name, json.dumps(ticket_to_json(stored)), _now()),
         )
-        _spend(db, game_id, stamp, {"ticket": seq})
+        _spend(db, game_id, stamp, sent, {"ticket": seq})
         _touch(db, game_id)
 
 
@@ -492,32 +496,43 @@ def remove_ticket(game_id: str, seq: int) -> bool:
 
 def set_goods(game_id: str, colors: dict[str, str]) -> None:
     """Sets goods colours (checked against the stacks) for the game, and remembers them
-    for the board's next games; a city given "" has its colour cleared (and forgotten)."""
+    for the board's next games; a city given "" has its colour cleared (and forgotten).
+    The trips already made are scored again with them; a change that would leave one
+    impossible (its city's colour cleared) is refused."""
     _recordable(lambda: None, colors)
     with writing() as db:
         game = load_game(game_id)
-        board = game.record.board()
-        merged = {**game.record.goods, **{c: k for c, k in colors.items() if k}}
+        record = game.record
+        board = record.board()
+        merged = {**record.goods, **{c: k for c, k in colors.items() if k}}
+        cleared = set()
         for text in (c for c, k in colors.items() if not k):
             try:
-                city = board.city(text)
+                cleared.add(board.city(text))
             except IllegalAction as error:
                 raise SetupError(error.message) from None
-            merged = {c: k for c, k in merged.items() if board.city(c) != city}
-            db.execute(
-                "DELETE FROM goods_memory WHERE map = ? AND city = ?", (game.record.map, city)
-            )
-        record = game.record
+        merged = {c: k for c, k in merged.items() if board.city(c) not in cleared}
         setup = new_game(
-            record.board(), record.players, merged, record.house_rules, record.pieces, record.dice
+            board, record.players, merged, record.house_rules, record.pieces, record.dice
         )
+        try:
+            replay(setup, record.actions)
+        except IllegalAction as refusal:
+            raise SetupError(
+                _(
+                    "these goods colours don't fit a passenger's trip already made: %(refusal)s",
+                    refusal=refusal.message,
+                )
+            ) from None
         db.execute(
             "UPDATE game SET goods = ? WHERE id = ?", (json.dumps(dict(setup.goods)), game_id)
         )
+        for city in cleared:
+            db.execute("DELETE FROM goods_memory WHERE map = ? AND city = ?", (record.map, city))
         for city, color in setup.goods.items():
             db.execute(
                 "INSERT OR REPLACE INTO goods_memory (map, city, color) VALUES (?, ?, ?)",
-                (game.record.map, city, color),
+                (record.map, city, color),
             )
         _touch(db, game_id)
 

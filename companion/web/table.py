@@ -19,7 +19,6 @@ from companion.rules.state import State
 from companion.rules.table import (
     PORT,
     STATION,
-    RouteChoice,
     cannot_act,
     card_names,
     check_cards,
@@ -28,16 +27,14 @@ from companion.rules.table import (
     next_player,
     passenger_cities,
     port_cities,
+    route_choice,
     route_choices,
     station_cities,
-)
-from companion.rules.table import (
-    refusal as claim_refusal,
 )
 from companion.rules.words import Text
 from companion.sheets.picture import board_svg
 from companion.web import store
-from companion.web.dice_panel import panel
+from companion.web.dice_panel import faces_asked, panel
 from companion.web.forms import (
     CityForm,
     ClaimForm,
@@ -63,6 +60,7 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
     """The table page, with a refusal's reason when there is one."""
     game, state = _game(game_id)
     player = chosen_player(state)
+    turn_of = next_player(state)
     shared = reach()
     link = public_url(url_for("table.show", game_id=game_id))
     watch_link = public_url(url_for("watch.show", watch=game.watch))
@@ -72,8 +70,18 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
         state=state,
         seats=seats(state),
         player=player,
-        turn_of=next_player(state),
+        turn_of=turn_of,
         reach=shared,
+        # The table's address: on the player acting, if not the one whose turn it is (so
+        # that, kept after a refused turn, the page still follows the game's turns), and
+        # on the dice rolled.
+        page=url_for(
+            "table.show",
+            game_id=game_id,
+            player=None if player == turn_of else player,
+            faces=",".join(faces_asked() or ()) or None if state.setup.dice else None,
+            lang=request.args.get("lang"),
+        ),
         cities=route_choices(state, player),
         blocked=cannot_act(state, player),
         final_news=final_round_news(state),
@@ -112,17 +120,31 @@ def show(game_id: str) -> tuple[str, int]:
     return page
 
 
-def record(game_id: str, action: Action, form: Stamped, done: Callable[[State], Text]) -> Response:
-    """Records the action sent by ``form`` and says what was done (``done``, from the state
-    after it), then goes back to the table, on whoever plays next. The same form sent again
-    records nothing and says what the first one recorded. A refusal (``IllegalAction``) is
-    the caller's to show."""
+Page = tuple[str, int]
+
+
+def record(
+    game_id: str,
+    action: Action,
+    form: Stamped,
+    done: Text | Callable[[State], Text],
+    refused: Callable[[str], Page] | None = None,
+) -> Response | Page:
+    """Records the action sent by ``form`` and says what was done (``done``, or made from
+    the state after it), then goes back to the table, on whoever plays next; the same form
+    sent again records nothing and says what the first one recorded. A refusal is shown on
+    ``refused``'s page (the table's unless given), with a 409."""
     try:
         state = store.record_action(game_id, action, form.stamp)
     except store.Repeated as repeat:
         flash(repeated(repeat))
+    except IllegalAction as refusal:
+        problem = _("Refused: %(refusal)s", refusal=refusal)
+        if refused is not None:
+            return refused(problem)
+        return render_table(game_id, problem=problem, status=409)
     else:
-        flash(str(done(state)))
+        flash(str(done(state) if callable(done) else done))
     return redirect(url_for("table.show", game_id=game_id), code=303)
 
 
@@ -132,14 +154,6 @@ def repeated(repeat: store.Repeated) -> str:
     if isinstance(what, store.LoggedAction):
         return _("Already recorded: %(action)s", action=what.action.describe())
     return _("Already recorded.")
-
-
-def _record(game_id: str, action: Action, form: Stamped, done: Text) -> Response | tuple[str, int]:
-    """Records the action and says ``done``, or shows the refusal on the table."""
-    try:
-        return record(game_id, action, form, lambda _state: done)
-    except IllegalAction as refusal:
-        return render_table(game_id, problem=_("Refused: %(refusal)s", refusal=refusal), status=409)
 
 
 @bp.post("/claim")
@@ -173,7 +187,7 @@ def claim(game_id: str) -> Response | tuple[str, int]:
             route=route.label,
             points=points,
         )
-    return _record(game_id, action, form, done)
+    return record(game_id, action, form, done)
 
 
 @bp.post("/turn")
@@ -183,7 +197,7 @@ def turn(game_id: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
     action = Pass(form.player.data, drew=form.drew.data or None)
-    return _record(game_id, action, form, action.describe())
+    return record(game_id, action, form, action.describe())
 
 
 def _city_turn(
@@ -193,7 +207,7 @@ def _city_turn(
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
     action = make(form.player.data, form.city.data)
-    return _record(game_id, action, form, action.describe())
+    return record(game_id, action, form, action.describe())
 
 
 @bp.post("/port")
@@ -218,7 +232,7 @@ def exchange(game_id: str) -> Response | tuple[str, int]:
     action = Exchange(form.player.data, n)
     cost = store.load_game(game_id).record.board().edition.exchange_cost * form.count.data
     done = _("%(action)s: −%(cost)d", action=action.describe(), cost=cost)
-    return _record(game_id, action, form, done)
+    return record(game_id, action, form, done)
 
 
 @bp.post("/undo")
@@ -252,21 +266,12 @@ def confirm(game_id: str) -> tuple[str, int]:
     that opens over the picture (``HX-Request``)."""
     game, state = _game(game_id)
     routes = state.board.routes
-    ids = [small_int(text, len(routes)) for text in request.args.getlist("route")[:3]]
-    if not ids or None in ids:
+    asked = [small_int(text, len(routes)) for text in request.args.getlist("route")[:3]]
+    ids = [i for i in dict.fromkeys(asked) if i is not None]
+    if not ids or len(ids) < len(set(asked)):
         abort(404)
     player = chosen_player(state)
-    choices = [
-        RouteChoice(
-            routes[i],
-            routes[i].cities[1],
-            state.board.points_for(routes[i]),
-            state.owners.get(i),
-            None if i in state.owners else claim_refusal(state, player, routes[i]),
-        )
-        for i in dict.fromkeys(ids)
-        if i is not None
-    ]
+    choices = [route_choice(state, player, routes[i]) for i in ids]
     template = "_route_sheet.html" if request.headers.get("HX-Request") else "confirm.html"
     return render_template(
         template,

@@ -152,10 +152,13 @@ def make(game_id: str) -> Response | tuple[str, int]:
             return render_trip(game_id, problem=_("Enter the five train dice."), status=400)
         turn = DiceTurn(faces)
     action = MovePassenger(form.player.data, tuple(_path(form.path.data)), turn)
-    try:
-        return record(game_id, action, form, lambda state: state.trips[-1].describe())
-    except IllegalAction as refusal:
-        return render_trip(game_id, problem=_("Refused: %(refusal)s", refusal=refusal), status=409)
+    return record(
+        game_id,
+        action,
+        form,
+        lambda state: state.trips[-1].describe(),
+        lambda problem: render_trip(game_id, problem=problem, status=409),
+    )
 
 
 @bp.route("/goods", methods=["GET", "POST"])
@@ -168,11 +171,15 @@ def goods(game_id: str) -> Response | tuple[str, int]:
         if not form.validate_on_submit():
             problem, status = form_problem(form), 400
         else:
-            # Every city the form names: a colour, or "" to clear what was set.
+            # The cities whose choice was changed on the page: a colour, or "" to clear
+            # one. A choice left as the page showed it is not sent again, so an old page
+            # never undoes what another phone set since.
+            form = request.form
             chosen = {
                 key.removeprefix("goods-"): value
-                for key, value in request.form.items()
+                for key, value in form.items()
                 if key.startswith("goods-")
+                and form.get("shown-" + key.removeprefix("goods-"), None) != value
             }
             try:
                 store.set_goods(game_id, chosen)

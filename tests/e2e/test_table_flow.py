@@ -276,3 +276,34 @@ def test_an_open_route_sheet_follows_another_phones_claim(
     expect(sheet).to_be_visible()
     expect(sheet.locator(f"li[data-route='{helena}']")).to_contain_text("Already claimed by Ann.")
     expect(sheet.locator(f"li[data-route='{helena}'] button")).to_have_count(0)
+
+
+def test_the_board_asks_for_the_player_whose_turn_it_is_now(
+    server: str, phone: Page, browser: Browser
+) -> None:
+    first = phone
+    url = new_game(first, server, ["Ann", "Bob"])
+    second = _second_phone(browser, url + "/board")  # opened on Ann's turn
+    claim(first, "hel", "helena", "Denver")  # Ann's turn, on the other phone
+    expect(second.locator("main > p.hint")).to_contain_text("for Bob")
+    tap_route(second, route_id("Seattle", "Portland", track=1))
+    expect(second.locator("#route-sheet input[name=player][value=Bob]")).to_be_checked()
+
+
+def test_a_page_whose_form_was_sent_takes_no_live_update(
+    server: str, phone: Page, browser: Browser
+) -> None:
+    first = phone
+    url = new_game(first, server, ["Ann", "Bob"])
+    second = _second_phone(browser, url)
+    # The second phone sends "Drew cards", held back here so that its page stays.
+    second.evaluate(
+        """() => document.querySelectorAll('.turns form').forEach(
+             f => f.addEventListener('submit', e => e.preventDefault()))"""
+    )
+    before = second.locator("input[name=token]").first.input_value()
+    second.locator(".turns button", has_text=CARDS).click()
+    claim(first, "hel", "helena", "Denver")
+    second.wait_for_timeout(1500)  # a live update would have come by now
+    expect(second.locator(".history li")).to_have_count(0)
+    assert second.locator("input[name=token]").first.input_value() == before
