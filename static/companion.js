@@ -45,7 +45,8 @@
       var wanted = key(input.value);
       var items = Array.from(document.querySelectorAll(selector));
       var shown = items.filter(function (item) {
-        var hit = matches(item.dataset.key, wanted);
+        // A long list (every route a roll can claim) waits for a few letters.
+        var hit = wanted ? matches(item.dataset.key, wanted) : !item.hasAttribute("data-when-found");
         item.hidden = !hit;
         return hit;
       });
@@ -63,6 +64,7 @@
     }
     input.addEventListener("input", typed);
     if (input.value) typed();  // typed before the page was ready: not lost
+    else apply(false);
     return apply;
   }
 
@@ -131,6 +133,20 @@
     };
   }
 
+  // A live update that could not be fetched (the phone lost the network for a moment) is
+  // asked for again; so is one when the phone comes back online or to the page.
+  function catchUp() {
+    var live = document.querySelector(".live [hx-get]");
+    if (!live) return;
+    function again() { htmx.trigger(live, "sse:changed"); }
+    live.addEventListener("htmx:sendError", function () { setTimeout(again, 2000); });
+    live.addEventListener("htmx:responseError", function () { setTimeout(again, 2000); });
+    window.addEventListener("online", again);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") again();
+    });
+  }
+
   // Once a form is sent the page is on its way out: no live update may change it (or the
   // form's stamp) before the answer arrives, so a second tap sends the same form again,
   // which the server records once.
@@ -145,6 +161,40 @@
         if (leaving) event.preventDefault();
       });
     });
+  }
+
+  // The page that answers a tap comes up under the same finger: for a moment, a tap at
+  // the same spot on a button that records something is taken as the end of that first
+  // tap (a double tap), not as a new action (another Undo, another draw for the next
+  // player). A tap elsewhere, or after typing, is a tap.
+  var CALM = 700;  // milliseconds
+  var NEAR = 40;  // CSS pixels
+  function calmAfterAWrite() {
+    var touched = null;
+    document.addEventListener("pointerdown", function (event) {
+      touched = {x: event.clientX, y: event.clientY};
+    }, true);
+    document.addEventListener("submit", function (event) {
+      if (event.target.method !== "post" || !touched) return;
+      try {
+        sessionStorage.setItem("tapped", JSON.stringify({x: touched.x, y: touched.y, at: Date.now()}));
+      } catch (e) { /* a phone that keeps nothing */ }
+    }, true);
+    var tapped = null;
+    try { tapped = JSON.parse(sessionStorage.getItem("tapped") || "null"); } catch (e) { /* */ }
+    if (!tapped || Date.now() - tapped.at > 3000 || !document.querySelector("main > .note")) return;
+    var until = Date.now() + CALM;
+    document.body.setAttribute("data-calm", "");
+    setTimeout(function () { document.body.removeAttribute("data-calm"); }, CALM);
+    document.addEventListener("input", function () { until = 0; }, true);
+    document.addEventListener("click", function (event) {
+      if (Date.now() > until || Math.hypot(event.clientX - tapped.x, event.clientY - tapped.y) > NEAR) return;
+      var button = event.target.closest("button, input[type=submit]");
+      if (button && button.form && button.form.method === "post") {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    }, true);
   }
 
   // After a form was sent, the address bar shows the page's own address: a reload asks for
@@ -199,13 +249,41 @@
     form.addEventListener("change", count);
   }
 
+  // The dice as rolled: how many dice the counts make so far, as they are tapped.
+  function diceTotal() {
+    var shown = document.querySelector("[data-dice-total]");
+    if (!shown) return;
+    var form = shown.closest("form");
+    function count() {
+      var total = 0;
+      form.querySelectorAll("fieldset.count input:checked").forEach(function (i) { total += +i.value; });
+      shown.hidden = false;
+      shown.textContent = total + " / 5";
+      shown.classList.toggle("bad", total !== 5);
+    }
+    form.addEventListener("change", count);
+    count();
+  }
+
   // The new-game form asks for trains and ships only on Rails & Sails maps.
   function splits() {
     var map = document.querySelector("select[data-split-maps]");
     if (!map) return;
     var form = map.closest("form");
     var sails = map.dataset.splitMaps.split(" ");
-    function show() { form.classList.toggle("sails", sails.indexOf(map.value) !== -1); }
+    function show() {
+      form.classList.toggle("sails", sails.indexOf(map.value) !== -1);
+      // A house rule shows for its own maps only (and is not kept for another).
+      var any = false;
+      form.querySelectorAll(".house-rules [data-maps]").forEach(function (rule) {
+        var here = rule.dataset.maps.split(" ").indexOf(map.value) !== -1;
+        rule.hidden = !here;
+        if (!here) rule.querySelector("input").checked = false;
+        any = any || here;
+      });
+      var box = form.querySelector(".house-rules");
+      if (box) box.hidden = !any;
+    }
     map.addEventListener("change", show);
     show();
   }
@@ -258,9 +336,37 @@
     return svg ? routesAt(svg, x, y).map(function (c) { return +c.route; }) : [];
   };
 
+  // The board's zoom and place, kept for this game while the phone's tab lives: after a
+  // claim made from it, the board comes back as it was.
+  function keepTheBoardsPlace(frame) {
+    var key = "board:" + location.pathname;
+    try {
+      var kept = JSON.parse(sessionStorage.getItem(key) || "null");
+      if (kept) {
+        if (kept.zoom) frame.style.setProperty("--zoom", kept.zoom);
+        frame.scrollLeft = kept.left;
+        frame.scrollTop = kept.top;
+      }
+    } catch (e) { /* a phone that keeps nothing: the board opens as drawn */ }
+    var pending = false;
+    function save() {
+      pending = false;
+      try {
+        sessionStorage.setItem(key, JSON.stringify({
+          zoom: frame.style.getPropertyValue("--zoom"), left: frame.scrollLeft, top: frame.scrollTop
+        }));
+      } catch (e) { /* as above */ }
+    }
+    frame.addEventListener("scroll", function () {
+      if (!pending) { pending = true; requestAnimationFrame(save); }
+    }, {passive: true});
+    return save;
+  }
+
   function board() {
     var frame = document.querySelector(".picture[data-zoom-box]");
     if (!frame) return;
+    var save = keepTheBoardsPlace(frame);
     document.querySelectorAll("[data-zoom]").forEach(function (button) {
       button.addEventListener("click", function () {
         var svg = frame.querySelector("svg");
@@ -271,6 +377,7 @@
         frame.style.setProperty("--zoom", width);
         frame.scrollLeft = middleX * svg.clientWidth - frame.clientWidth / 2;
         frame.scrollTop = middleY * svg.clientHeight - frame.clientHeight / 2;
+        save();
       });
     });
     var sheet = document.getElementById("route-sheet");
@@ -331,11 +438,14 @@
   document.addEventListener("DOMContentLoaded", function () {
     keepWhatThePlayerDid();
     stopFollowingOnSubmit();
+    catchUp();
+    calmAfterAWrite();
     sheetsOrAnchors();
     settleAddress();
     stayAwake();
     splits();
     goodsCounts();
+    diceTotal();
     measureBar();
     shareButtons();
     board();

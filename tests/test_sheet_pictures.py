@@ -80,3 +80,14 @@ def test_the_pdfs_qr_code_holds_the_link_it_prints():
     widget_table = _qr("http://example.org/w/abc", {"small": ParagraphStyle("s")})
     drawing = widget_table._cellvalues[0][0]
     assert drawing.contents[0].value == "http://example.org/w/abc"
+
+
+def test_the_downloads_are_named_after_the_map_and_the_day(client):
+    from datetime import date
+
+    table = _played(client)
+    today = date.today().isoformat()
+    pdf = client.get(f"{table.url}/sheet.pdf")
+    assert f"score-sheet-usa-{today}.pdf" in pdf.headers["Content-Disposition"]
+    record = client.get(f"{table.url}/record.json")
+    assert f'filename="game-record-usa-{today}.json"' in record.headers["Content-Disposition"]

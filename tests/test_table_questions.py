@@ -25,6 +25,7 @@ from companion.rules.table import (
     route_choices,
     score_track,
     station_cities,
+    still_to_play,
     track_history,
 )
 from tests.conftest import MARKLIN_GOODS, Table
@@ -59,6 +60,14 @@ def test_in_the_final_round_the_next_player_is_the_next_seat_with_a_final_turn()
     assert next_player(t.state) == "Ann"
     t.turn("Ann")
     assert next_player(t.state) == "Bob"
+
+
+def test_the_final_round_lists_who_still_plays_in_the_order_they_play():
+    t = Table("Ann", "Bob", "Cy").down_to_three_trains("Ann")
+    t.claim("Ann", "Dallas", "Houston", track=1)  # 2 trains left: the final round
+    assert still_to_play(t.state) == ["Bob", "Cy", "Ann"]
+    t.turn("Bob")
+    assert still_to_play(t.state) == ["Cy", "Ann"]
 
 
 def test_the_score_track_shows_the_routes_points():

@@ -136,7 +136,8 @@ def test_the_final_round_is_announced_with_the_turns_left(client):
     table.claim("Ann", "Dallas", "Houston", track=1)
     page = html.unescape(table.page())
     assert "Final round!" in page
-    assert "still to play: Ann, Bob, Cy" in page.replace("<strong>", "").replace("</strong>", "")
+    # In the order they play: Bob and Cy after Ann, who started it and plays last.
+    assert "still to play: Bob, Cy, Ann" in page.replace("<strong>", "").replace("</strong>", "")
     assert "Drew cards" in page and "Drew tickets" in page
     table.turn("Bob")
     table.turn("Cy")

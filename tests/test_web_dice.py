@@ -167,9 +167,9 @@ FACES = "faces=single,single,double,station,locomotive"
 def test_the_tunnel_failed_form_is_offered_only_on_a_map_with_tunnels(client):
     # North America has no tunnels: the black dice are never rolled, none can fail.
     usa = page(client, f"{dice_game(client)}?player=Ann&{FACES}")
-    assert "Plays with single" in usa and "A tunnel could not be paid" not in usa
+    assert "Plays with single" in usa and "A tunnel that could not be paid" not in usa
     europe = page(client, f"{dice_game(client, 'europe')}?player=Ann&{FACES}")
-    assert "Plays with single" in europe and "A tunnel could not be paid" in europe
+    assert "Plays with single" in europe and "A tunnel that could not be paid" in europe
 
 
 def test_a_failed_tunnel_sent_for_a_north_america_game_is_refused(client):
@@ -247,3 +247,10 @@ def test_a_refused_dice_play_keeps_the_roll(client):
     assert response.status_code == 409
     text = html.unescape(response.get_data(as_text=True))
     assert "Plays with single, single, double, station, locomotive" in text
+
+
+def test_counts_that_do_not_make_five_dice_stay_to_be_put_right(client):
+    url = dice_game(client)
+    wrong = client.get(f"{url}?player=Ann&single=4&double=2").get_data(as_text=True)
+    assert 'name="single" value="4" checked' in wrong
+    assert 'name="double" value="2" checked' in wrong

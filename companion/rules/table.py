@@ -96,6 +96,15 @@ def next_player(state: State) -> str:
     return order[0]
 
 
+def still_to_play(state: State) -> list[str]:
+    """In the final round, the players who still have a turn, in the order they play it:
+    from whose turn it is, round the table."""
+    names = list(state.setup.names)
+    start = names.index(next_player(state)) if state.waiting_for else 0
+    order = names[start:] + names[:start]
+    return [n for n in order if n in state.waiting_for]
+
+
 @dataclass(frozen=True)
 class RouteChoice:
     """A route as offered from one of its cities: its owner, or the referee's reason why

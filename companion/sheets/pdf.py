@@ -111,7 +111,7 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str, progress: Sequence[Series] = ()) 
     if progress:
         story += _chart(progress, styles)
     for p in sheet.players:
-        story += _player(p, styles)
+        story.append(KeepTogether(_player(p, styles)))  # a player's lines stay together
     document.build(story)
     return out.getvalue()
 

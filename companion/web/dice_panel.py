@@ -88,6 +88,15 @@ def _takes(held: Tokens, option: DiceOption) -> list[tuple[str, Text, bool]]:
     return [(f"{t.single},{t.double}", _words(t), t == default) for t in choices]
 
 
+def _counts(faces: tuple[str, ...] | None) -> dict[str, int]:
+    """How many dice show each face, as the panel's counts show them: the faces known, or
+    the counts tapped in (kept when they don't make five dice, to be put right)."""
+    if faces is not None:
+        return {f: faces.count(f) for f in FACES}
+    asked = {f: request.args.get(f, "") for f in FACES}
+    return {f: int(n) if n in ("0", "1", "2", "3", "4", "5") else 0 for f, n in asked.items()}
+
+
 def panel(state: State, player: str) -> dict[str, object]:
     """What the dice panel shows: the faces, the plays they allow, the tokens held."""
     faces = faces_asked()
@@ -96,7 +105,7 @@ def panel(state: State, player: str) -> dict[str, object]:
     return {
         "faces": faces,
         "counted": counted_faces()[1],
-        "counts": {f: (faces or ()).count(f) for f in FACES},
+        "counts": _counts(faces),
         "die_faces": FACES,
         "rerolled": request.args.get("rerolled") == "1",
         "options": options,

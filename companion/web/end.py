@@ -108,13 +108,15 @@ def add(game_id: str) -> Response | tuple[str, int]:
         store.add_ticket(game_id, form.player.data, entry, form.stamp)
     except store.Repeated:
         flash(_("Already added: the same form was sent twice."))
-        return redirect(url_for("end.tickets", game_id=game_id, player=form.player.data), code=303)
+        back = url_for("end.tickets", game_id=game_id, player=form.player.data)
+        return redirect(back + "#hand", code=303)
     except CompanionError as refusal:
         return render_tickets(
             game_id, problem=_("Refused: %(refusal)s", refusal=refusal), status=409
         )
     flash(_("Ticket added for %(player)s.", player=form.player.data))
-    return redirect(url_for("end.tickets", game_id=game_id, player=form.player.data), code=303)
+    back = url_for("end.tickets", game_id=game_id, player=form.player.data)
+    return redirect(back + "#hand", code=303)
 
 
 @bp.post("/tickets/<int:seq>/remove")

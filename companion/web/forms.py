@@ -27,7 +27,7 @@ from wtforms import (
 )
 from wtforms.fields.choices import SelectChoice
 from wtforms.meta import DefaultMeta
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
+from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional, Regexp
 
 from companion.rules.colors import color_words
 from companion.rules.setup import MAX_NAME
@@ -140,6 +140,8 @@ class ClaimForm(Stamped):
     passenger = StringField(PASSENGER, validators=[Optional(), Length(max=100)])
     back_single = IntegerField(BACK_SINGLE, validators=[Optional(), NumberRange(0, 3)])
     back_double = IntegerField(BACK_DOUBLE, validators=[Optional(), NumberRange(0, 3)])
+    # Where the claim was tapped: "board" goes back to the board picture after it.
+    then = StringField(_("Then"), validators=[Optional(), AnyOf(["board"])])
 
 
 class TurnForm(Stamped):

@@ -66,6 +66,12 @@ def _page(
         boards=boards,
         split_maps=[b.id for b in boards if b.edition.pieces],
         dice_maps=join([b.title for b in boards if takes_dice(b.edition)]),
+        # Which maps each house rule is for: the form offers a map's own only.
+        rule_maps={
+            rule: " ".join(b.id for b in boards if rule in b.edition.house_rules)
+            for b in boards
+            for rule in b.edition.house_rules
+        },
         problem=problem,
     ), status
 

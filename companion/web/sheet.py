@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import date
 
 from flask import Blueprint, Response, redirect, render_template, request, send_file, url_for
 from werkzeug.wrappers import Response as BaseResponse
@@ -120,8 +121,14 @@ def pdf_response(game: store.StoredGame, back: str) -> Response:
         io.BytesIO(data),
         mimetype="application/pdf",
         as_attachment=True,
-        download_name="score-sheet.pdf",
+        download_name=_file_name(game, "score-sheet", "pdf"),
     )
+
+
+def _file_name(game: store.StoredGame, what: str, kind: str) -> str:
+    """A download's name, telling one game's from another's: its map and today's date
+    ("score-sheet-usa-2026-11-26.pdf")."""
+    return f"{what}-{game.record.map}-{date.today().isoformat()}.{kind}"
 
 
 @bp.get("/record.json")
@@ -130,5 +137,6 @@ def export(game_id: str) -> Response:
     game = store.load_game(game_id)
     body = json.dumps(record_to_json(game.record), ensure_ascii=False, indent=2)
     response = Response(body, mimetype="application/json")
-    response.headers["Content-Disposition"] = 'attachment; filename="game-record.json"'
+    name = _file_name(game, "game-record", "json")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

@@ -30,6 +30,7 @@ from companion.rules.table import (
     route_choice,
     route_choices,
     station_cities,
+    still_to_play,
 )
 from companion.rules.words import Text
 from companion.sheets.picture import board_svg
@@ -85,6 +86,7 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
         cities=route_choices(state, player),
         blocked=cannot_act(state, player),
         final_news=final_round_news(state),
+        still_to_play=still_to_play(state),
         last=game.last,
         history=list(reversed(game.history)),
         claim=ClaimForm(),
@@ -129,11 +131,12 @@ def record(
     form: Stamped,
     done: Text | Callable[[State], Text],
     refused: Callable[[str], Page] | None = None,
+    then: str | None = None,
 ) -> Response | Page:
     """Records the action sent by ``form`` and says what was done (``done``, or made from
-    the state after it), then goes back to the table, on whoever plays next; the same form
-    sent again records nothing and says what the first one recorded. A refusal is shown on
-    ``refused``'s page (the table's unless given), with a 409."""
+    the state after it), then goes back to the table (or to ``then``), on whoever plays
+    next; the same form sent again records nothing and says what the first one recorded.
+    A refusal is shown on ``refused``'s page (the table's unless given), with a 409."""
     try:
         state = store.record_action(game_id, action, form.stamp)
     except store.Repeated as repeat:
@@ -145,7 +148,7 @@ def record(
         return render_table(game_id, problem=problem, status=409)
     else:
         flash(str(done(state) if callable(done) else done))
-    return redirect(url_for("table.show", game_id=game_id), code=303)
+    return redirect(then or url_for("table.show", game_id=game_id), code=303)
 
 
 def repeated(repeat: store.Repeated) -> str:
@@ -187,7 +190,8 @@ def claim(game_id: str) -> Response | tuple[str, int]:
             route=route.label,
             points=points,
         )
-    return record(game_id, action, form, done)
+    then = url_for("table.board", game_id=game_id) if form.then.data == "board" else None
+    return record(game_id, action, form, done, then=then)
 
 
 @bp.post("/turn")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, render_template, url_for
 
-from companion.rules.table import final_round_news
+from companion.rules.table import final_round_news, still_to_play
 from companion.sheets.chart import chart, chart_svg
 from companion.sheets.picture import board_svg
 from companion.web import store
@@ -28,6 +28,7 @@ def show(watch: str) -> tuple[str, int]:
         state=state,
         seats=seats(state),
         final_news=final_round_news(state),
+        still_to_play=still_to_play(state),
         picture=board_svg(state.board, state.owners, colors),
         history=list(reversed(game.history)),
     ), 200

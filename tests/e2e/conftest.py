@@ -118,6 +118,7 @@ def drew_cards(page: Page, player: str, label: str = "Drew cards") -> None:
     """A turn spent drawing cards, in one tap on the bar: the bar already acts for the
     player whose turn it is."""
     expect(page.locator(".acting a.chosen")).to_have_text(player)
+    when_calm(page)
     page.locator(".turns button", has_text=label).click()
 
 
@@ -149,3 +150,9 @@ def tap_route(page: Page, route: int) -> tuple[float, float]:
     )
     page.touchscreen.tap(middle[0], middle[1])
     return middle[0], middle[1]
+
+
+def when_calm(page: Page) -> None:
+    """Waits out the moment after a write in which a tap at the same spot is taken as the
+    end of a double tap (static/companion.js, ``calmAfterAWrite``)."""
+    page.wait_for_function("!document.body.hasAttribute('data-calm')")

@@ -27,6 +27,8 @@ def test_one_dice_turn(server: str, phone: Page) -> None:
     expect(page.locator(".plays")).to_contain_text("Draw 2 tickets")
     screenshot(page, "d1-dice-plays")
 
+    expect(page.locator(".plays li", has_text="Calgary–Vancouver")).to_be_hidden()
+    page.fill(".play-search", "calg")  # the routes a roll can claim wait for a city
     play = page.locator(".plays li", has_text="Calgary–Vancouver (gray): 3 spaces")
     # Two dice left unused give a token: taken unless the player says otherwise.
     expect(play.locator("select[name='take'] option:checked")).to_have_text("take 1 single token")
@@ -58,7 +60,7 @@ def test_a_tunnel_turn_with_dice_takes_a_few_taps(server: str, phone: Page) -> N
     taps += 1
     page.fill(".play-search", "zur")  # typing is not a tap
     play = page.locator(".plays li", has_text="Marseille–Zürich")
-    expect(play.locator(".tunnel")).to_contain_text("Tunnel faces on the black dice:")
+    expect(play.locator(".tunnel")).to_contain_text("how many tunnel faces are on the black dice?")
     screenshot(page, "d3-tunnel")
     play.locator(".tunnel button", has_text="1").click()
     taps += 1

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.rules.names import place_key
 from tests.conftest import SIX_SPACE_ROUTES
-from tests.e2e.conftest import PHONE, claim, phone_in, screenshot, tap_route
+from tests.e2e.conftest import PHONE, claim, phone_in, screenshot, tap_route, when_calm
 from tests.web_helpers import route_id
 
 SEATS = ["Ann", "Bob", "Cy", "Dee"]
@@ -82,6 +82,7 @@ def test_a_four_player_game_records_every_turn_and_always_acts_for_the_right_pla
         expect(page.locator(".acting a.chosen")).to_have_text(player)
         expect(page.locator(".acting a.chosen")).to_have_attribute("aria-current", "true")
         if action in (CARDS, TICKETS):
+            when_calm(page)  # a tap at once at the same spot would be a double tap
             page.locator(".turns button", has_text=str(action)).click()
             what = "train cards" if action == CARDS else "tickets"
             expect(page.locator(".note")).to_have_text(f"{player} draws {what}")
@@ -102,6 +103,7 @@ def test_a_four_player_game_records_every_turn_and_always_acts_for_the_right_pla
     expect(page.locator(".banner.final")).to_contain_text("still to play: Ann.")
     screenshot(page, "flow-1-final-round")
     expect(page.locator(".acting a.chosen")).to_have_text("Ann")
+    when_calm(page)
     page.locator(".turns button", has_text=CARDS).click()
     done.append("Ann draws train cards")
     expect(page.locator(".banner.over")).to_contain_text("The game is over.")
@@ -307,3 +309,52 @@ def test_a_page_whose_form_was_sent_takes_no_live_update(
     second.wait_for_timeout(1500)  # a live update would have come by now
     expect(second.locator(".history li")).to_have_count(0)
     assert second.locator("input[name=token]").first.input_value() == before
+
+
+def test_a_second_tap_on_the_page_that_answers_the_first_does_nothing(
+    server: str, phone: Page
+) -> None:
+    """A double tap slow enough to land on the page that answers the first tap: the
+    second lands on that page's Undo (which names the action before), or on its "Drew
+    cards" (for the next player), and is taken as the end of the first."""
+    page = phone
+    new_game(page, server, ["Ann", "Bob", "Cy"])
+    claim(page, "hel", "helena", "Denver")
+    claim(page, "sea", "seatle", re.compile("Portland"))
+    when_calm(page)
+    page.locator(".bar .last button").click()
+    expect(page.locator(".note")).to_contain_text("Undone: Bob claims Portland–Seattle")
+    page.wait_for_timeout(120)
+    page.locator(".bar .last button").click()  # Undo now names Ann's claim
+    page.wait_for_timeout(900)
+    expect(page.locator(".history li.undone")).to_have_count(1)
+    expect(page.locator(".bar .last .said")).to_contain_text("Ann claims Denver–Helena")
+    page.locator(".turns button", has_text=CARDS).click()
+    expect(page.locator(".note")).to_have_text("Bob draws train cards")
+    page.wait_for_timeout(120)
+    page.locator(".turns button", has_text=CARDS).click()  # Cy's, on the new page
+    page.wait_for_timeout(900)
+    assert page.locator(".history li").all_inner_texts()[0].startswith("Bob draws")
+    # Past the moment, a tap is a tap.
+    when_calm(page)
+    page.locator(".turns button", has_text=CARDS).click()
+    expect(page.locator(".note")).to_have_text("Cy draws train cards")
+
+
+def test_a_claim_made_on_the_board_comes_back_to_the_board_as_it_was(
+    server: str, phone: Page
+) -> None:
+    page = phone
+    url = new_game(page, server, ["Ann", "Bob"])
+    page.goto(url + "/board")
+    page.locator("[data-zoom='1.5']").click()
+    helena = route_id("Denver", "Helena")
+    tap_route(page, helena)
+    frame = page.locator(".picture")
+    before = frame.evaluate("f => [f.style.getPropertyValue('--zoom'), f.scrollLeft, f.scrollTop]")
+    page.locator("#route-sheet button", has_text="Claim Denver–Helena").click()
+    expect(page.locator(".note")).to_contain_text("Ann claimed Denver–Helena")
+    assert page.url.split("?")[0] == url + "/board"
+    expect(page.locator(f"#route-{helena}")).to_have_class(re.compile(r"\bclaimed\b"))
+    after = frame.evaluate("f => [f.style.getPropertyValue('--zoom'), f.scrollLeft, f.scrollTop]")
+    assert after == before
