@@ -106,7 +106,7 @@
     callbacks.beforeAttributeUpdated = function (name, element) {
       if (name === "open" && element.tagName === "DETAILS") return false;
       if (name === "hidden" && element.hasAttribute("data-key")) return false;
-      if (name === "style" && element.hasAttribute("data-zoom-box")) return false;
+      if ((name === "style" || name === "data-ready") && element.hasAttribute("data-zoom-box")) return false;
       return true;
     };
     callbacks.beforeNodeMorphed = function (old) {
@@ -381,6 +381,7 @@
       });
     });
     var sheet = document.getElementById("route-sheet");
+    frame.setAttribute("data-ready", "");  // taps are heard from here on (the tests wait)
     if (!sheet || !frame.dataset.ask) return;
     // Where the finger touched: a phone moves the click it makes of a tap toward the
     // nearest link ("touch adjustment"), which may be another route.

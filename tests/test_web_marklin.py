@@ -144,7 +144,9 @@ def test_an_illegal_trip_is_refused_with_the_rule(client):
     assert "passengers never enter a country" in html.unescape(response.get_data(as_text=True))
 
 
-def test_the_best_trip_is_offered_for_a_number_of_cards(client):
+def passenger_in_koblenz(client) -> str:
+    """A game with the goods colours set, Ann's passenger in Koblenz (Köln–Koblenz hers)
+    and Köln–Frankfurt Bob's; its address."""
     url = new_game(client, "Ann", "Bob", "Cy", "Dee")
     client.post(f"{url}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
     client.post(
@@ -152,19 +154,18 @@ def test_the_best_trip_is_offered_for_a_number_of_cards(client):
         data={"player": "Ann", "route": route("Köln", "Koblenz"), "passenger": "Koblenz"},
     )
     client.post(f"{url}/claim", data={"player": "Bob", "route": route("Köln", "Frankfurt")})
+    return url
+
+
+def test_the_best_trip_is_offered_for_a_number_of_cards(client):
+    url = passenger_in_koblenz(client)
     best = page(client, f"{url}/trip?player=Ann&path=Koblenz&cards=1")
     assert "Best: Koblenz – Köln – Frankfurt: 8 points, 1 card." in best
     assert "Take this trip" in best
 
 
 def test_the_best_trip_is_found_beside_the_trip_being_built(client):
-    url = new_game(client, "Ann", "Bob", "Cy", "Dee")
-    client.post(f"{url}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
-    client.post(
-        f"{url}/claim",
-        data={"player": "Ann", "route": route("Köln", "Koblenz"), "passenger": "Koblenz"},
-    )
-    client.post(f"{url}/claim", data={"player": "Bob", "route": route("Köln", "Frankfurt")})
+    url = passenger_in_koblenz(client)
     built = page(client, f"{url}/trip?player=Ann&path=Koblenz|Köln&cards=1")
     assert '<p class="path">Koblenz – Köln</p>' in built  # the trip being built stays
     assert "Best: Koblenz – Köln – Frankfurt: 8 points, 1 card." in built

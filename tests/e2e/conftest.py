@@ -131,6 +131,7 @@ def more(page: Page) -> None:
 def tap_route(page: Page, route: int) -> tuple[float, float]:
     """Taps the middle of a route on the board picture, as a finger would: the picture is
     scrolled to bring the middle into sight first. Returns where it tapped."""
+    page.wait_for_selector(".picture[data-ready]")  # the page hears taps (and is placed)
     middle = page.evaluate(
         """(route) => {
           const group = document.getElementById('route-' + route);
