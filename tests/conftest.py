@@ -13,7 +13,7 @@ from companion.rules.actions import Action, Claim, MovePassenger, Pass
 from companion.rules.board import Board, Ticket, load_board
 from companion.rules.errors import SetupError
 from companion.rules.game import State, apply, start
-from companion.rules.record import GameRecord, HeldTicket
+from companion.rules.record import GameRecord, HeldTicket, held_of
 from companion.rules.scoring import ScoreSheet, final_scores, held_ticket
 from companion.rules.setup import Player, Setup, new_game
 
@@ -134,10 +134,8 @@ def plays_with_dice(map_id: str) -> bool:
 
 
 def held(ticket: Ticket) -> HeldTicket:
-    """A ticket as a game record names it: deck tickets by their cities."""
-    if ticket.is_tour:
-        return HeldTicket(ticket.cities, tour=True)
-    return HeldTicket(ticket.cities, None if ticket.from_deck else ticket.points)
+    """A ticket as a game record names it: deck tickets by their places."""
+    return held_of(ticket)
 
 
 def record_of(

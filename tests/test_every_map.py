@@ -47,7 +47,12 @@ def test_the_map_loads_whole(map_id):
         assert board.city(name) == name and all(board.city(a) == name for a in city.aliases)
     for route in board.routes:
         assert board.points_for(route) > 0, route.label
-        assert 1 <= route.track <= route.tracks, route.label
+        assert len(board.parallels(route)) == route.tracks - 1, route.label
+        # The routes of a kind joining two places are tracks 1, 2, … in the file's order,
+        # as a record's "track" names them (a double's tracks, or two single routes into
+        # one country at two flags).
+        same = [r for r in board.routes_between(*route.cities) if r.kind == route.kind]
+        assert [r.track for r in same] == list(range(1, len(same) + 1)), route.label
     low, high = board.edition.ticket_points
     for ticket in board.tickets:
         assert set(ticket.cities) <= board.cities.keys(), ticket.name

@@ -33,7 +33,8 @@ GAMES = [
 def test_random_legal_games_add_up_and_replay_from_their_record(map_id, seed, dice):
     rng = random.Random(seed)
     board = load_board(map_id)
-    players = 2 + seed % 4
+    edition = board.edition
+    players = edition.min_players + seed % (edition.max_players - edition.min_players + 1)
     goods = table_goods(board)
     setup, actions, hands = random_game(
         board, players, rng, connected=rng.random(), goods=goods, dice=dice

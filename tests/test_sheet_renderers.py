@@ -84,9 +84,9 @@ def random_sheet(map_id: str, seed: int):
     rng = random.Random(seed)
     board = load_board(map_id)
     goods = MARKLIN_GOODS if map_id == "marklin" else None
-    setup, actions, hands = random_game(
-        board, 2 + seed % 4, rng, connected=rng.random(), goods=goods
-    )
+    edition = board.edition
+    players = edition.min_players + seed % (edition.max_players - edition.min_players + 1)
+    setup, actions, hands = random_game(board, players, rng, connected=rng.random(), goods=goods)
     return setup, actions, hands, final_scores(replay(setup, actions), hands)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
@@ -74,6 +74,11 @@ class Route:
     note: str = ""
     tunnel: bool = False
     locomotives: int = 0  # a ferry: locomotives it takes
+    # Nordic Countries' Lieksa–Murmansk: any this many cards stand in for one card.
+    any_cards: int = 0
+    # A route into a country: where it meets the border (latitude, longitude). Two routes
+    # from one city into one country at different flags are two routes, not a double.
+    flag: tuple[float, float] | None = None
 
     @property
     def name(self) -> str:
@@ -119,7 +124,9 @@ class Route:
 class Ticket:
     """A destination ticket: two cities and the value printed on the card; or a tour
     ticket (Rails & Sails): cities in order, the value in that order, the value in any
-    order, and the penalty."""
+    order, and the penalty; or a ticket with several targets (Switzerland): from its first
+    place to each of the others (``targets``, each with its value; ``points`` is the
+    highest), of which the highest reached scores, and the lowest is lost if none is."""
 
     cities: tuple[str, ...]
     points: int
@@ -127,6 +134,8 @@ class Ticket:
     unordered: int | None = None
     penalty: int | None = None
     long: bool = False
+    targets: tuple[tuple[str, int], ...] = ()
+    copies: int = 1  # cards of it in the deck
 
     @property
     def is_tour(self) -> bool:
@@ -134,8 +143,28 @@ class Ticket:
         return self.unordered is not None
 
     @property
+    def has_targets(self) -> bool:
+        """True for a ticket with several targets (Switzerland's country tickets)."""
+        return bool(self.targets)
+
+    @property
+    def origin(self) -> str:
+        """Where the ticket starts: its first place."""
+        return self.cities[0]
+
+    @property
+    def key(self) -> Hashable:
+        """What tells this ticket from the others of a deck: its places (a ticket with
+        several targets: where it starts, then its targets)."""
+        if self.targets:
+            return (self.origin, frozenset(t for t, _points in self.targets))
+        return frozenset(self.cities)
+
+    @property
     def name(self) -> str:
-        """ "Denver–El Paso"."""
+        """ "Denver–El Paso"; "Bern → France, Deutschland, Österreich, Italia"."""
+        if self.targets:
+            return f"{self.origin} → " + ", ".join(t for t, _points in self.targets)
         return DASH.join(self.cities)
 
 
@@ -154,7 +183,7 @@ class Board:
     wraps: bool = False
     _city_keys: dict[str, str] = field(init=False, repr=False, compare=False)
     _between: dict[frozenset[str], tuple[Route, ...]] = field(init=False, repr=False, compare=False)
-    _deck: dict[frozenset[str], Ticket] = field(init=False, repr=False, compare=False)
+    _deck: dict[Hashable, Ticket] = field(init=False, repr=False, compare=False)
     _search_keys: dict[tuple[str, ...], str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -167,7 +196,7 @@ class Board:
             between.setdefault(frozenset(route.cities), []).append(route)
         object.__setattr__(self, "_city_keys", keys)
         object.__setattr__(self, "_between", {k: tuple(v) for k, v in between.items()})
-        object.__setattr__(self, "_deck", {frozenset(t.cities): t for t in self.tickets})
+        object.__setattr__(self, "_deck", {t.key: t for t in self.tickets})
         object.__setattr__(self, "_search_keys", {})  # search_key's answers, once each
 
     def city(self, text: str) -> str:
@@ -230,11 +259,12 @@ class Board:
         return self._between.get(frozenset((a, b)), ())
 
     def parallels(self, route: Route) -> tuple[Route, ...]:
-        """The other tracks of the same double or triple route (not other kinds)."""
+        """The other tracks of the same double or triple route (not other kinds, nor other
+        routes into the same country at another flag)."""
         return tuple(
             r
             for r in self._between[frozenset(route.cities)]
-            if r.id != route.id and r.kind == route.kind
+            if r.id != route.id and r.kind == route.kind and r.flag == route.flag
         )
 
     def routes_at(self, city: str) -> tuple[Route, ...]:
@@ -244,6 +274,10 @@ class Board:
     def deck_ticket(self, a: str, b: str) -> Ticket | None:
         """The deck's ticket between two cities, if the deck has one."""
         return self._deck.get(frozenset((a, b)))
+
+    def deck_targets(self, origin: str, targets: Iterable[str]) -> Ticket | None:
+        """The deck's ticket from ``origin`` to these targets (Switzerland), if it has one."""
+        return self._deck.get((origin, frozenset(targets)))
 
     def deck_tour(self, cities: tuple[str, ...]) -> Ticket | None:
         """The deck's tour ticket through these cities in this order (or reversed)."""
@@ -437,82 +471,150 @@ class _Checker:
         return cities
 
     def routes(self, data: Any, cities: dict[str, City], edition: Edition) -> tuple[Route, ...]:
+        """The routes, one entry per pair of places: a track each colour (a double lists
+        two), or ``tracks``, each its own table, where a double's tracks differ."""
         if not isinstance(data, list) or not data:
             raise self.fail("routes", "should be a list of routes")
         routes: list[Route] = []
-        seen: set[tuple[frozenset[str], str]] = set()
-        low, high = min(edition.route_points), max(edition.route_points)
+        seen: set[tuple[frozenset[str], str, tuple[float, float] | None]] = set()
+        numbered: dict[tuple[frozenset[str], str], int] = {}  # tracks so far, by pair and kind
         for number, entry in enumerate(data):
             where = f"routes[{number}]"
             self.keys(
                 where,
                 entry,
-                {"cities", "length", "colors"},
-                {"kind", "pairs", "note", "tunnel", "locomotives"},
+                {"cities"},
+                {"length", "colors", "tracks", "kind", "pairs", "note", "tunnel", "locomotives"}
+                | {"any_cards", "flag"},
             )
             a, b = self.pair(where, entry["cities"], cities)
             where = f"{where} ({a}{DASH}{b})"
             if cities[a].is_country and cities[b].is_country:
                 raise self.fail(where, "a route never joins two countries")
-            length = entry["length"]
-            if isinstance(length, bool) or not isinstance(length, int):
-                raise self.fail(where, f"length should be a whole number, not {length!r}")
-            if length not in edition.route_points:
-                raise self.fail(
-                    where,
-                    f"length {length} is not on the {edition.name} score table ({low}–{high})",
-                )
-            colors = entry["colors"]
-            if not isinstance(colors, list) or not 1 <= len(colors) <= 3:
-                raise self.fail(where, "colors should list one colour per track (1 to 3)")
             kind = entry.get("kind", RAIL)
             if kind not in ROUTE_KINDS:
                 raise self.fail(where, f"unknown kind '{kind}' (known: {', '.join(ROUTE_KINDS)})")
-            group = (frozenset((a, b)), kind)
+            flag = self.flag(where, entry, cities[a].is_country or cities[b].is_country)
+            group = (frozenset((a, b)), kind, flag)
             if group in seen:
                 raise self.fail(
                     where, "these cities are already joined; list parallel tracks in one entry"
                 )
             seen.add(group)
-            pairs = self.whole(where, entry.get("pairs", 0), 0, length)
-            if pairs and kind != RAIL:
-                raise self.fail(where, "only rail routes have pair spaces")
             note = self.text(where, entry["note"]) if "note" in entry else ""
-            tunnel = entry.get("tunnel", False)
-            if not isinstance(tunnel, bool):
-                raise self.fail(where, "tunnel should be true or false")
-            locomotives = self.whole(where, entry.get("locomotives", 0), 0, length)
-            for track, color in enumerate(colors, start=1):
-                try:
-                    color = route_color(self.text(where, color))
-                except UnknownColor as error:
-                    raise self.fail(where, str(error)) from None
+            tracks = self.tracks(where, entry, edition)
+            before = numbered.get(group[:2], 0)
+            numbered[group[:2]] = before + len(tracks)
+            for track, (length, color, tunnel, locomotives, any_cards) in enumerate(tracks, 1):
+                pairs = self.whole(where, entry.get("pairs", 0), 0, length)
+                if pairs and kind != RAIL:
+                    raise self.fail(where, "only rail routes have pair spaces")
                 routes.append(
                     Route(
                         len(routes),
                         (a, b),
                         length,
                         color,
-                        track,
-                        len(colors),
+                        # Numbered over every route of its kind joining the two places (two
+                        # single routes into one country at two flags are tracks 1 and 2).
+                        before + track,
+                        len(tracks),
                         kind,
                         pairs,
                         note,
                         tunnel,
                         locomotives,
+                        any_cards,
+                        flag,
                     )
                 )
         return tuple(routes)
+
+    def tracks(
+        self, where: str, entry: dict[str, Any], edition: Edition
+    ) -> list[tuple[int, str, bool, int, int]]:
+        """Each track's length, colour, tunnel, locomotives and stand-in cards: from one
+        length and a colour a track, or from ``tracks``, a table a track."""
+        shared = {"length", "colors", "tunnel", "locomotives", "any_cards"}
+        if "tracks" in entry:
+            if shared & entry.keys():
+                raise self.fail(where, "give either tracks, or length and colors, not both")
+            listed = entry["tracks"]
+            if not isinstance(listed, list) or not 2 <= len(listed) <= 3:
+                raise self.fail(where, "tracks should list 2 or 3 tracks")
+            for i, track in enumerate(listed):
+                self.keys(
+                    f"{where}.tracks[{i}]",
+                    track,
+                    {"color", "length"},
+                    {"tunnel", "locomotives", "any_cards"},
+                )
+            specs = [
+                ({**t, "colors": [t["color"]]}, f"{where}.tracks[{i}]")
+                for i, t in enumerate(listed)
+            ]
+        else:
+            for key in ("length", "colors"):
+                if key not in entry:
+                    raise self.fail(where, f"missing {key}")
+            colors = entry["colors"]
+            if not isinstance(colors, list) or not 1 <= len(colors) <= 3:
+                raise self.fail(where, "colors should list one colour per track (1 to 3)")
+            specs = [({**entry, "colors": [c]}, where) for c in colors]
+        out = []
+        for spec, at in specs:
+            length = spec["length"]
+            if isinstance(length, bool) or not isinstance(length, int):
+                raise self.fail(at, f"length should be a whole number, not {length!r}")
+            if length not in edition.route_points:
+                low, high = min(edition.route_points), max(edition.route_points)
+                raise self.fail(
+                    at, f"length {length} is not on the {edition.name} score table ({low}–{high})"
+                )
+            try:
+                color = route_color(self.text(at, spec["colors"][0]))
+            except UnknownColor as error:
+                raise self.fail(at, str(error)) from None
+            tunnel = spec.get("tunnel", False)
+            if not isinstance(tunnel, bool):
+                raise self.fail(at, "tunnel should be true or false")
+            locomotives = self.whole(at, spec.get("locomotives", 0), 0, length)
+            any_cards = self.whole(at, spec.get("any_cards", 0), 0, 9)
+            if any_cards == 1:
+                raise self.fail(at, "any_cards is how many cards stand in for one: 2 or more")
+            out.append((length, color, tunnel, locomotives, any_cards))
+        return out
+
+    def flag(
+        self, where: str, entry: dict[str, Any], into_country: bool
+    ) -> tuple[float, float] | None:
+        """Where a route into a country meets the border (only such a route has one)."""
+        if "flag" not in entry:
+            return None
+        if not into_country:
+            raise self.fail(where, "only a route into a country has a flag")
+        flag = entry["flag"]
+        self.keys(f"{where}.flag", flag, {"lat", "lon"}, set())
+        lat, lon = flag["lat"], flag["lon"]
+        for label, value, limit in (("lat", lat, 90), ("lon", lon, 180)):
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise self.fail(where, f"flag {label} should be a number")
+            if not -limit <= value <= limit:
+                raise self.fail(where, f"flag {label} {value} is off the globe")
+        return (float(lat), float(lon))
 
     def tickets(self, data: Any, cities: dict[str, City]) -> tuple[Ticket, ...]:
         if not isinstance(data, list):
             raise self.fail("tickets", "should be a list of tickets")
         tickets: list[Ticket] = []
-        seen: set[frozenset[str] | tuple[str, ...]] = set()
+        seen: set[Hashable] = set()
         for number, entry in enumerate(data):
             where = f"tickets[{number}]"
             if isinstance(entry, dict) and "tour" in entry:
                 tickets.append(self.tour(where, entry, cities, seen))
+                continue
+            if isinstance(entry, dict) and "from" in entry:
+                tickets.append(self.targets(where, entry, cities, seen))
                 continue
             self.keys(where, entry, {"cities", "points"}, {"long"})
             a, b = self.pair(where, entry["cities"], cities)
@@ -528,12 +630,44 @@ class _Checker:
             tickets.append(Ticket((a, b), self.whole(where, entry["points"], 1, 99), long=long))
         return tuple(tickets)
 
+    def targets(
+        self, where: str, entry: Any, cities: dict[str, City], seen: set[Hashable]
+    ) -> Ticket:
+        """A ticket from one place to several targets, each with its value (Switzerland)."""
+        self.keys(where, entry, {"from", "targets"}, {"copies"})
+        origin = self.text(where, entry["from"])
+        listed = entry["targets"]
+        if not isinstance(listed, list) or not 2 <= len(listed) <= 6:
+            raise self.fail(where, "targets should list 2 to 6 targets")
+        targets = []
+        for i, target in enumerate(listed):
+            self.keys(f"{where}.targets[{i}]", target, {"to", "points"}, set())
+            targets.append(
+                (self.text(where, target["to"]), self.whole(where, target["points"], 1, 99))
+            )
+        names = [origin, *(t for t, _points in targets)]
+        for name in names:
+            if name not in cities or cities[name].is_waypoint:
+                raise self.fail(where, f"no place '{name}' in cities or countries")
+        if len(set(names)) != len(names):
+            raise self.fail(where, "a ticket names each place once")
+        ticket = Ticket(
+            tuple(names),
+            max(points for _t, points in targets),
+            targets=tuple(targets),
+            copies=self.whole(where, entry.get("copies", 1), 1, 4),
+        )
+        if ticket.key in seen:
+            raise self.fail(where, f"a second {ticket.name} ticket")
+        seen.add(ticket.key)
+        return ticket
+
     def tour(
         self,
         where: str,
         entry: Any,
         cities: dict[str, City],
-        seen: set[frozenset[str] | tuple[str, ...]],
+        seen: set[Hashable],
     ) -> Ticket:
         self.keys(where, entry, {"tour", "points", "unordered", "penalty"}, set())
         stops = entry["tour"]

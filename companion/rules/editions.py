@@ -80,6 +80,11 @@ class Edition:
     # Europe: stations each player may build, and the points for each one left unused.
     stations: int = 0
     unused_station: int = 0
+    # Where locomotive cards are wild: on every route (EVERYWHERE), or only on ferries and
+    # tunnels, or only on tunnels (Nordic Countries, Switzerland).
+    locomotives_wild: str = "everywhere"  # EVERYWHERE, FERRIES_AND_TUNNELS or TUNNELS
+    # Nordic Countries: any this many cards stand in for one locomotive a ferry takes.
+    ferry_stand_in: int = 0
 
     @property
     def needs_longest_path(self) -> bool:
@@ -155,6 +160,48 @@ EUROPE = Edition(
     unused_station=4,
 )
 
+# Where locomotives are wild (``Edition.locomotives_wild``).
+EVERYWHERE, FERRIES_AND_TUNNELS, TUNNELS = "everywhere", "ferries and tunnels", "tunnels"
+
+NORDIC = Edition(
+    id="nordic",
+    name=_("Ticket to Ride: Nordic Countries"),
+    route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 9: 27}),
+    trains=40,
+    max_players=3,
+    parallels_open_from=3,
+    bonuses=(GLOBETROTTER,),
+    # The longest path breaks ties, though it earns no bonus.
+    tiebreaks=(MOST_TICKETS, LONGEST_PATH),
+    ticket_points=(1, 30),
+    locomotives_wild=FERRIES_AND_TUNNELS,
+    ferry_stand_in=3,
+)
+
+SWITZERLAND = Edition(
+    id="switzerland",
+    name=_("Ticket to Ride: Switzerland"),
+    route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}),
+    trains=40,
+    max_players=3,
+    parallels_open_from=3,
+    bonuses=(LONGEST_PATH_BONUS,),
+    tiebreaks=(MOST_TICKETS, LONGEST_PATH),
+    ticket_points=(1, 30),
+    locomotives_wild=TUNNELS,
+)
+
 EDITIONS: Mapping[str, Edition] = MappingProxyType(
-    {e.id: e for e in (BASE, MARKLIN, RAILS_AND_SAILS_WORLD, RAILS_AND_SAILS_GREAT_LAKES, EUROPE)}
+    {
+        e.id: e
+        for e in (
+            BASE,
+            MARKLIN,
+            RAILS_AND_SAILS_WORLD,
+            RAILS_AND_SAILS_GREAT_LAKES,
+            EUROPE,
+            NORDIC,
+            SWITZERLAND,
+        )
+    }
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.rules import counted
-from companion.rules.board import DASH
+from companion.rules.board import DASH, Ticket
 from companion.rules.editions import (
     FEWEST_STATIONS,
     LONGEST_PATH,
@@ -69,12 +69,30 @@ def sections(
 def ticket_line(t: TicketScore) -> Line:
     """A ticket: its cities and value, and the chain that completes it, or why not."""
     ticket = t.ticket
+    if ticket.has_targets:
+        return _targets_line(t)
     what = _("%(ticket)s (%(points)d)", ticket=ticket.name, points=ticket.points)
     how: Text
     if t.chain is None:
         how = _("not all connected") if ticket.is_tour else _("not connected")
         return Line(what, how, t.points, ok=False)
     how = chain_words(t) if ticket.is_tour else _("connected: %(chain)s", chain=chain_words(t))
+    return Line(what, how, t.points, t.chain)
+
+
+def targets_words(ticket: Ticket) -> Text:
+    """A ticket with several targets, as printed: "Bern → France 5, Deutschland 6, …"."""
+    targets = [_("%(place)s %(points)d", place=t, points=p) for t, p in ticket.targets]
+    return _("%(origin)s → %(targets)s", origin=ticket.origin, targets=listing(targets))
+
+
+def _targets_line(t: TicketScore) -> Line:
+    """A ticket with several targets: the highest reached and how, or the lowest lost."""
+    what = targets_words(t.ticket)
+    if t.chain is None:
+        how = _("no target reached: the lowest value is lost")
+        return Line(what, how, t.points, ok=False)
+    how = _("%(target)s reached, the highest: %(chain)s", target=t.target, chain=chain_words(t))
     return Line(what, how, t.points, t.chain)
 
 

@@ -16,7 +16,7 @@ from companion.rules.board import Board, Ticket, load_board, map_ids
 from companion.rules.errors import IllegalAction, RecordError, SetupError
 from companion.rules.fields import keys, pair, text
 from companion.rules.game import State, replay
-from companion.rules.scoring import ScoreSheet, final_scores, held_ticket, held_tour
+from companion.rules.scoring import ScoreSheet, final_scores, held_targets, held_ticket, held_tour
 from companion.rules.setup import Player, Setup, new_game
 from companion.rules.words import Message, _, listing, ngettext
 
@@ -46,6 +46,8 @@ class HeldTicket:
     tour: bool = False
     unordered: int | None = None
     penalty: int | None = None
+    # A ticket with several targets (Switzerland), from the deck: its start, then them.
+    targets: bool = False
 
 
 @dataclass(frozen=True)
@@ -111,8 +113,23 @@ class GameRecord:
             raise RecordError("tickets", error.message) from None
 
 
+def held_of(ticket: Ticket) -> HeldTicket:
+    """How a record names a ticket a player holds: a deck ticket by its places (a tour in
+    order, a ticket with several targets by its start and its targets), another with the
+    values printed on it."""
+    if ticket.has_targets:
+        return HeldTicket(ticket.cities, targets=True)
+    if ticket.is_tour:
+        if ticket.from_deck:
+            return HeldTicket(ticket.cities, tour=True)
+        return HeldTicket(ticket.cities, ticket.points, True, ticket.unordered, ticket.penalty)
+    return HeldTicket(ticket.cities, None if ticket.from_deck else ticket.points)
+
+
 def resolve_ticket(board: Board, entry: HeldTicket) -> Ticket:
     """The ticket a record's entry names, from the board's deck or as printed."""
+    if entry.targets:
+        return held_targets(board, entry.cities[0], entry.cities[1:])
     if entry.tour:
         points, unordered, penalty = entry.points, entry.unordered, entry.penalty
         if points is not None and unordered is not None and penalty is not None:
@@ -225,6 +242,8 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
 
 def ticket_to_json(ticket: HeldTicket) -> Any:
     """One ticket in the record's form: two cities, or cities and the printed value."""
+    if ticket.targets:
+        return {"from": ticket.cities[0], "to": list(ticket.cities[1:])}
     if ticket.tour:
         values = {
             "points": ticket.points,
@@ -269,9 +288,17 @@ def _hand(where: str, data: Any) -> tuple[HeldTicket, ...]:
 
 
 def parse_ticket(where: str, entry: Any) -> HeldTicket:
-    """One ticket from its record form: ``["A", "B"]`` or ``{"cities": […], "points": n}``."""
+    """One ticket from its record form: ``["A", "B"]``, ``{"cities": […], "points": n}``,
+    a tour, or ``{"from": A, "to": [B, C, …]}`` (a ticket with several targets)."""
     if isinstance(entry, list):
         return HeldTicket(pair(where, entry))
+    if isinstance(entry, dict) and "from" in entry:
+        keys(where, entry, {"from", "to"}, set())
+        targets = entry["to"]
+        if not isinstance(targets, list) or not 2 <= len(targets) <= 6:
+            raise RecordError(f"{where}.to", _("should list the ticket's targets as printed"))
+        origin = text(f"{where}.from", entry["from"])
+        return HeldTicket((origin, *(text(f"{where}.to", t) for t in targets)), targets=True)
     if isinstance(entry, dict) and "tour" in entry:
         keys(where, entry, {"tour"}, {"points", "unordered", "penalty"})
         stops = entry["tour"]

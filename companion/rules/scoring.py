@@ -7,7 +7,8 @@ bonus to every player tied for it; then ranks, winners and the tiebreak that dec
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 
@@ -82,6 +83,24 @@ def held_tour(
     return Ticket(cities, points, False, unordered, penalty)
 
 
+def held_targets(board: Board, origin: str, targets: Sequence[str]) -> Ticket:
+    """A ticket with several targets a player holds (Switzerland), named by its start and
+    its targets as printed: from the deck, which gives the values."""
+    start = board.city(origin)
+    places = [board.city(t) for t in targets]
+    ticket = board.deck_targets(start, places)
+    if ticket is None or len(set(places)) != len(places):
+        raise IllegalAction(
+            _(
+                "the %(map)s deck has no ticket from %(origin)s to %(targets)s",
+                map=board.title,
+                origin=start,
+                targets=join(places),
+            )
+        )
+    return ticket
+
+
 def held_ticket(board: Board, cities: Sequence[str], points: int | None = None) -> Ticket:
     """A ticket a player holds: from the deck by its two cities, or any two with its value."""
     a, b = (board.city(c) for c in cities)
@@ -130,28 +149,41 @@ def held_ticket(board: Board, cities: Sequence[str], points: int | None = None) 
 
 
 def deck_left(board: Board, hands: Mapping[str, Sequence[Ticket]]) -> list[tuple[int, Ticket]]:
-    """The deck's tickets that no player holds yet, by their place in the deck."""
-    held = {frozenset(t.cities) for hand in hands.values() for t in hand if t.from_deck}
-    return [(i, t) for i, t in enumerate(board.tickets) if frozenset(t.cities) not in held]
+    """The deck's tickets of which a card is still in the deck (no player holds every
+    copy of it), by their place in the deck."""
+    held = Counter(t.key for hand in hands.values() for t in hand if t.from_deck)
+    return [(i, t) for i, t in enumerate(board.tickets) if held[t.key] < t.copies]
 
 
 def check_hands(hands: Mapping[str, Sequence[Ticket]]) -> None:
-    """Refuses a deck ticket held twice: the deck has one card of each."""
-    holder: dict[frozenset[str], str] = {}
+    """Refuses a deck ticket held more often than the deck has cards of it (once, but for
+    Switzerland's country tickets, printed twice)."""
+    holders: dict[Hashable, list[str]] = {}
     for name, tickets in hands.items():
         for ticket in tickets:
             if not ticket.from_deck:
                 continue
-            key = frozenset(ticket.cities)
-            if key in holder:
+            held = holders.setdefault(ticket.key, [])
+            if len(held) >= ticket.copies:
+                if ticket.copies == 1:
+                    raise IllegalAction(
+                        _(
+                            "the %(ticket)s ticket is already %(player)s's, and the deck has "
+                            "only one",
+                            ticket=ticket.name,
+                            player=held[0],
+                        )
+                    )
                 raise IllegalAction(
-                    _(
-                        "the %(ticket)s ticket is already %(player)s's, and the deck has only one",
+                    ngettext(
+                        "the deck has %(num)d %(ticket)s ticket, held already by %(players)s",
+                        "the deck has %(num)d %(ticket)s tickets, held already by %(players)s",
+                        ticket.copies,
                         ticket=ticket.name,
-                        player=holder[key],
+                        players=join(held),
                     )
                 )
-            holder[key] = name
+            held.append(name)
 
 
 def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSheet:
@@ -172,7 +204,11 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
                 player=player,
                 routes=tuple(RouteScore(r, board.points_for(r)) for r in owned),
                 tickets=tickets,
-                longest_path=longest_path(owned) if edition.needs_longest_path else LongestPath(),
+                longest_path=(
+                    longest_path(owned, board.countries)
+                    if edition.needs_longest_path
+                    else LongestPath()
+                ),
                 trains_left=state.trains[player.name],
                 ships_left=state.ships.get(player.name, 0),
                 trips=tuple(t for t in state.trips if t.player == player.name),
@@ -240,8 +276,21 @@ def _ticket(owned: Sequence[Route], ticket: Ticket, board: Board) -> TicketScore
     if ticket.is_tour:
         points, chain = score_tour(owned, ticket)
         return TicketScore(ticket, chain, in_order=points == ticket.points)
+    if ticket.has_targets:
+        return _targets(owned, ticket, board)
     a, b = ticket.cities
     return TicketScore(ticket, connecting_chain(owned, a, b, dead_ends=board.countries))
+
+
+def _targets(owned: Sequence[Route], ticket: Ticket, board: Board) -> TicketScore:
+    """A ticket with several targets: the highest one the player's routes reach from its
+    start scores (the first printed among equals); none reached, the lowest is lost."""
+    best: TicketScore | None = None
+    for target, points in ticket.targets:
+        chain = connecting_chain(owned, ticket.origin, target, dead_ends=board.countries)
+        if chain is not None and (best is None or points > best.points):
+            best = TicketScore(ticket, chain, target=target)
+    return best or TicketScore(ticket, None)
 
 
 def _ports(state: State, player: str, tickets: Sequence[TicketScore]) -> tuple[PortScore, ...]:
@@ -257,11 +306,19 @@ def _ports(state: State, player: str, tickets: Sequence[TicketScore]) -> tuple[P
     return tuple(scores)
 
 
-def longest_path(routes: Sequence[Route]) -> LongestPath:
-    """A player's longest continuous path through their routes, exact."""
+def longest_path(routes: Sequence[Route], dead_ends: Collection[str] = ()) -> LongestPath:
+    """A player's longest continuous path through their routes, exact. It may end in a
+    dead end (a country) but never pass through one: each route into it ends there alone."""
     by_id = {r.id: r for r in routes}
-    trail = longest_trail(Edge(r.id, r.cities[0], r.cities[1], r.length) for r in routes)
-    return LongestPath(tuple(by_id[e.id] for e in trail.edges), trail.cities)
+
+    def end(city: str, route: Route) -> str:
+        return f"{city}\x00{route.id}" if city in dead_ends else city
+
+    trail = longest_trail(
+        Edge(r.id, end(r.cities[0], r), end(r.cities[1], r), r.length) for r in routes
+    )
+    cities = tuple(c.split("\x00")[0] for c in trail.cities)
+    return LongestPath(tuple(by_id[e.id] for e in trail.edges), cities)
 
 
 def _rank(

@@ -47,16 +47,26 @@ class TicketScore:
     chain: tuple[Route, ...] | None
     # A tour completed in another order than printed earns its lower value.
     in_order: bool = True
+    # A ticket with several targets: the one that scores (the highest reached).
+    target: str | None = None
 
     @property
     def completed(self) -> bool:
-        """True when the player's routes connect the ticket's cities."""
+        """True when the player's routes connect the ticket's cities (for a ticket with
+        several targets: its start and one target)."""
         return self.chain is not None
 
     @property
     def points(self) -> int:
-        """+ the ticket's value if completed, − its value (a tour: its penalty) if not."""
+        """+ the ticket's value if completed, − its value (a tour: its penalty) if not; a
+        ticket with several targets: + the value of the highest target reached, or − the
+        lowest value printed when none is."""
         ticket = self.ticket
+        if ticket.targets:
+            values = dict(ticket.targets)
+            if self.target is None:
+                return -min(values.values())
+            return values[self.target]
         if not self.completed:
             return -(ticket.penalty if ticket.penalty is not None else ticket.points)
         if ticket.is_tour and not self.in_order:

@@ -66,6 +66,15 @@ def _player(p: PlayerSheet) -> dict[str, Any]:
                 "value": t.ticket.points,
                 "completed": t.completed,
                 **({"tour": True, "in_order": t.in_order} if t.ticket.is_tour else {}),
+                **(
+                    {
+                        "from": t.ticket.origin,
+                        "targets": [{"to": to, "value": v} for to, v in t.ticket.targets],
+                        "reached": t.target,
+                    }
+                    if t.ticket.has_targets
+                    else {}
+                ),
                 "points": t.points,
                 "chain": [_route(r) for r in t.chain or ()],
             }

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 
 from companion.rules.board import SEA, Board, Route
@@ -141,6 +141,7 @@ class Layout:
     places: Mapping[str, Point]
     tracks: Mapping[int, tuple[Track, ...]]  # by route id
     labels: Mapping[str, Label]
+    flags: Mapping[int, Point] = field(default_factory=dict)  # a route into a country: its flag
 
     def middle(self, route_id: int) -> Point:
         """The middle of a route as drawn, where a finger taps it: of its longer stretch
@@ -150,12 +151,15 @@ class Layout:
         ).middle
 
 
-def project(board: Board) -> tuple[dict[str, Point], float]:
+def project(board: Board) -> tuple[dict[str, Point], float, Callable[[float, float], Point]]:
     """Each city's place on the picture (equirectangular, true to scale at mid-latitude,
     but never flatter than ``FLATTEST``: a board as wide as the globe is stretched north to
-    south, as its printed board is), and the picture's height."""
-    lats = [c.lat for c in board.cities.values()]
-    lons = [c.lon for c in board.cities.values()]
+    south, as its printed board is), the picture's height, and the projection itself (for
+    the border flags of routes into a country, which it takes in too)."""
+    spots = [(c.lat, c.lon) for c in board.cities.values()]
+    spots += [r.flag for r in board.routes if r.flag is not None]
+    lats = [lat for lat, _lon in spots]
+    lons = [lon for _lat, lon in spots]
     if board.wraps:  # the whole globe, its west edge joined to its east
         lons = [-180.0, 180.0]
     squeeze = math.cos(math.radians((min(lats) + max(lats)) / 2))
@@ -163,24 +167,23 @@ def project(board: Board) -> tuple[dict[str, Point], float]:
     span_y = max(lats) - min(lats)
     scale = (WIDTH - 2 * MARGIN) / span_x
     scale_y = max(scale, FLATTEST * (WIDTH - 2 * MARGIN) / span_y)
-    places = {
-        c.name: Point(
-            MARGIN + (c.lon - min(lons)) * squeeze * scale,
-            MARGIN + (max(lats) - c.lat) * scale_y,
-        )
-        for c in board.cities.values()
-    }
-    return places, span_y * scale_y + 2 * MARGIN
+    west, north = min(lons), max(lats)
+
+    def at(lat: float, lon: float) -> Point:
+        return Point(MARGIN + (lon - west) * squeeze * scale, MARGIN + (north - lat) * scale_y)
+
+    places = {c.name: at(c.lat, c.lon) for c in board.cities.values()}
+    return places, span_y * scale_y + 2 * MARGIN, at
 
 
 def _tracks(
-    route: Route, places: Mapping[str, Point], wrap: float, side: tuple[int, int]
+    route: Route, ends: tuple[Point, Point], wrap: float, side: tuple[int, int]
 ) -> tuple[Track, ...]:
-    """The route's stretches: between its cities, set across from the other routes between
+    """The route's stretches: between its ends, set across from the other routes between
     them (``side``: its place among them, and how many there are: the tracks of a double,
     or a rail and a sea route), and in two where it runs across the edge of a board that
     wraps."""
-    a, b = places[route.cities[0]], places[route.cities[1]]
+    a, b = ends
     if wrap and abs(b.x - a.x) > wrap / 2:
         step = wrap if b.x < a.x else -wrap
         halves = [(a, Point(b.x + step, b.y)), (Point(a.x - step, a.y), b)]
@@ -289,18 +292,27 @@ _LAYOUTS: dict[str, Layout] = {}
 def layout(board: Board) -> Layout:
     """The board's picture laid out (once a board: it never changes)."""
     if board.id not in _LAYOUTS:
-        places, height = project(board)
+        places, height, at = project(board)
         wrap = (WIDTH - 2 * MARGIN) if board.wraps else 0.0
-        between: dict[frozenset[str], list[Route]] = {}
+        # A route into a country ends at its border flag; the others at their cities.
+        flags = {r.id: at(*r.flag) for r in board.routes if r.flag is not None}
+
+        def ends(r: Route) -> tuple[Point, Point]:
+            a, b = (places[c] for c in r.cities)
+            if r.id in flags:
+                return (flags[r.id], b) if board.is_country(r.cities[0]) else (a, flags[r.id])
+            return a, b
+
+        between: dict[tuple[frozenset[str], Point | None], list[Route]] = {}
         for r in board.routes:
-            between.setdefault(frozenset(r.cities), []).append(r)
+            between.setdefault((frozenset(r.cities), flags.get(r.id)), []).append(r)
         tracks = {
-            r.id: _tracks(r, places, wrap, (side.index(r) + 1, len(side)))
+            r.id: _tracks(r, ends(r), wrap, (side.index(r) + 1, len(side)))
             for side in between.values()
             for r in side
         }
         labels = _labels(board, places, tracks, height)
-        _LAYOUTS[board.id] = Layout(WIDTH, height, places, tracks, labels)
+        _LAYOUTS[board.id] = Layout(WIDTH, height, places, tracks, labels, flags)
     return _LAYOUTS[board.id]
 
 
@@ -335,12 +347,19 @@ def board_svg(
     parts.extend(
         f'<circle cx="{p.x:.1f}" cy="{p.y:.1f}" r="5" fill="#7a1f1f" stroke="#fff" '
         'stroke-width="1.5"/>'
-        for p in drawn.places.values()
+        for name, p in drawn.places.items()
+        if not board.is_country(name)
+    )
+    # A route into a country ends at a small flag on the border.
+    parts.extend(
+        f'<path d="M{p.x:.1f},{p.y + 6:.1f} v-14 l9,3.5 l-9,3.5" fill="{INK}" stroke="{INK}" '
+        'stroke-width="1.4" stroke-linejoin="round"/>'
+        for p in drawn.flags.values()
     )
     parts.append('</g><g class="names">')
     parts.extend(
-        f'<text x="{spot.x:.1f}" y="{spot.y:.1f}" text-anchor="{spot.anchor}" class="city">'
-        f"{escape(name)}</text>"
+        f'<text x="{spot.x:.1f}" y="{spot.y:.1f}" text-anchor="{spot.anchor}" '
+        f'class="{"country" if board.is_country(name) else "city"}">{escape(name)}</text>'
         for name, spot in drawn.labels.items()
     )
     parts.append("</g></svg>")

@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 from companion.rules.board import DASH, Route
 from companion.rules.errors import CompanionError
 from companion.rules.explain import chain_words
-from companion.rules.record import HeldTicket
+from companion.rules.record import HeldTicket, held_of
 from companion.rules.scoring import deck_left, final_scores
 from companion.rules.state import State
 from companion.rules.words import Text
@@ -97,7 +97,7 @@ def add(game_id: str) -> Response | tuple[str, int]:
                 game_id, problem=_("There is no such ticket in the deck."), status=400
             )
         picked = board.tickets[form.deck.data]
-        entry = HeldTicket(picked.cities, tour=picked.is_tour)
+        entry = held_of(picked)
     elif form.city_a.data and form.city_b.data:
         entry = HeldTicket((form.city_a.data, form.city_b.data), form.points.data)
     else:

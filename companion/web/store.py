@@ -11,7 +11,7 @@ import secrets
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from importlib import resources
 from types import MappingProxyType
@@ -471,7 +471,7 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = Stam
         seq = db.execute(
             "SELECT COALESCE(MAX(seq) + 1, 0) FROM ticket WHERE game_id = ?", (game_id,)
         ).fetchone()[0]
-        stored = HeldTicket(ticket.cities, entry.points, entry.tour, entry.unordered, entry.penalty)
+        stored = replace(entry, cities=ticket.cities)  # as printed
         db.execute(
             "INSERT INTO ticket (game_id, seq, player, body, recorded) VALUES (?, ?, ?, ?, ?)",
             (game_id, seq, name, json.dumps(ticket_to_json(stored)), _now()),

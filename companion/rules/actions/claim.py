@@ -207,12 +207,12 @@ def _one_of_parallels(route: Route, other: Route, players: int, owner: str) -> T
 def claim_for(board: Board, route: Route, player: str, **more: Any) -> Claim:
     """The claim that names exactly this route: its kind where a route of the other kind
     joins the same cities, its colour on a double, its track where the colour can't tell."""
-    kinds = {r.kind for r in board.routes_between(*route.cities)}
-    kind = route.kind if len(kinds) > 1 else None
-    if not route.is_parallel:
+    between = board.routes_between(*route.cities)
+    kind = route.kind if len({r.kind for r in between}) > 1 else None
+    others = [r for r in between if r.id != route.id and r.kind == route.kind]
+    if not others:
         return Claim(player, route.cities, kind=kind, **more)
-    twins = [r for r in board.parallels(route) if r.color == route.color]
-    if twins:
+    if any(r.color == route.color for r in others):
         return Claim(player, route.cities, track=route.track, kind=kind, **more)
     return Claim(player, route.cities, color=route.color, kind=kind, **more)
 
