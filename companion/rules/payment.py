@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from companion.rules.board import Route
 from companion.rules.colors import GRAY, ROUTE_COLORS, UnknownColor, color_words, route_color
-from companion.rules.editions import Edition
+from companion.rules.editions import FERRIES_AND_TUNNELS, TUNNELS, Edition
 from companion.rules.errors import IllegalAction
 from companion.rules.words import Text, _, listing, ngettext
 
@@ -67,6 +67,27 @@ def check_payment(
                 "%(route)s has %(length)d",
                 route=route.name,
                 length=route.length,
+            )
+        )
+    if route.any_cards:
+        return _with_stand_ins(route, colors, locomotives + plus_four)
+    if route.locomotives and edition.ferry_stand_in:
+        return _ferry_with_stand_ins(route, edition.ferry_stand_in, colors, locomotives)
+    if locomotives and not wild_on(route, edition):
+        if edition.locomotives_wild == TUNNELS:
+            raise IllegalAction(
+                _(
+                    "in %(edition)s locomotives are wild only on tunnels, and %(route)s is not one",
+                    edition=edition.name,
+                    route=route.label,
+                )
+            )
+        raise IllegalAction(
+            _(
+                "in %(edition)s locomotives are wild only on ferries and tunnels, and "
+                "%(route)s is neither",
+                edition=edition.name,
+                route=route.label,
             )
         )
     if len(colors) > 1:
@@ -142,6 +163,108 @@ def check_payment(
         route.length,
         route=route.label,
         cards=listing(parts),
+    )
+
+
+def wild_on(route: Route, edition: Edition) -> bool:
+    """Whether locomotive cards are wild on this route in this edition (everywhere, or on
+    ferries and tunnels only, or on tunnels only)."""
+    if edition.locomotives_wild == TUNNELS:
+        return route.tunnel
+    if edition.locomotives_wild == FERRIES_AND_TUNNELS:
+        return route.tunnel or route.locomotives > 0
+    return True
+
+
+def _main_colors(route: Route, colors: Mapping[str, int]) -> list[str | None]:
+    """The colours a route may be paid in: its own, or on a gray route each colour played
+    (most first; None when only locomotives were played)."""
+    if route.color != GRAY:
+        return [route.color]
+    played: list[str | None] = [*sorted(colors, key=lambda c: -colors[c])]
+    return played or [None]
+
+
+def _ferry_with_stand_ins(
+    route: Route, n: int, colors: Mapping[str, int], locomotives: int
+) -> Text:
+    """Nordic Countries' ferries: each locomotive symbol takes a locomotive or any ``n``
+    cards; the other spaces take cards of the route's colour (one colour on a gray
+    route), locomotives being wild on a ferry."""
+    total = sum(colors.values()) + locomotives
+    symbols = route.locomotives
+    sets, left = divmod(total - route.length, n - 1)
+    rule = ngettext(
+        "%(route)s takes %(length)d cards, its %(num)d locomotive paid by a locomotive or "
+        "by any %(n)d cards",
+        "%(route)s takes %(length)d cards, each of its %(num)d locomotives paid by a "
+        "locomotive or by any %(n)d cards",
+        symbols,
+        route=route.label,
+        length=route.length,
+        n=n,
+    )
+    if left or not 0 <= sets <= symbols:
+        raise IllegalAction(_("%(rule)s: %(total)d cards can't pay for it", rule=rule, total=total))
+    for main in _main_colors(route, colors):
+        others = total - locomotives - (colors.get(main, 0) if main else 0)
+        own = (colors.get(main, 0) if main else 0) + locomotives - (symbols - sets)
+        if locomotives >= symbols - sets and others <= n * sets and own >= route.length - symbols:
+            parts: list[Text] = []
+            if sets:
+                parts.append(
+                    ngettext(
+                        "%(num)d set of %(n)d cards for a locomotive",
+                        "%(num)d sets of %(n)d cards for locomotives",
+                        sets,
+                        n=n,
+                    )
+                )
+            rest = total - n * sets
+            parts.append(ngettext("%(num)d other card", "%(num)d other cards", rest))
+            return ngettext(
+                "%(route)s: %(cards)s pay for %(num)d space",
+                "%(route)s: %(cards)s pay for %(num)d spaces",
+                route.length,
+                route=route.label,
+                cards=listing(parts),
+            )
+    raise IllegalAction(
+        _(
+            "%(rule)s; cards of another colour pay only in sets of %(n)d for a locomotive",
+            rule=rule,
+            n=n,
+        )
+    )
+
+
+def _with_stand_ins(route: Route, colors: Mapping[str, int], locomotives: int) -> Text:
+    """Nordic Countries' Lieksa–Murmansk: a colour is chosen, and each space is paid by a
+    card of it or by any ``route.any_cards`` cards (locomotives only inside such sets)."""
+    n = route.any_cards
+    total = sum(colors.values()) + locomotives
+    sets, left = divmod(total - route.length, n - 1)
+    rule = _(
+        "%(route)s takes a card of one colour for each space, or any %(n)d cards in its place",
+        route=route.label,
+        n=n,
+    )
+    if left or not 0 <= sets <= route.length:
+        raise IllegalAction(_("%(rule)s: %(total)d cards can't pay for it", rule=rule, total=total))
+    for main in _main_colors(route, colors):
+        chosen = colors.get(main, 0) if main else 0
+        if total - chosen <= n * sets and chosen >= route.length - sets:
+            return ngettext(
+                "%(route)s: %(spaces)d %(color)s cards and %(num)d set of %(n)d cards pay for it",
+                "%(route)s: %(spaces)d %(color)s cards and %(num)d sets of %(n)d cards pay for it",
+                sets,
+                route=route.label,
+                spaces=route.length - sets,
+                color=color_words(main or GRAY),
+                n=n,
+            )
+    raise IllegalAction(
+        _("%(rule)s; a locomotive or another colour pays only inside such a set", rule=rule)
     )
 
 
