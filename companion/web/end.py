@@ -31,10 +31,16 @@ class EnteredTicket:
     points: int
     chain: tuple[Route, ...] | None
     path: Text
+    # A ticket with several targets (Switzerland): each with its value, and the one that
+    # scores (None: none reached yet).
+    targets: tuple[tuple[str, int], ...] = ()
+    target: str | None = None
 
     @property
     def name(self) -> str:
-        """ "Denver–El Paso"."""
+        """ "Denver–El Paso"; "Bern → France, Deutschland, Österreich, Italia"."""
+        if self.targets:
+            return f"{self.cities[0]} → " + ", ".join(t for t, _points in self.targets)
         return DASH.join(self.cities)
 
 
@@ -60,7 +66,15 @@ def render_tickets(game_id: str, problem: str | None = None, status: int = 200) 
         t = scored[logged.player].pop(0)
         path = chain_words(t)
         hands[logged.player].append(
-            EnteredTicket(logged.seq, t.ticket.cities, t.ticket.points, t.chain, path)
+            EnteredTicket(
+                logged.seq,
+                t.ticket.cities,
+                t.points if t.ticket.has_targets else t.ticket.points,
+                t.chain,
+                path,
+                t.ticket.targets,
+                t.target,
+            )
         )
     return render_template(
         "tickets.html",

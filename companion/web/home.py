@@ -38,7 +38,7 @@ def _boards() -> list[Board]:
 def _new_game_form() -> NewGameForm:
     form = NewGameForm()
     boards = _boards()
-    form.map.choices = [SelectChoice(b.id, b.title) for b in boards]
+    form.map.choices = [SelectChoice(b.id, _map_choice(b)) for b in boards]
     editions = {b.edition.id: b.edition for b in boards}.values()
     form.house_rules.choices = [
         SelectChoice(rule, _("%(edition)s: %(rule)s", edition=e.name, rule=words))
@@ -49,6 +49,19 @@ def _new_game_form() -> NewGameForm:
         for seat, color in zip(form.seats, PIECE_COLORS, strict=True):
             seat.form.color.data = color
     return form
+
+
+def _map_choice(board: Board) -> str:
+    """A map as the new-game form offers it, with how many play on it where not 2 to 5."""
+    edition = board.edition
+    if (edition.min_players, edition.max_players) == (2, 5):
+        return str(board.title)
+    return _(
+        "%(map)s (%(low)d–%(high)d players)",
+        map=board.title,
+        low=edition.min_players,
+        high=edition.max_players,
+    )
 
 
 def _page(

@@ -7,6 +7,7 @@ speak the table's: the language the game was started in."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from flask import Blueprint, Flask, g, redirect, request
@@ -107,6 +108,7 @@ def init_app(app: Flask) -> None:
             "SHORT_LANGUAGES": SHORT,
             "place": place,
             "place_text": place_text,
+            "targets": targets,
             "local_name": local_name,
         }
 
@@ -136,6 +138,13 @@ def place(board: Board, *names: str) -> Markup:
     if not local:
         return printed
     return Markup(f'{printed} <span class="local" lang="{language()}">{escape(local)}</span>')
+
+
+def targets(board: Board, origin: str, listed: Sequence[tuple[str, int]]) -> Markup:
+    """A ticket with several targets as printed, its places' local names beside them:
+    "Bern → France 5 · Deutschland 6 · Österreich 11 · Italia 8"."""
+    parts = [Markup(f"{place(board, t)}&nbsp;<strong>{points}</strong>") for t, points in listed]
+    return place(board, origin) + Markup(" → ") + Markup(" · ").join(parts)
 
 
 def hyphenate(text: object) -> str:

@@ -1,0 +1,79 @@
+"""Nordic Countries and Switzerland in the web app: offered for 2 to 3 players, country
+tickets picked as printed, scored on the sheet, exported and imported."""
+
+from __future__ import annotations
+
+import html
+import json
+
+from companion.rules.board import load_board
+from tests.web_helpers import page, problem
+
+SWITZERLAND = load_board("switzerland")
+
+
+def new_game(client, map_id: str, *names: str) -> str:
+    data = {"map": map_id}
+    for i, color in enumerate(["red", "blue", "green", "yellow", "black"]):
+        data |= {f"seats-{i}-name": names[i] if i < len(names) else "", f"seats-{i}-color": color}
+    response = client.post("/games", data=data)
+    assert response.status_code == 303, problem(response.get_data(as_text=True))
+    return response.headers["Location"].split("?")[0]
+
+
+def deck_number(name: str) -> int:
+    return next(i for i, t in enumerate(SWITZERLAND.tickets) if t.name == name)
+
+
+FRANCE = "France → Deutschland, Österreich, Italia"
+
+
+def test_the_new_game_form_offers_both_maps_for_two_or_three_players(client):
+    home = page(client, "/")
+    assert "Nordic Countries (2–3 players)" in home and "Switzerland (2–3 players)" in home
+    data = {"map": "nordic"}
+    for i, name in enumerate(["Ann", "Bob", "Cy", "Dee", ""]):
+        data |= {
+            f"seats-{i}-name": name,
+            f"seats-{i}-color": "red blue green yellow black".split()[i],
+        }
+    refused = client.post("/games", data=data)
+    assert refused.status_code == 400
+    assert "is played by 2 to 3 players, not 4" in html.unescape(refused.get_data(as_text=True))
+
+
+def test_a_country_ticket_is_picked_from_the_deck_as_printed(client):
+    url = new_game(client, "switzerland", "Ann", "Bob", "Cy")
+    tickets = page(client, f"{url}/tickets?player=Ann")
+    assert "France → Deutschland 5 · Österreich 14 · Italia 11" in html.unescape(
+        tickets.replace("&nbsp;", " ").replace("<strong>", "").replace("</strong>", "")
+    )
+    number = deck_number(FRANCE)
+    client.post(f"{url}/tickets", data={"player": "Ann", "deck": number})
+    hand = html.unescape(page(client, f"{url}/tickets?player=Ann"))
+    assert "no target reached yet: -5" in hand  # the lowest value, while none is reached
+    # The deck has two: Bob may pick the other; then none is left.
+    assert f'name="deck" value="{number}"' in page(client, f"{url}/tickets?player=Bob")
+    client.post(f"{url}/tickets", data={"player": "Bob", "deck": number})
+    assert f'name="deck" value="{number}"' not in page(client, f"{url}/tickets?player=Cy")
+    refused = client.post(f"{url}/tickets", data={"player": "Cy", "deck": number})
+    assert refused.status_code == 409
+    assert "the deck has 2 France → " in html.unescape(refused.get_data(as_text=True))
+
+
+def test_a_country_ticket_scores_its_highest_target_on_the_sheet_and_in_the_export(client):
+    url = new_game(client, "switzerland", "Ann", "Bob")
+    for a, b in (("Delémont", "France"), ("Basel", "Delémont"), ("Basel", "Deutschland")):
+        route = SWITZERLAND.routes_between(a, b)[0]
+        player = "Ann"
+        response = client.post(f"{url}/claim", data={"player": player, "route": route.id})
+        assert response.status_code == 303, problem(response.get_data(as_text=True))
+    client.post(f"{url}/tickets", data={"player": "Ann", "deck": deck_number(FRANCE)})
+    hand = html.unescape(page(client, f"{url}/tickets?player=Ann"))
+    assert "Deutschland reached: +5" in hand
+    sheet = html.unescape(page(client, f"{url}/sheet"))
+    assert "Deutschland reached, the highest: France–Delémont–Basel–Deutschland" in sheet
+    record = json.loads(client.get(f"{url}/record.json").get_data(as_text=True))
+    assert record["tickets"]["Ann"] == [
+        {"from": "France", "to": ["Deutschland", "Österreich", "Italia"]}
+    ]
