@@ -286,6 +286,18 @@ def _labels(
     return chosen
 
 
+SPACE_ROOM = 22.0  # the least length a space of a route into a country is drawn
+
+
+def _away(city: Point, flag: Point, least: float) -> Point:
+    """The flag, moved out along its line from the city to lie at least ``least`` away."""
+    dx, dy = flag.x - city.x, flag.y - city.y
+    distance = math.hypot(dx, dy)
+    if distance >= least or not distance:
+        return flag
+    return Point(city.x + dx * least / distance, city.y + dy * least / distance)
+
+
 _LAYOUTS: dict[str, Layout] = {}
 
 
@@ -294,8 +306,14 @@ def layout(board: Board) -> Layout:
     if board.id not in _LAYOUTS:
         places, height, at = project(board)
         wrap = (WIDTH - 2 * MARGIN) if board.wraps else 0.0
-        # A route into a country ends at its border flag; the others at their cities.
-        flags = {r.id: at(*r.flag) for r in board.routes if r.flag is not None}
+        # A route into a country ends at its border flag (at least a finger's room a space
+        # away from its city: a border can lie close); the others at their cities.
+        flags = {
+            r.id: _away(places[next(c for c in r.cities if not board.is_country(c))],
+                        at(*r.flag), r.length * SPACE_ROOM)
+            for r in board.routes
+            if r.flag is not None
+        }  # fmt: skip
 
         def ends(r: Route) -> tuple[Point, Point]:
             a, b = (places[c] for c in r.cities)
