@@ -77,3 +77,17 @@ def test_a_country_ticket_scores_its_highest_target_on_the_sheet_and_in_the_expo
     assert record["tickets"]["Ann"] == [
         {"from": "France", "to": ["Deutschland", "Österreich", "Italia"]}
     ]
+
+
+def test_the_payment_check_knows_a_nordic_ferrys_stand_in_cards(client):
+    url = new_game(client, "nordic", "Ann", "Bob")
+    ferry = next(
+        r for r in load_board("nordic").routes if set(r.cities) == {"Ålborg", "Göteborg"}
+    )
+    paid = page(client, f"{url}/pay?route={ferry.id}&red=1&blue=2&green=1")
+    assert "1 set of 3 cards for a locomotive" in html.unescape(paid)
+    plain = next(
+        r for r in load_board("nordic").routes if set(r.cities) == {"Kristiansand", "Oslo"}
+    )
+    refused = page(client, f"{url}/pay?route={plain.id}&black=1&locomotive=1")
+    assert "wild only on ferries and tunnels" in html.unescape(refused)
