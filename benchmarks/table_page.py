@@ -1,6 +1,7 @@
-"""Times what a phone waits for during play, on a game half played on each map, and
-prints the medians: replaying the log, the claim list (the referee asked about every
-route), the final scores, and the whole table page and score sheet served by the app.
+"""Times what a phone waits for during play, on a game half played on each map (by 4
+players, or as many as the map takes), and prints the medians: replaying the log, the
+claim list (the referee asked about every route), the final scores, and the whole table
+page and score sheet served by the app.
 
 Run: python benchmarks/table_page.py [en|ru|uk]   (the pages' language; English unless given)
 """
@@ -21,7 +22,7 @@ from flask.testing import FlaskClient
 from companion.rules.board import load_board, map_ids
 from companion.rules.game import replay
 from companion.rules.playout import random_game
-from companion.rules.record import GameRecord, HeldTicket, record_to_json
+from companion.rules.record import GameRecord, held_of, record_to_json
 from companion.rules.scoring import final_scores
 from companion.rules.table import route_choices
 from companion.web import create_app
@@ -75,22 +76,16 @@ def main() -> None:
 def measure(client: FlaskClient, map_id: str) -> list[float]:
     """The figures for a game half played on one map (the first is its actions)."""
     rng = random.Random(7)
-    setup, actions, hands = random_game(
-        load_board(map_id), 4, rng, connected=0.5, goods=goods(map_id)
-    )
+    board = load_board(map_id)
+    players = min(4, board.edition.max_players)
+    setup, actions, hands = random_game(board, players, rng, connected=0.5, goods=goods(map_id))
     half = actions[: len(actions) // 2]
     state = replay(setup, half)
     record = GameRecord(
         map=map_id,
         players=setup.players,
         actions=half,
-        tickets={
-            n: tuple(
-                HeldTicket(t.cities, None if t.from_deck else t.points, tour=t.is_tour)
-                for t in hand
-            )
-            for n, hand in hands.items()
-        },
+        tickets={n: tuple(held_of(t) for t in hand) for n, hand in hands.items()},
         goods=setup.goods,
         pieces=setup.pieces,
     )
