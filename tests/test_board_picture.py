@@ -66,6 +66,62 @@ def test_no_city_name_lies_over_the_middle_of_a_route(map_id):
             assert not (left - 5 < m.x < right + 5 and top - 5 < m.y < bottom + 5), (name, route)
 
 
+def _distance(box, p):
+    left, top, right, bottom = box
+    return math.hypot(max(left - p.x, 0, p.x - right), max(top - p.y, 0, p.y - bottom))
+
+
+# Europe's Bruxelles lies among five routes' middles and four cities: no spot near it is
+# free of them, so its name sits above Amsterdam's.
+NO_ROOM = {("europe", "Bruxelles")}
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_a_city_name_lies_nearer_its_own_dot_than_any_other(map_id):
+    board, laid = load_board(map_id), layout(load_board(map_id))
+    dots = {n: p for n, p in laid.places.items() if not board.is_country(n)}
+    astray = set()
+    for name, label in laid.labels.items():
+        if name not in dots:
+            continue
+        own = _distance(label.box, dots[name])
+        if any(_distance(label.box, p) < own for n, p in dots.items() if n != name):
+            astray.add((map_id, name))
+    assert astray == {(m, n) for m, n in NO_ROOM if m == map_id}
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_no_two_city_names_touch(map_id):
+    labels = list(layout(load_board(map_id)).labels.items())
+    for i, (name, label) in enumerate(labels):
+        a = label.box
+        for other, o in labels[i + 1 :]:
+            b = o.box
+            apart = a[0] - 3 >= b[2] or b[0] - 3 >= a[2] or a[1] - 3 >= b[3] or b[1] - 3 >= a[3]
+            assert apart, (name, other)
+
+
+def test_a_route_into_a_country_ends_at_that_countrys_flag():
+    board = load_board("switzerland")
+    svg = board_svg(board, {}, {})
+    flags = re.findall(r'<g class="flag">(.*?)</g>', svg)
+    into = [r for r in board.routes if any(board.is_country(c) for c in r.cities)]
+    assert len(flags) == len(into) == 17  # France 4, Deutschland 5, Österreich 3, Italia 5
+    # France's blue, white and red side by side; Deutschland's black, red and gold one above
+    # the other.
+    france = [f for f in flags if "#0055a4" in f]
+    germany = [f for f in flags if "#ffce00" in f]
+    assert (len(france), len(germany)) == (4, 5)
+    widths = re.findall(
+        r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)" height="([\d.]+)"', france[0]
+    )
+    assert [float(w) for w, _h in widths[:3]] == pytest.approx([5, 5, 5])
+    heights = re.findall(
+        r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)" height="([\d.]+)"', germany[0]
+    )
+    assert [float(h) for _w, h in heights[:3]] == pytest.approx([10 / 3] * 3, abs=0.01)
+
+
 def test_the_middle_of_a_route_across_the_edge_is_on_the_picture():
     board = load_board("world")
     laid = layout(board)

@@ -137,6 +137,45 @@ def test_kreuzlingens_two_routes_into_deutschland_at_two_flags_are_not_a_double(
     assert {state.owners[first.id], state.owners[second.id]} == {"Ann"}
 
 
+def test_the_swiss_board_prints_each_country_flag_where_its_routes_cross_the_border():
+    flags = dict(SWITZERLAND.flags)
+    assert flags["France"].colors == ("#0055a4", "#ffffff", "#ef4135") and flags["France"].vertical
+    assert flags["Deutschland"].colors == ("#000000", "#dd0000", "#ffce00")
+    assert not flags["Deutschland"].vertical
+    assert set(flags) == SWITZERLAND.countries and not NORDIC.flags
+
+
+def test_a_country_flag_in_a_map_file_is_checked():
+    from companion.rules.board import parse_board
+    from companion.rules.errors import BoardError
+
+    text = """
+id = "t"
+name = "Test"
+edition = "switzerland"
+tickets = [{ cities = ["Basel", "France"], points = 4 }]
+[[routes]]
+cities = ["Basel", "France"]
+length = 1
+colors = ["gray"]
+flag = { lat = 47.6, lon = 7.5 }
+[cities]
+"Basel" = { lat = 47.56, lon = 7.59 }
+[countries.France]
+lat = 47.5
+lon = 7.0
+flag = { stripes = "vertical", colors = ["#0055a4", "#ffffff", "#ef4135"] }
+"""
+    assert parse_board(text, "t.toml").cities["France"].flag.vertical
+    for old, new, message in (
+        ('"vertical"', '"round"', "stripes should be 'vertical' or 'horizontal'"),
+        ('"#0055a4", "#ffffff", "#ef4135"', '"blue"', "colors should list 2 to 4 colours"),
+        ('"#0055a4", "#ffffff"', '"blue", "#ffffff"', "colors should list 2 to 4 colours"),
+    ):
+        with pytest.raises(BoardError, match=message):
+            parse_board(text.replace(old, new), "t.toml")
+
+
 # Locomotives: wild only on ferries and tunnels (Nordic), only on tunnels (Switzerland).
 
 

@@ -81,9 +81,7 @@ def test_a_country_ticket_scores_its_highest_target_on_the_sheet_and_in_the_expo
 
 def test_the_payment_check_knows_a_nordic_ferrys_stand_in_cards(client):
     url = new_game(client, "nordic", "Ann", "Bob")
-    ferry = next(
-        r for r in load_board("nordic").routes if set(r.cities) == {"Ålborg", "Göteborg"}
-    )
+    ferry = next(r for r in load_board("nordic").routes if set(r.cities) == {"Ålborg", "Göteborg"})
     paid = page(client, f"{url}/pay?route={ferry.id}&red=1&blue=2&green=1")
     assert "1 set of 3 cards for a locomotive" in html.unescape(paid)
     plain = next(
@@ -91,3 +89,20 @@ def test_the_payment_check_knows_a_nordic_ferrys_stand_in_cards(client):
     )
     refused = page(client, f"{url}/pay?route={plain.id}&black=1&locomotive=1")
     assert "wild only on ferries and tunnels" in html.unescape(refused)
+
+
+def test_kreuzlingens_two_routes_into_deutschland_are_told_apart_in_words(client):
+    url = new_game(client, "switzerland", "Ann", "Bob")
+    table = html.unescape(page(client, url))
+    start = table.index('data-key="kreuzlingen')
+    city = table[start : table.index("</details>", start)]
+    assert "Deutschland <small>(orange)</small>" in city
+    assert "(white)" in city
+
+
+def test_the_key_to_the_swiss_board_names_each_countrys_flag(client):
+    url = new_game(client, "switzerland", "Ann", "Bob")
+    board = html.unescape(page(client, f"{url}/board"))
+    for country in ("France", "Deutschland", "Österreich", "Italia"):
+        assert f"route into {country}" in board
+    assert "linear-gradient(to right, #0055a4 0.00% 33.33%" in board

@@ -7,6 +7,7 @@ a ``BoardError`` naming the file, the entry and the problem.
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -25,8 +26,18 @@ ROUTE_KINDS = (RAIL, SEA)
 DASH = "–"
 CITY, COUNTRY, WAYPOINT = "city", "country", "waypoint"
 GOODS_COLORS = ("black", "red", "yellow", "white")
+HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 # The languages a map file gives each place's local name in.
 LANGUAGES = ("ru", "uk")
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A country's flag, as the board prints it where a route crosses its border: its
+    stripes' colours, from the left (``vertical``) or from the top."""
+
+    colors: tuple[str, ...]
+    vertical: bool
 
 
 @dataclass(frozen=True)
@@ -41,6 +52,7 @@ class City:
     port: bool = False
     # Its name in the players' languages, by language code: {"ru": "Нью-Йорк", "uk": …}.
     local: Mapping[str, str] = field(default_factory=dict)
+    flag: Flag | None = None  # a country's, where its routes end at flags
 
     @property
     def spellings(self) -> tuple[str, ...]:
@@ -254,6 +266,12 @@ class Board:
         """The neighbouring countries on the board (none on most maps)."""
         return frozenset(n for n, c in self.cities.items() if c.is_country)
 
+    @property
+    def flags(self) -> tuple[tuple[str, Flag], ...]:
+        """The countries whose routes end at their flags, with their flags, in the file's
+        order."""
+        return tuple((n, c.flag) for n, c in self.cities.items() if c.flag is not None)
+
     def routes_between(self, a: str, b: str) -> tuple[Route, ...]:
         """Every route joining two cities (named as printed), in the map file's order."""
         return self._between.get(frozenset((a, b)), ())
@@ -439,7 +457,11 @@ class _Checker:
                 where,
                 entry,
                 {"lat", "lon"},
-                {"aliases", "port", *LANGUAGES} if kind == CITY else {"aliases", *LANGUAGES},
+                {"aliases", "port", *LANGUAGES}
+                if kind == CITY
+                else {"aliases", "flag", *LANGUAGES}
+                if kind == COUNTRY
+                else {"aliases", *LANGUAGES},
             )
             lat, lon = entry["lat"], entry["lon"]
             for label, value, limit in (("lat", lat, 90), ("lon", lon, 180)):
@@ -465,10 +487,33 @@ class _Checker:
             port = entry.get("port", False)
             if not isinstance(port, bool):
                 raise self.fail(where, "port should be true or false")
+            flag = self.country_flag(f"{where}.flag", entry["flag"]) if "flag" in entry else None
             cities[name] = City(
-                name, float(lat), float(lon), tuple(aliases), kind, port, MappingProxyType(local)
+                name,
+                float(lat),
+                float(lon),
+                tuple(aliases),
+                kind,
+                port,
+                MappingProxyType(local),
+                flag,
             )
         return cities
+
+    def country_flag(self, where: str, entry: Any) -> Flag:
+        """A country's flag: ``{ stripes = "vertical" | "horizontal", colors = [...] }``,
+        two to four colours written ``#rrggbb``."""
+        self.keys(where, entry, {"stripes", "colors"}, set())
+        if entry["stripes"] not in ("vertical", "horizontal"):
+            raise self.fail(where, "stripes should be 'vertical' or 'horizontal'")
+        colors = entry["colors"]
+        if (
+            not isinstance(colors, list)
+            or not 2 <= len(colors) <= 4
+            or not all(isinstance(c, str) and HEX_COLOR.fullmatch(c) for c in colors)
+        ):
+            raise self.fail(where, "colors should list 2 to 4 colours written #rrggbb")
+        return Flag(tuple(c.lower() for c in colors), entry["stripes"] == "vertical")
 
     def routes(self, data: Any, cities: dict[str, City], edition: Edition) -> tuple[Route, ...]:
         """The routes, one entry per pair of places: a track each colour (a double lists

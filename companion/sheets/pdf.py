@@ -8,20 +8,17 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from importlib import resources
 from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Circle, Drawing, Group, PolyLine, Rect, String
+from reportlab.graphics.shapes import Circle, Drawing, Group, Polygon, PolyLine, Rect, String
 from reportlab.graphics.shapes import Line as Stroke
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (
     KeepTogether,
     Paragraph,
@@ -36,27 +33,15 @@ from companion.rules.board import SEA
 from companion.rules.sheet import Line, PlayerSheet, ScoreSheet
 from companion.rules.words import _, join
 from companion.sheets import chart as charts
-from companion.sheets import picture
+from companion.sheets import lettering, picture
 from companion.sheets.chart import Series
+from companion.sheets.lettering import BOLD, FONT
 from companion.sheets.text import ordinal, sheet_title, signed
-
-FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
 
 
 def _e(text: object) -> str:
     """Text (a message put into words first) escaped for a reportlab paragraph."""
     return escape(str(text))
-
-
-def _fonts() -> None:
-    """Registers DejaVu Sans (shipped with the package): it prints Cyrillic and accents."""
-    if FONT in pdfmetrics.getRegisteredFontNames():
-        return
-    folder = resources.files("companion.sheets").joinpath("fonts")
-    for name, file in ((FONT, "DejaVuSans.ttf"), (BOLD, "DejaVuSans-Bold.ttf")):
-        with resources.as_file(folder.joinpath(file)) as path:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
-    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
 
 
 def _styles() -> dict[str, ParagraphStyle]:
@@ -79,7 +64,7 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str, progress: Sequence[Series] = ()) 
     way back to the game (``link``), the board with every player's routes and the longest
     path, the score through the game (``progress``, when given), then every player's
     points, line by line."""
-    _fonts()
+    lettering.register()
     styles = _styles()
     out = io.BytesIO()
     document = SimpleDocTemplate(
@@ -236,21 +221,25 @@ def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list:
         outline = LIT if route.id in lit else picture.INK
         for space in picture.spaces(route, laid, train, outline):
             art.add(_space(space, route.id in lit))
-    for p in laid.places.values():
-        art.add(Circle(p.x, p.y, 4.5, fillColor=_color("#7a1f1f"), strokeColor=colors.white))
+    for name, p in laid.places.items():
+        if not board.is_country(name):
+            art.add(Circle(p.x, p.y, 4.5, fillColor=_color("#7a1f1f"), strokeColor=colors.white))
+    for flag in picture.border_flags(board):
+        art.add(_flag(flag))
     drawing.add(art)
     for name, label in laid.labels.items():  # upright: drawn outside the flipped group
         x = label.x * scale
         y = (laid.height - label.y) * scale
         anchor = {"start": "start", "end": "end", "middle": "middle"}[label.anchor]
+        country = board.is_country(name)
         drawing.add(
             String(
                 x,
                 y,
                 name,
-                fontName=BOLD,
-                fontSize=picture.FONT * scale * 0.95,
-                fillColor=_color("#3b1010"),
+                fontName=FONT if country else BOLD,
+                fontSize=picture.FONT * scale * (1.15 if country else 0.95),
+                fillColor=_color("#5a3a10" if country else "#3b1010"),
                 textAnchor=anchor,
             )
         )
@@ -267,6 +256,29 @@ def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list:
             [Paragraph(f"<b>{_e(caption)}</b>", styles["head"]), Spacer(1, 2 * mm), drawing]
         )
     ]
+
+
+def _flag(shape: picture.FlagShape) -> Group:
+    """A border flag as the board's picture draws it (``picture.flag_shape``)."""
+    ink = _color(picture.INK)
+    flag = Group()
+    if shape.stripes:
+        for x, y, w, h, color in shape.stripes:
+            flag.add(Rect(x, y, w, h, fillColor=_color(color), strokeColor=None))
+        x, y, w, h = shape.cloth
+        flag.add(Rect(x, y, w, h, fillColor=None, strokeColor=ink, strokeWidth=0.9))
+    else:
+        top = shape.top
+        flag.add(
+            Polygon(
+                [top.x, top.y, top.x + 9, top.y + 3.5, top.x, top.y + 7],
+                fillColor=ink,
+                strokeColor=ink,
+            )
+        )
+    foot, top = shape.foot, shape.top
+    flag.add(Stroke(foot.x, foot.y, top.x, top.y, strokeColor=ink, strokeWidth=1.6))
+    return flag
 
 
 def _space(space: picture.Space, lit: bool) -> Group:

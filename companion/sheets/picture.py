@@ -16,8 +16,9 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from html import escape
 
-from companion.rules.board import SEA, Board, Route
+from companion.rules.board import SEA, Board, Flag, Route
 from companion.rules.words import Message, _, ngettext
+from companion.sheets import lettering
 
 WIDTH = 1000
 MARGIN = 70
@@ -214,6 +215,11 @@ def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def _distance(box: Box, p: Point) -> float:
+    """How far the point lies from the box (0 inside it)."""
+    return math.hypot(max(box[0] - p.x, 0, p.x - box[2]), max(box[1] - p.y, 0, p.y - box[3]))
+
+
 def _labels(
     board: Board,
     places: Mapping[str, Point],
@@ -237,21 +243,32 @@ def _labels(
                 )
                 for i in range(steps + 1)
             )
-    taken: list[Box] = [(p.x - 6, p.y - 6, p.x + 6, p.y + 6) for p in places.values()]
+    dots_taken: list[Box] = [(p.x - 6, p.y - 6, p.x + 6, p.y + 6) for p in places.values()]
+    dots = {n: p for n, p in places.items() if not board.is_country(n)}
 
     def crowding(name: str) -> int:
         here = places[name]
         return -sum(1 for p in places.values() if abs(p.x - here.x) + abs(p.y - here.y) < 90)
 
-    chosen: dict[str, Label] = {}
-    for name in sorted(board.cities, key=crowding):
+    def place(name: str, others: list[Box]) -> Label:
+        """The name's best spot, beside the other names already placed."""
         p = places[name]
-        width = 0.62 * FONT * len(name)
+        width = lettering.width(name, FONT)
+        reach = width + 80  # no spot lies farther from the city
+        close = [q for q in along if abs(q.x - p.x) < reach and abs(q.y - p.y) < reach]
+        shut = [m for m in middles if abs(m[0] - p.x) < reach and abs(m[1] - p.y) < reach]
+        neighbours = [
+            q for n, q in dots.items() if n != name and abs(q.x - p.x) + abs(q.y - p.y) < 3 * reach
+        ]
         spots = []
         for far in (0.0, 7.0, 15.0, 24.0, 34.0, 46.0):
             spots += [
                 (p.x + 9 + far, p.y + 4, "start"),
                 (p.x - 9 - far, p.y + 4, "end"),
+                (p.x + 9 + far, p.y - 3, "start"),
+                (p.x - 9 - far, p.y - 3, "end"),
+                (p.x + 9 + far, p.y + 11, "start"),
+                (p.x - 9 - far, p.y + 11, "end"),
                 (p.x, p.y - 10 - far, "middle"),
                 (p.x, p.y + 19 + far, "middle"),
                 (p.x + 7 + far, p.y - 8 - far, "start"),
@@ -260,29 +277,49 @@ def _labels(
                 (p.x - 7 - far, p.y + 17 + far, "end"),
             ]
 
-        def box(spot: tuple[float, float, str], width: float = width) -> Box:
+        def box(spot: tuple[float, float, str]) -> Box:
             x, y, anchor = spot
             left = {"start": x, "end": x - width, "middle": x - width / 2}[anchor]
             return (left, y - FONT + 2, left + width, y + 3)
 
-        def cost(
-            spot: tuple[float, float, str], spots: list[tuple[float, float, str]] = spots
-        ) -> float:
+        def cost(spot: tuple[float, float, str]) -> float:
             b = box(spot)
-            over_middle = sum(1 for m in middles if _overlaps(b, m))
-            over_names = sum(1 for o in taken if _overlaps(b, o))
-            over_routes = sum(1 for q in along if b[0] < q.x < b[2] and b[1] < q.y < b[3])
+            near = (b[0] - 3, b[1] - 3, b[2] + 3, b[3] + 3)
+            over_middle = sum(1 for m in shut if _overlaps(b, m))
+            over_names = sum(1 for o in [*dots_taken, *others] if _overlaps(b, o))
+            beside_names = sum(1 for o in others if _overlaps(near, o))
+            over_routes = sum(1 for q in close if b[0] < q.x < b[2] and b[1] < q.y < b[3])
             outside = b[0] < 2 or b[2] > WIDTH - 2 or b[1] < 2 or b[3] > height - 2
+            # A name read as another city's: nearer another dot than its own.
+            own = _distance(b, p)
+            astray = any(_distance(b, q) < own for q in neighbours)
             return (
                 1000 * (over_middle + outside)
                 + 60 * over_names
+                + 40 * astray
+                + 10 * beside_names
                 + over_routes
-                + spots.index(spot) * 0.3
+                + 0.5 * own
+                + spots.index(spot) * 0.05
             )
 
         best = min(spots, key=cost)
-        chosen[name] = Label(best[0], best[1], best[2], box(best))
-        taken.append(box(best))
+        return Label(best[0], best[1], best[2], box(best))
+
+    # Crowded cities choose first (they have the fewest free spots); then each name looks
+    # again, the others placed, until none moves (or a few rounds).
+    chosen: dict[str, Label] = {}
+    order = sorted(board.cities, key=crowding)
+    for name in order:
+        chosen[name] = place(name, [label.box for label in chosen.values()])
+    for _round in range(3):
+        moved = False
+        for name in order:
+            again = place(name, [label.box for n, label in chosen.items() if n != name])
+            moved = moved or again != chosen[name]
+            chosen[name] = again
+        if not moved:
+            break
     return chosen
 
 
@@ -368,12 +405,8 @@ def board_svg(
         for name, p in drawn.places.items()
         if not board.is_country(name)
     )
-    # A route into a country ends at a small flag on the border.
-    parts.extend(
-        f'<path d="M{p.x:.1f},{p.y + 6:.1f} v-14 l9,3.5 l-9,3.5" fill="{INK}" stroke="{INK}" '
-        'stroke-width="1.4" stroke-linejoin="round"/>'
-        for p in drawn.flags.values()
-    )
+    # A route into a country ends at the country's flag on the border.
+    parts.extend(_flag_svg(f) for f in border_flags(board))
     parts.append('</g><g class="names">')
     parts.extend(
         f'<text x="{spot.x:.1f}" y="{spot.y:.1f}" text-anchor="{spot.anchor}" '
@@ -382,6 +415,83 @@ def board_svg(
     )
     parts.append("</g></svg>")
     return "\n".join(parts)
+
+
+@dataclass(frozen=True)
+class FlagShape:
+    """A border flag as drawn: its pole, from ``foot`` up to ``top``, and its cloth's
+    stripes (left, top, width, height, colour) inside ``cloth``, a box (left, top, width,
+    height); a country without a flag of its own has no stripes: a plain pennant."""
+
+    foot: Point
+    top: Point
+    cloth: tuple[float, float, float, float]
+    stripes: tuple[tuple[float, float, float, float, str], ...]
+
+
+FLAG_WIDTH, FLAG_HEIGHT = 15.0, 10.0
+
+
+def flag_shape(pole: Point, flag: Flag | None) -> FlagShape:
+    """The flag whose pole stands at ``pole`` (its foot a little below)."""
+    top = Point(pole.x, pole.y - 14)
+    cloth = (top.x, top.y, FLAG_WIDTH, FLAG_HEIGHT)
+    stripes = []
+    if flag is not None:
+        count = len(flag.colors)
+        for i, color in enumerate(flag.colors):
+            if flag.vertical:
+                w = FLAG_WIDTH / count
+                stripes.append((top.x + w * i, top.y, w, FLAG_HEIGHT, color))
+            else:
+                h = FLAG_HEIGHT / count
+                stripes.append((top.x, top.y + h * i, FLAG_WIDTH, h, color))
+    return FlagShape(Point(pole.x, pole.y + 6), top, cloth, tuple(stripes))
+
+
+def _flag_svg(shape: FlagShape) -> str:
+    foot, top = shape.foot, shape.top
+    staff = (
+        f'<line x1="{foot.x:.1f}" y1="{foot.y:.1f}" x2="{top.x:.1f}" y2="{top.y:.1f}" '
+        f'stroke="{INK}" stroke-width="1.6" stroke-linecap="round"/>'
+    )
+    if not shape.stripes:
+        return (
+            f'<path d="M{top.x:.1f},{top.y:.1f} l9,3.5 l-9,3.5 z" fill="{INK}" stroke="{INK}" '
+            'stroke-width="1.4" stroke-linejoin="round"/>' + staff
+        )
+    stripes = "".join(
+        f'<rect x="{x:.2f}" y="{y:.2f}" width="{w:.2f}" height="{h:.2f}" fill="{color}"/>'
+        for x, y, w, h, color in shape.stripes
+    )
+    x, y, w, h = shape.cloth
+    outline = (
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.0f}" height="{h:.0f}" fill="none" '
+        f'stroke="{INK}" stroke-width="0.9"/>'
+    )
+    return f'<g class="flag">{stripes}{outline}{staff}</g>'
+
+
+def border_flags(board: Board) -> list[FlagShape]:
+    """The flags where the routes into a country cross its border."""
+    drawn = layout(board)
+    return [
+        flag_shape(
+            drawn.flags[r.id], board.cities[next(c for c in r.cities if board.is_country(c))].flag
+        )
+        for r in board.routes
+        if r.id in drawn.flags
+    ]
+
+
+def flag_background(flag: Flag) -> str:
+    """The flag's stripes as a CSS background, for the key to the board."""
+    count = len(flag.colors)
+    stops = ", ".join(
+        f"{c} {100 * i / count:.2f}% {100 * (i + 1) / count:.2f}%"
+        for i, c in enumerate(flag.colors)
+    )
+    return f"linear-gradient(to {'right' if flag.vertical else 'bottom'}, {stops})"
 
 
 def _ends(track: Track) -> str:

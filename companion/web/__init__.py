@@ -20,6 +20,7 @@ from companion.rules.counted import points
 from companion.rules.errors import CompanionError
 from companion.rules.names import place_key
 from companion.rules.payment import card_words
+from companion.sheets.picture import flag_background
 from companion.sheets.text import ordinal, signed
 from companion.web.dice_panel import face_words
 from companion.web.forms import csrf_field, stamp
@@ -119,6 +120,7 @@ def _helpers(app: Flask) -> None:
     app.add_template_global(stamp, "stamp")
     app.add_template_global(csrf_field, "csrf_field")
     app.add_template_global(page_url, "page_url")
+    app.add_template_global(flag_background, "flag_background")  # a country's, in the key
 
 
 def _errors(app: Flask) -> None:

@@ -52,7 +52,8 @@ def test_a_swiss_game_with_a_country_ticket_to_the_pdf(server: str, phone: Page)
     screenshot(page, "sw1-table")
 
     page.click("nav >> text=Board")
-    expect(page.locator(".picture svg path").first).to_be_visible()  # the border flags
+    expect(page.locator(".picture svg g.flag").first).to_be_visible()  # the border flags
+    expect(page.locator(".legend")).to_contain_text("route into Italia")
     screenshot(page, "sw2-board")
 
     # Ann's country ticket, picked as printed: France to the three others.
