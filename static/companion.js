@@ -265,7 +265,8 @@
     count();
   }
 
-  // The new-game form asks for trains and ships only on Rails & Sails maps.
+  // The new-game form asks for trains and ships only on Rails & Sails maps, offers each map's
+  // own house rules and as many seats as it takes.
   function splits() {
     var map = document.querySelector("select[data-split-maps]");
     if (!map) return;
@@ -283,8 +284,30 @@
       });
       var box = form.querySelector(".house-rules");
       if (box) box.hidden = !any;
+      // As many seats as the map takes (a seat already named stays, for the form to refuse).
+      var most = 5;
+      (map.dataset.seatMaps || "").split(" ").forEach(function (entry) {
+        var pair = entry.split(":");
+        if (pair[0] === map.value) most = +pair[1];
+      });
+      form.querySelectorAll(".seats > li").forEach(function (seat, i) {
+        seat.hidden = i >= most && !seat.querySelector("input").value.trim();
+      });
     }
     map.addEventListener("change", show);
+    show();
+  }
+
+  // The payment check asks for the cards turned over only when the route is a tunnel.
+  function tunnelCards() {
+    var turned = document.querySelector("form.pay [data-tunnel-only]");
+    if (!turned) return;
+    var route = turned.closest("form").querySelector("select[name=route]");
+    function show() {
+      var chosen = route.options[route.selectedIndex];
+      turned.hidden = !(chosen && chosen.hasAttribute("data-tunnel"));
+    }
+    route.addEventListener("change", show);
     show();
   }
 
@@ -445,6 +468,7 @@
     settleAddress();
     stayAwake();
     splits();
+    tunnelCards();
     goodsCounts();
     diceTotal();
     measureBar();

@@ -75,6 +75,28 @@ def test_the_payment_check_knows_tunnels_ferries_and_stations(client):
     assert "✓ station number 1" in page(client, f"{url}/pay?route=station&red=1")
 
 
+def test_the_payment_checks_answer_comes_first_with_the_claim_one_tap_away(client):
+    url = new_game(client, "Ann", "Bob")
+    tunnel = route("Marseille", "Zürich")
+    answer = page(client, f"{url}/pay?route={tunnel}&player=Bob&purple=3&t1=purple")
+    # The answer above the form (its address ends at #verdict), then Bob's claim of it.
+    assert answer.index('id="verdict"') < answer.index('class="pay"')
+    assert 'action="' + f"{url}/pay#verdict" + '"' in answer
+    claim = answer[answer.index('id="verdict"') : answer.index('class="pay"')]
+    assert f'name="route" value="{tunnel}"' in claim and 'name="player" value="Bob"' in claim
+    token = re.search(r'name="token" value="([^"]+)"', claim)[1]
+    seen = re.search(r'name="seen" value="([^"]+)"', claim)[1]
+    done = client.post(
+        f"{url}/claim", data={"player": "Bob", "route": tunnel, "token": token, "seen": seen}
+    )
+    assert done.status_code == 303, problem(done.get_data(as_text=True))
+    assert "Bob claimed Marseille–Zürich" in html.unescape(page(client, url))
+    # The cards turned over for a tunnel are asked for a tunnel only.
+    plain = page(client, f"{url}/pay?route={route('Amsterdam', 'Essen')}&yellow=3")
+    assert re.search(r'<p class="hint" data-tunnel-only\s+hidden', plain)
+    assert not re.search(r'<p class="hint" data-tunnel-only\s+hidden', answer)
+
+
 def test_the_payment_check_prices_the_next_station_of_the_player_asked_for(client):
     url = new_game(client, "Ann", "Bob")
     client.post(f"{url}/station", data={"player": "Bob", "city": "Berlin"})

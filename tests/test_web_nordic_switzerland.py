@@ -7,6 +7,7 @@ import html
 import json
 
 from companion.rules.board import load_board
+from tests.test_web_dice import dice_game
 from tests.web_helpers import page, problem
 
 SWITZERLAND = load_board("switzerland")
@@ -49,11 +50,17 @@ def test_a_country_ticket_is_picked_from_the_deck_as_printed(client):
         tickets.replace("&nbsp;", " ").replace("<strong>", "").replace("</strong>", "")
     )
     number = deck_number(FRANCE)
+
+    def left(tickets: str) -> str:
+        start = tickets.index(f'name="deck" value="{number}"')
+        return html.unescape(tickets[start : tickets.index("</li>", start)]).replace("\xa0", " ")
+
+    assert "2 cards left in the deck" in left(tickets)
     client.post(f"{url}/tickets", data={"player": "Ann", "deck": number})
     hand = html.unescape(page(client, f"{url}/tickets?player=Ann"))
     assert "no target reached yet: -5" in hand  # the lowest value, while none is reached
     # The deck has two: Bob may pick the other; then none is left.
-    assert f'name="deck" value="{number}"' in page(client, f"{url}/tickets?player=Bob")
+    assert "1 card left in the deck" in left(page(client, f"{url}/tickets?player=Bob"))
     client.post(f"{url}/tickets", data={"player": "Bob", "deck": number})
     assert f'name="deck" value="{number}"' not in page(client, f"{url}/tickets?player=Cy")
     refused = client.post(f"{url}/tickets", data={"player": "Cy", "deck": number})
@@ -106,3 +113,19 @@ def test_the_key_to_the_swiss_board_names_each_countrys_flag(client):
     for country in ("France", "Deutschland", "Österreich", "Italia"):
         assert f"route into {country}" in board
     assert "linear-gradient(to right, #0055a4 0.00% 33.33%" in board
+
+
+def test_with_dice_the_board_says_lieksa_murmansk_is_out_of_their_reach(client):
+    url = dice_game(client, "nordic")
+    nordic = load_board("nordic")
+    lieksa = next(r for r in nordic.routes if set(r.cities) == {"Lieksa", "Murmansk"})
+    sheet = html.unescape(
+        client.get(f"{url}/confirm?route={lieksa.id}", headers={"HX-Request": "true"}).get_data(
+            as_text=True
+        )
+    )
+    assert "Lieksa–Murmansk has 9 spaces: with dice no route longer than 8" in sheet
+    assert "The dice panel" not in sheet
+    oslo = next(r for r in nordic.routes if set(r.cities) == {"Kristiansand", "Oslo"})
+    sheet = client.get(f"{url}/confirm?route={oslo.id}", headers={"HX-Request": "true"})
+    assert "The dice panel" in sheet.get_data(as_text=True)

@@ -145,6 +145,21 @@ def track_kind(route: Route) -> str:
     return SINGLE if route.tracks == 1 else DOUBLE
 
 
+def out_of_reach(route: Route) -> Text | None:
+    """Why no roll can pay for the route (Nordic's Lieksa–Murmansk, 9 spaces), or None."""
+    if route.length <= LONGEST_BY_DICE:
+        return None
+    return ngettext(
+        "%(route)s has %(num)d space: with dice no route longer than "
+        "%(most)d (5 dice and 3 tokens) can be claimed",
+        "%(route)s has %(num)d spaces: with dice no route longer than "
+        "%(most)d (5 dice and 3 tokens) can be claimed",
+        route.length,
+        route=route.name,
+        most=LONGEST_BY_DICE,
+    )
+
+
 def dice_for_claim(route: Route, turn: DiceTurn, held: Tokens) -> int:
     """How many train dice the claim uses; refuses a roll that can't pay for the route, and
     tokens beyond what its faces leave to pay."""
@@ -156,18 +171,9 @@ def dice_for_claim(route: Route, turn: DiceTurn, held: Tokens) -> int:
                 route=route.name,
             )
         )
-    if route.length > LONGEST_BY_DICE:
-        raise IllegalAction(
-            ngettext(
-                "%(route)s has %(num)d space: with dice no route longer than "
-                "%(most)d (5 dice and 3 tokens) can be claimed",
-                "%(route)s has %(num)d spaces: with dice no route longer than "
-                "%(most)d (5 dice and 3 tokens) can be claimed",
-                route.length,
-                route=route.name,
-                most=LONGEST_BY_DICE,
-            )
-        )
+    beyond = out_of_reach(route)
+    if beyond is not None:
+        raise IllegalAction(beyond)
     other = DOUBLE if kind == SINGLE else SINGLE
     if turn.use.of(other):
         raise IllegalAction(

@@ -148,11 +148,15 @@ def held_ticket(board: Board, cities: Sequence[str], points: int | None = None) 
     return Ticket((a, b), points, from_deck=False)
 
 
-def deck_left(board: Board, hands: Mapping[str, Sequence[Ticket]]) -> list[tuple[int, Ticket]]:
+def deck_left(board: Board, hands: Mapping[str, Sequence[Ticket]]) -> list[tuple[int, Ticket, int]]:
     """The deck's tickets of which a card is still in the deck (no player holds every
-    copy of it), by their place in the deck."""
+    copy of it), by their place in the deck, each with how many of its cards are left."""
     held = Counter(t.key for hand in hands.values() for t in hand if t.from_deck)
-    return [(i, t) for i, t in enumerate(board.tickets) if held[t.key] < t.copies]
+    return [
+        (i, t, t.copies - held[t.key])
+        for i, t in enumerate(board.tickets)
+        if held[t.key] < t.copies
+    ]
 
 
 def check_hands(hands: Mapping[str, Sequence[Ticket]]) -> None:

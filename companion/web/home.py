@@ -78,6 +78,8 @@ def _page(
         games=store.games_among(session.get("games", [])),
         boards=boards,
         split_maps=[b.id for b in boards if b.edition.pieces],
+        # How many seats each map offers ("nordic:3"): the form shows as many.
+        seat_maps=" ".join(f"{b.id}:{b.edition.max_players}" for b in boards),
         dice_maps=join([b.title for b in boards if takes_dice(b.edition)]),
         # Which maps each house rule is for: the form offers a map's own only.
         rule_maps={
