@@ -24,6 +24,36 @@ def _start(page: Page, server: str, map_id: str, names: list[str], dice: bool = 
     expect(page.locator(".bar")).to_be_visible()
 
 
+def test_the_new_game_form_shows_as_many_seats_as_the_map_takes(server: str, phone: Page) -> None:
+    page = phone
+    page.goto(server)
+    seats = page.locator(".seats > li")
+    expect(seats.nth(4)).to_be_visible()
+    page.select_option("[name='map']", "nordic")
+    expect(seats.nth(2)).to_be_visible()
+    expect(seats.nth(3)).to_be_hidden()
+    expect(seats.nth(4)).to_be_hidden()
+    page.select_option("[name='map']", "usa")
+    page.fill("[name='seats-3-name']", "Dee")
+    page.select_option("[name='map']", "switzerland")  # a named seat stays, to be refused
+    expect(seats.nth(3)).to_be_visible()
+    expect(seats.nth(4)).to_be_hidden()
+
+
+def test_the_payment_check_asks_for_turned_over_cards_on_a_tunnel_only(
+    server: str, phone: Page
+) -> None:
+    page = phone
+    _start(page, server, "nordic", ["Ann", "Bob"])
+    page.goto(page.url.split("?")[0] + "/pay")
+    turned = page.locator("[data-tunnel-only]")
+    route = page.locator("select[name='route']")
+    route.select_option(label="Kristiansand–Oslo (black), 2")
+    expect(turned).to_be_hidden()
+    route.select_option(label="Kiruna–Narvik (purple, tunnel), 1")
+    expect(turned).to_be_visible()
+
+
 def _pdf_text(page: Page) -> str:
     with page.expect_download() as download:
         page.click("text=Download the PDF score sheet")
