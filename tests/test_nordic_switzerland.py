@@ -214,9 +214,8 @@ def test_on_a_nordic_ferry_any_3_cards_stand_in_for_its_locomotive():
     ferry = route(NORDIC, "Ålborg", "Göteborg")  # gray, 2 spaces, 1 locomotive
     with_three = check_payment(ferry, NORDIC.edition, {"red": 1, "blue": 2, "green": 1})
     assert "1 set of 3 cards for a locomotive" in str(with_three)
-    assert "pay for 2 spaces" in str(
-        check_payment(ferry, NORDIC.edition, {"red": 1, "locomotive": 1})
-    )
+    plain = check_payment(ferry, NORDIC.edition, {"red": 1, "locomotive": 1})
+    assert str(plain) == "Ålborg–Göteborg (gray, ferry, 1 locomotive): 2 cards pay for 2 spaces"
     with pytest.raises(IllegalAction, match="paid by a locomotive or by any 3 cards"):
         check_payment(ferry, NORDIC.edition, {"red": 2})
 
@@ -230,9 +229,18 @@ def test_the_3_cards_stand_in_only_for_locomotives_never_for_coloured_spaces():
         check_payment(ferry, NORDIC.edition, {"black": 1, "red": 5, "locomotive": 1})
 
 
+def test_no_cards_are_turned_over_for_a_ferry_or_lieksa_murmansk_only_for_a_tunnel():
+    for a, b, cards in (
+        ("Åndalsnes", "Bergen", {"black": 3, "locomotive": 2}),
+        ("Lieksa", "Murmansk", {"red": 9}),
+    ):
+        with pytest.raises(IllegalAction, match="is not a tunnel: no cards are turned over"):
+            check_payment(route(NORDIC, a, b), NORDIC.edition, cards, {"black": 1})
+
+
 def test_lieksa_murmansk_takes_a_card_of_one_colour_a_space_or_any_4_cards_for_one():
     lieksa = route(NORDIC, "Lieksa", "Murmansk")
-    assert "9 red cards and 0 sets" in str(check_payment(lieksa, NORDIC.edition, {"red": 9}))
+    assert "9 red cards pay for it" in str(check_payment(lieksa, NORDIC.edition, {"red": 9}))
     mixed = {"red": 6, "blue": 4, "green": 4, "yellow": 3, "locomotive": 1}  # 6 + 3 sets of 4
     assert "6 red cards and 3 sets of 4 cards" in str(check_payment(lieksa, NORDIC.edition, mixed))
     with pytest.raises(IllegalAction, match="a locomotive or another colour pays only inside"):
@@ -335,6 +343,9 @@ def test_the_two_copies_of_a_country_ticket_may_be_held_by_two_players_but_not_t
 def test_a_ticket_with_targets_not_in_the_deck_is_refused():
     with pytest.raises(IllegalAction, match="has no ticket from Bern to France and Italia"):
         held_targets(SWITZERLAND, "Bern", ["France", "Italia"])
+    # Named by two places, it is told how a ticket with several targets is named.
+    with pytest.raises(IllegalAction, match='named by where it starts .*"from": "Bern"'):
+        held_ticket(SWITZERLAND, ("Bern", "France"))
 
 
 # Bonuses and tiebreaks.
@@ -434,6 +445,9 @@ def test_lieksa_murmansk_is_out_of_reach_of_5_dice_and_3_tokens():
             state,
             Claim("Ann", ("Lieksa", "Murmansk"), dice=DiceTurn(faces, use=Tokens(3, 0))),
         )
+    # A dice game's record that leaves the dice out can't claim it either.
+    with pytest.raises(IllegalAction, match="no route longer than 8"):
+        apply(state, Claim("Ann", ("Lieksa", "Murmansk")))
 
 
 # Whole games, worked by hand from the rules.

@@ -69,6 +69,10 @@ def check_payment(
                 length=route.length,
             )
         )
+    if turned_over and any(turned_over.values()) and not route.tunnel:
+        raise IllegalAction(
+            _("%(route)s is not a tunnel: no cards are turned over", route=route.name)
+        )
     if route.any_cards:
         return _with_stand_ins(route, colors, locomotives + plus_four)
     if route.locomotives and edition.ferry_stand_in:
@@ -208,20 +212,20 @@ def _ferry_with_stand_ins(
         raise IllegalAction(_("%(rule)s: %(total)d cards can't pay for it", rule=rule, total=total))
     for main in _main_colors(route, colors):
         others = total - locomotives - (colors.get(main, 0) if main else 0)
-        own = (colors.get(main, 0) if main else 0) + locomotives - (symbols - sets)
-        if locomotives >= symbols - sets and others <= n * sets and own >= route.length - symbols:
-            parts: list[Text] = []
+        # The cards left once the sets are made pay the other spaces (the total is fixed).
+        if locomotives >= symbols - sets and others <= n * sets:
+            rest = total - n * sets
+            parts: list[Text] = [ngettext("%(num)d card", "%(num)d cards", rest)]
             if sets:
-                parts.append(
+                parts = [
                     ngettext(
                         "%(num)d set of %(n)d cards for a locomotive",
                         "%(num)d sets of %(n)d cards for locomotives",
                         sets,
                         n=n,
-                    )
-                )
-            rest = total - n * sets
-            parts.append(ngettext("%(num)d other card", "%(num)d other cards", rest))
+                    ),
+                    ngettext("%(num)d other card", "%(num)d other cards", rest),
+                ]
             return ngettext(
                 "%(route)s: %(cards)s pay for %(num)d space",
                 "%(route)s: %(cards)s pay for %(num)d spaces",
@@ -253,7 +257,15 @@ def _with_stand_ins(route: Route, colors: Mapping[str, int], locomotives: int) -
         raise IllegalAction(_("%(rule)s: %(total)d cards can't pay for it", rule=rule, total=total))
     for main in _main_colors(route, colors):
         chosen = colors.get(main, 0) if main else 0
-        if total - chosen <= n * sets and chosen >= route.length - sets:
+        if total - chosen <= n * sets:  # the rest make the sets (the total is fixed)
+            if not sets:
+                return ngettext(
+                    "%(route)s: %(num)d %(color)s card pays for it",
+                    "%(route)s: %(num)d %(color)s cards pay for it",
+                    route.length,
+                    route=route.label,
+                    color=color_words(main or GRAY),
+                )
             return ngettext(
                 "%(route)s: %(spaces)d %(color)s cards and %(num)d set of %(n)d cards pay for it",
                 "%(route)s: %(spaces)d %(color)s cards and %(num)d sets of %(n)d cards pay for it",
@@ -299,10 +311,6 @@ def _tunnel_extra(
     """The cards a tunnel adds: each turned-over card of the colour played, or locomotive."""
     if not turned_over:
         return 0
-    if not route.tunnel:
-        raise IllegalAction(
-            _("%(route)s is not a tunnel: no cards are turned over", route=route.name)
-        )
     shown = sum(turned_over.values())
     if shown > 3:
         raise IllegalAction(_("a tunnel turns over 3 cards, not %(shown)d", shown=shown))

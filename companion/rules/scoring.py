@@ -120,6 +120,18 @@ def held_ticket(board: Board, cities: Sequence[str], points: int | None = None) 
                 )
             )
         ticket = board.deck_ticket(a, b)
+        starts = [t.origin for t in board.tickets if t.has_targets and t.origin in (a, b)]
+        if ticket is None and starts:  # Switzerland: a city or a country to several targets
+            raise IllegalAction(
+                _(
+                    "%(ticket)s is not a ticket of the %(map)s deck; a ticket with several "
+                    'targets is named by where it starts and its targets: {"from": '
+                    '"%(origin)s", "to": [...]}',
+                    ticket=f"{a}{DASH}{b}",
+                    map=board.title,
+                    origin=starts[0],
+                )
+            )
         if ticket is None:
             raise IllegalAction(
                 _(

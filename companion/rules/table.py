@@ -11,7 +11,6 @@ from companion.rules import counted
 from companion.rules.actions import Action, Pass
 from companion.rules.board import Route
 from companion.rules.colors import GRAY, ROUTE_COLORS
-from companion.rules.dice import out_of_reach
 from companion.rules.editions import Edition
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State, apply, claim_for, start
@@ -129,13 +128,12 @@ def cannot_act(state: State, player: str) -> Text | None:
 
 
 def refusal(state: State, player: str, route: Route) -> Text | None:
-    """Why the player may not claim this route now, in the referee's words; None if they may
-    (with dice: if a roll could pay for it)."""
+    """Why the player may not claim this route now, in the referee's words; None if they may."""
     try:
         apply(state, claim_for(state.board, route, player))
     except IllegalAction as error:
         return error.message
-    return out_of_reach(route) if state.setup.dice else None
+    return None
 
 
 def route_choice(state: State, player: str, route: Route, city: str | None = None) -> RouteChoice:

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from companion.rules import counted, passengers
 from companion.rules.board import DASH, RAIL, ROUTE_KINDS, SEA, Board, Route
 from companion.rules.colors import GRAY, UnknownColor, color_words, route_color
-from companion.rules.dice import DiceTurn, dice_for_claim
+from companion.rules.dice import DiceTurn, dice_for_claim, out_of_reach
 from companion.rules.errors import IllegalAction, RecordError
 from companion.rules.fields import dice_of, keys, pair, text
 from companion.rules.state import State
@@ -139,6 +139,9 @@ def claim_route(state: State, player: str, claim: Claim) -> State:
         players = len(state.setup.players)
         if players < edition.parallels_open_from:
             raise IllegalAction(_one_of_parallels(route, other, players, other_owner))
+    beyond = out_of_reach(route) if state.setup.dice else None
+    if beyond is not None:  # no roll pays for it, whether the record gives the dice or not
+        raise IllegalAction(beyond)
     supply = dict(state.ships) if route.kind == SEA else dict(state.trains)
     have = supply[player]
     if route.length > have:
