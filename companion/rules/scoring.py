@@ -326,14 +326,19 @@ def longest_path(routes: Sequence[Route], dead_ends: Collection[str] = ()) -> Lo
     """A player's longest continuous path through their routes, exact. It may end in a
     dead end (a country) but never pass through one: each route into it ends there alone."""
     by_id = {r.id: r for r in routes}
+    apart: dict[str, str] = {}  # each route's end in a country, a place of its own
 
     def end(city: str, route: Route) -> str:
-        return f"{city}\x00{route.id}" if city in dead_ends else city
+        if city not in dead_ends:
+            return city
+        place = f"{city}\x00{route.id}"  # no printed name holds a NUL
+        apart[place] = city
+        return place
 
     trail = longest_trail(
         Edge(r.id, end(r.cities[0], r), end(r.cities[1], r), r.length) for r in routes
     )
-    cities = tuple(c.split("\x00")[0] for c in trail.cities)
+    cities = tuple(apart.get(c, c) for c in trail.cities)
     return LongestPath(tuple(by_id[e.id] for e in trail.edges), cities)
 
 
