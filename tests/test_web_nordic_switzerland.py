@@ -124,7 +124,10 @@ def test_with_dice_the_board_says_lieksa_murmansk_is_out_of_their_reach(client):
             as_text=True
         )
     )
-    assert "Lieksa–Murmansk has 9 spaces: with dice no route longer than 8" in sheet
+    assert (
+        "Lieksa–Murmansk has 9 spaces: with dice no route longer than 8 (5 dice and 3 tokens) "
+        "can be claimed.</span>" in sheet  # said as a sentence, with its full stop
+    )
     assert "The dice panel" not in sheet
     oslo = next(r for r in nordic.routes if set(r.cities) == {"Kristiansand", "Oslo"})
     sheet = client.get(f"{url}/confirm?route={oslo.id}", headers={"HX-Request": "true"})

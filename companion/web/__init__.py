@@ -199,9 +199,12 @@ def page_url() -> str:
 
 
 def _sentence(text: object) -> str:
-    """A refusal as a sentence on its own: its first letter a capital ("у гру …" → "У гру …")."""
-    words = str(text)
+    """A refusal as a sentence on its own: its first letter a capital and a full stop at its
+    end ("у гру …" → "У гру ….")."""
+    words = str(text).rstrip()
     capital = words[:1].upper() + words[1:]
+    if capital and capital[-1] not in ".!?…":
+        capital += "."
     return Markup(capital) if isinstance(text, Markup) else capital
 
 
