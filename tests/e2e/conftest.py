@@ -155,5 +155,8 @@ def tap_route(page: Page, route: int) -> tuple[float, float]:
 
 def when_calm(page: Page) -> None:
     """Waits out the moment after a write in which a tap at the same spot is taken as the
-    end of a double tap (static/companion.js, ``calmAfterAWrite``)."""
-    page.wait_for_function("!document.body.hasAttribute('data-calm')")
+    end of a double tap (static/companion.js, ``calmAfterAWrite``). The page's script marks
+    that moment once the page is parsed: a check made before then would see no mark."""
+    page.wait_for_function(
+        "document.readyState !== 'loading' && !document.body.hasAttribute('data-calm')"
+    )
