@@ -16,6 +16,7 @@ from companion.rules.game import State, apply, start
 from companion.rules.record import GameRecord, HeldTicket, held_of
 from companion.rules.scoring import ScoreSheet, final_scores, held_ticket
 from companion.rules.setup import Player, Setup, new_game
+from tests.databases import drop_schemas, fresh_database
 
 GAMES = Path(__file__).parent / "games"
 CHECKOUT_INSTANCE = Path(__file__).resolve().parents[1] / "instance"
@@ -41,7 +42,17 @@ def instance_folder(tmp_path_factory) -> Iterator[Path]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("COMPANION_INSTANCE_PATH", str(folder))
         yield folder
+    drop_schemas()
     assert _listing(CHECKOUT_INSTANCE) == before, "the tests wrote into the checkout's instance/"
+
+
+@pytest.fixture(autouse=True)
+def _close_databases() -> Iterator[None]:
+    """After each test, the connections its apps opened are closed (PostgreSQL's pools)."""
+    yield
+    from companion.web.database import close_all
+
+    close_all()
 
 
 def _listing(folder: Path) -> dict[str, tuple[int, int]]:
@@ -215,7 +226,7 @@ def app(tmp_path):
         {
             "TESTING": True,
             "SECRET_KEY": "test",
-            "DATABASE": str(tmp_path / "companion.sqlite"),
+            "DATABASE": fresh_database(tmp_path / "companion.sqlite"),
             "WTF_CSRF_ENABLED": False,
         }
     )

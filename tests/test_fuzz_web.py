@@ -30,6 +30,7 @@ from companion.rules.colors import ROUTE_COLORS
 from companion.rules.payment import LOCOMOTIVE, PLUS_FOUR, sails_card_names
 from companion.web import create_app, forms, store
 from tests.conftest import GAMES
+from tests.databases import fresh_database
 
 WEB = Path(forms.__file__).parent
 SEED = int(os.environ.get("COMPANION_FUZZ_SEED", "20240617"))
@@ -327,7 +328,7 @@ def fuzz_app(tmp_path, monkeypatch):
         {
             "TESTING": True,  # an exception reaches the test, with its traceback
             "SECRET_KEY": "x",
-            "DATABASE": str(tmp_path / "db.sqlite"),
+            "DATABASE": fresh_database(tmp_path / "db.sqlite"),
             "WTF_CSRF_ENABLED": False,
         }
     )

@@ -10,12 +10,15 @@ import re
 import pytest
 
 from companion.web import create_app
+from tests.databases import fresh_database
 from tests.web_helpers import problem, route_id, seats
 
 
 @pytest.fixture()
 def client(tmp_path):
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "db")})
+    app = create_app(
+        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": fresh_database(tmp_path / "db")}
+    )
     return app.test_client()
 
 

@@ -25,6 +25,7 @@ from companion.rules.record import record_to_json
 from companion.rules.setup import takes_dice
 from companion.web import create_app
 from tests.conftest import MARKLIN_GOODS, record_of
+from tests.databases import fresh_database
 
 PLAYERS = ["Аня", "Борис", "Вика"]
 # Words in Latin letters that are not English words to translate: brands and formats.
@@ -208,7 +209,9 @@ def walk(client, start: list[str], language: str) -> tuple[dict[str, set[str]], 
 
 @pytest.mark.parametrize(("map_id", "dice", "finished", "language"), _games())
 def test_every_page_of_a_game_shows_no_english(tmp_path, map_id, dice, finished, language):
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "db")})
+    app = create_app(
+        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": fresh_database(tmp_path / "db")}
+    )
     client = app.test_client()
     client.get(f"/language/{language}?next=/")
     response = client.post(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 
 from companion.web import create_app, qr
+from tests.databases import fresh_database
 from tests.web_helpers import WebTable
 
 
@@ -56,7 +57,7 @@ def test_a_configured_public_address_is_the_one_shared(tmp_path):
         {
             "TESTING": True,
             "SECRET_KEY": "t",
-            "DATABASE": str(tmp_path / "c.sqlite"),
+            "DATABASE": fresh_database(tmp_path / "c.sqlite"),
             "WTF_CSRF_ENABLED": False,
             "PUBLIC_URL": "https://table.example.org",
         }

@@ -15,6 +15,7 @@ from companion.rules.board import load_board, map_ids
 from companion.rules.record import parse_record
 from companion.web import create_app
 from tests.conftest import GAMES, SIX_SPACE_ROUTES
+from tests.databases import fresh_database
 from tests.web_helpers import WebTable, problem, route_id, seats
 
 
@@ -168,7 +169,9 @@ def test_an_unknown_game_is_a_404(client):
 
 
 def test_every_form_needs_its_csrf_token(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "c.sqlite")})
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "t", "DATABASE": fresh_database(tmp_path / "c.sqlite")}
+    )
     client = app.test_client()
     response = client.post("/games", data=seats("Ann", "Bob"))
     assert response.status_code == 400

@@ -72,6 +72,8 @@ def create_app(
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        if os.environ.get("DATABASE_URL"):  # the usual name for a hosted database's address
+            app.config["DATABASE"] = os.environ["DATABASE_URL"]
         app.config.from_prefixed_env("COMPANION")
     else:
         app.config.from_mapping(test_config)

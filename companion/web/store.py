@@ -1,19 +1,18 @@
-"""Storage: games as action logs in SQLite, in the manner of flaskr's db.py.
+"""Storage: games as action logs, in SQLite or PostgreSQL (``database``), in the manner
+of flaskr's db.py.
 
-Every change is checked against the log as it stands inside one write transaction, so
-two phones claiming the same route at once cannot both land.
+Every change is checked against the log as it stands inside one write transaction that
+holds the game, so two phones claiming the same route at once cannot both land.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
@@ -40,6 +39,7 @@ from companion.rules.setup import Player, new_game
 from companion.rules.untrusted import MAX_INT, check_record_data, mend_text
 from companion.rules.words import _
 from companion.web.changes import CHANGES
+from companion.web.database import Connection, Database
 
 # What the score track can say for a player (the sheet's form keeps to it too).
 TRACK_POINTS = (-999, 9999)
@@ -49,70 +49,54 @@ class GameNotFound(LookupError):
     """No game at that address."""
 
 
-def get_db() -> sqlite3.Connection:
+def database() -> Database:
+    """The app's database (``DATABASE``: a SQLite file or a PostgreSQL address)."""
+    db: Database = current_app.extensions["companion.database"]
+    return db
+
+
+def get_db() -> Connection:
     """The request's connection, opened on first use."""
     if "db" not in g:
-        g.db = sqlite3.connect(current_app.config["DATABASE"], isolation_level=None, timeout=10)
-        g.db.row_factory = sqlite3.Row
-        g.db.execute("PRAGMA foreign_keys = ON")
-    db: sqlite3.Connection = g.db
+        g.db = database().connect()
+    db: Connection = g.db
     return db
 
 
 def close_db(_error: BaseException | None = None) -> None:
-    """Closes the request's connection, if one was opened."""
+    """Closes the request's connection (gives it back to the pool), if one was opened."""
     db = g.pop("db", None)
     if db is not None:
         db.close()
 
 
-# Columns added since the first schema, for databases made before them.
-ADDED_COLUMNS = {
-    "game": {
-        "goods": "TEXT NOT NULL DEFAULT '{}'",
-        "house_rules": "TEXT NOT NULL DEFAULT '[]'",
-        "pieces": "TEXT NOT NULL DEFAULT '{}'",
-        "dice": "INTEGER NOT NULL DEFAULT 0",
-        "watch": "TEXT",
-        "language": "TEXT",
-        "version": "INTEGER NOT NULL DEFAULT 0",
-    }
-}
-
-
-def init_db(app: Flask) -> None:
-    """Creates the tables if they are not there yet, and adds newer columns."""
-    schema = resources.files("companion.web").joinpath("schema.sql").read_text("utf-8")
-    with sqlite3.connect(app.config["DATABASE"]) as db:
-        db.executescript(schema)
-        for table, columns in ADDED_COLUMNS.items():
-            have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-            for name, kind in columns.items():
-                if name not in have:
-                    db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
-
-
 def init_app(app: Flask) -> None:
     """Registers the connection's teardown and makes the database on first run."""
+    db = Database(app.config["DATABASE"], pool_size=app.config.get("DATABASE_POOL", 10))
+    app.extensions["companion.database"] = db
     app.teardown_appcontext(close_db)
-    init_db(app)
+    db.init_schema()
 
 
 @contextmanager
-def writing() -> Iterator[sqlite3.Connection]:
-    """A write transaction: other writers wait until it commits or rolls back. Once it
-    commits, the pages following the games it changed hear of it (``live``)."""
+def writing(game_id: str | None = None) -> Iterator[Connection]:
+    """A write transaction: other writers (to the same game, on PostgreSQL; to the same
+    database, on SQLite) wait until it commits or rolls back. Once it commits, the pages
+    following the games it changed hear of it (``live``)."""
     db = get_db()
-    db.execute("BEGIN IMMEDIATE")
+    db.begin(game_id)
     g.touched = set()
     try:
         yield db
     except BaseException:
-        db.execute("ROLLBACK")
+        try:
+            db.rollback()
+        except Exception:  # the first error is the one to tell
+            pass
         raise
-    db.execute("COMMIT")
-    for game_id in g.pop("touched", ()):
-        CHANGES.notify(game_id)
+    db.commit()
+    for changed in g.pop("touched", ()):
+        CHANGES.notify(changed)
 
 
 def _now() -> str:
@@ -348,9 +332,7 @@ class Stale(IllegalAction):
         super().__init__(message)
 
 
-def _check_stamp(
-    db: sqlite3.Connection, game: StoredGame, stamp: Stamp, sent: Any, turn: bool
-) -> None:
+def _check_stamp(db: Connection, game: StoredGame, stamp: Stamp, sent: Any, turn: bool) -> None:
     """Refuses the same form sent twice from one page (``Repeated``: ``sent`` is what it
     asks for) and, for a turn (``turn``), one made on a page that had not seen the action
     log as it stands (``Stale``), such as another form of a page already used for a turn."""
@@ -372,9 +354,7 @@ def _written(game: StoredGame, what: dict[str, int]) -> LoggedAction | LoggedTic
     return next((t for t in game.tickets if t.seq == what.get("ticket")), None)
 
 
-def _spend(
-    db: sqlite3.Connection, game_id: str, stamp: Stamp, sent: Any, what: dict[str, int]
-) -> None:
+def _spend(db: Connection, game_id: str, stamp: Stamp, sent: Any, what: dict[str, int]) -> None:
     """Notes what the form sent, by its page's token, and what it recorded."""
     if stamp.token is not None:
         db.execute(
@@ -389,7 +369,7 @@ def record_action(game_id: str, action: Action, stamp: Stamp = Stamp()) -> State
     could not hold. The same form sent twice records once (``Repeated``)."""
     body = action_to_json(action)
     _recordable(lambda: parse_action("action", body), body)
-    with writing() as db:
+    with writing(game_id) as db:
         game = load_game(game_id)
         _check_stamp(db, game, stamp, body, turn=True)
         if len(game.history) >= MAX_ACTIONS:
@@ -416,7 +396,7 @@ def undo(game_id: str, seq: int | None = None) -> LoggedAction | None:
     ``seq`` names the action the phone's Undo showed: when it is already undone (the same
     Undo sent twice), ``Repeated``; when another action was recorded after it, that one is
     not the phone's to take back (``IllegalAction``)."""
-    with writing() as db:
+    with writing(game_id) as db:
         game = load_game(game_id)
         last = game.last
         if seq is not None:
@@ -451,7 +431,7 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = Stam
     body = ticket_to_json(entry)
     sent = {"player": player, "ticket": body}
     _recordable(lambda: parse_ticket("ticket", body), sent)
-    with writing() as db:
+    with writing(game_id) as db:
         game = load_game(game_id)
         _check_stamp(db, game, stamp, sent, turn=False)
         setup = game.state().setup
@@ -482,7 +462,7 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = Stam
 
 def remove_ticket(game_id: str, seq: int) -> bool:
     """Takes back a ticket entered by mistake (kept, marked removed); False if none."""
-    with writing() as db:
+    with writing(game_id) as db:
         load_game(game_id)
         if not 0 <= seq <= MAX_INT:
             return False  # no ticket has such a number
@@ -500,7 +480,7 @@ def set_goods(game_id: str, colors: dict[str, str]) -> None:
     The trips already made are scored again with them; a change that would leave one
     impossible (its city's colour cleared) is refused."""
     _recordable(lambda: None, colors)
-    with writing() as db:
+    with writing(game_id) as db:
         game = load_game(game_id)
         record = game.record
         board = record.board()
@@ -531,7 +511,8 @@ def set_goods(game_id: str, colors: dict[str, str]) -> None:
             db.execute("DELETE FROM goods_memory WHERE map = ? AND city = ?", (record.map, city))
         for city, color in setup.goods.items():
             db.execute(
-                "INSERT OR REPLACE INTO goods_memory (map, city, color) VALUES (?, ?, ?)",
+                "INSERT INTO goods_memory (map, city, color) VALUES (?, ?, ?)"
+                " ON CONFLICT (map, city) DO UPDATE SET color = excluded.color",
                 (record.map, city, color),
             )
         _touch(db, game_id)
@@ -549,7 +530,7 @@ def set_track(game_id: str, player: str, points: int | None) -> None:
     low, high = TRACK_POINTS
     if points is not None and not low <= points <= high:
         raise IllegalAction(_("the score track goes from %(low)d to %(high)d", low=low, high=high))
-    with writing() as db:
+    with writing(game_id) as db:
         name = load_game(game_id).state().setup.player(player)
         db.execute("DELETE FROM track WHERE game_id = ? AND player = ?", (game_id, name))
         if points is not None:
@@ -600,7 +581,7 @@ def _loads(text: str) -> Any:
     return mend_text(data) if "\\ud" in text or "\\uD" in text else data
 
 
-def _touch(db: sqlite3.Connection, game_id: str) -> None:
+def _touch(db: Connection, game_id: str) -> None:
     """Notes that the game changed: when, and its version one more."""
     db.execute("UPDATE game SET updated = ?, version = version + 1 WHERE id = ?", (_now(), game_id))
     g.touched.add(game_id)

@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from werkzeug.serving import make_server
 
 from companion.web import create_app
+from tests.databases import fresh_database
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 PHONE = {"width": 390, "height": 844}
@@ -43,7 +44,9 @@ def chromium_path() -> str:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("instance")
-    app = create_app({"SECRET_KEY": "end-to-end", "DATABASE": str(folder / "companion.sqlite")})
+    app = create_app(
+        {"SECRET_KEY": "end-to-end", "DATABASE": fresh_database(folder / "companion.sqlite")}
+    )
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     http = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=http.serve_forever, daemon=True)

@@ -1,0 +1,353 @@
+"""The database behind the store: SQLite, a file in the instance folder (the embedded
+default, for one table), or PostgreSQL, a ``postgresql://`` address (for hosting many
+tables from several worker processes). The store writes its SQL once, with ``?`` marks,
+and reads rows by column name; this module speaks each database's dialect of the rest:
+transactions, locks and the schema's upkeep.
+
+- A write on SQLite takes the database's write lock (``BEGIN IMMEDIATE``); on PostgreSQL
+  it locks only the game's row (``SELECT … FOR UPDATE``), so writes to one game never wait
+  on another game.
+- The schema is made, and columns added since its first version, under a lock (SQLite's
+  write lock, PostgreSQL's advisory lock), so several workers may start at once.
+- A database that can't be reached, is full or is read-only raises ``Unavailable`` with
+  the reason in words; nothing recorded is lost by it.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sqlite3
+import threading
+import weakref
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from importlib import resources
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+# Columns added since the first schema, for databases made before them.
+ADDED_COLUMNS = {
+    "game": {
+        "goods": "TEXT NOT NULL DEFAULT '{}'",
+        "house_rules": "TEXT NOT NULL DEFAULT '[]'",
+        "pieces": "TEXT NOT NULL DEFAULT '{}'",
+        "dice": "INTEGER NOT NULL DEFAULT 0",
+        "watch": "TEXT",
+        "language": "TEXT",
+        "version": "INTEGER NOT NULL DEFAULT 0",
+    }
+}
+
+# PostgreSQL's advisory lock taken while the schema is made or changed (any number that
+# no other program on the same database uses for its own: "ttrc" in ASCII).
+SCHEMA_LOCK = 0x74747263
+
+
+class Unavailable(Exception):
+    """The database can't take the request now: it is unreachable, full or read-only.
+    ``reason`` says which, in English (the web app says it in the page's language)."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+        self.detail = detail
+
+
+# What a database's own error means, by the words in it: the reasons ``Unavailable`` gives.
+FULL, READ_ONLY, UNREACHABLE, BUSY = "full", "read-only", "unreachable", "busy"
+
+
+def reason_of(error: BaseException) -> str:
+    """The reason behind a database's error, as ``Unavailable`` names it."""
+    text = str(error).lower()
+    if "full" in text or "no space" in text or "disk quota" in text:
+        return FULL
+    if "read-only" in text or "readonly" in text or "read only" in text:
+        return READ_ONLY
+    if "locked" in text or "timeout" in text or "timed out" in text or "too many" in text:
+        return BUSY
+    return UNREACHABLE
+
+
+class Rows(Protocol):
+    """What a query gives back: rows by column name (or place), and how many it changed."""
+
+    rowcount: int
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Connection:
+    """One connection, in either dialect: ``execute`` with ``?`` marks, ``begin`` a write
+    (locking one game on PostgreSQL), ``commit``, ``rollback``."""
+
+    kind = ""
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
+        raise NotImplementedError
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        for params in rows:
+            self.execute(sql, params)
+
+    def begin(self, game_id: str | None = None) -> None:
+        """Starts a write; with ``game_id``, one that no other write to that game shares."""
+        raise NotImplementedError
+
+    def commit(self) -> None:
+        self.execute("COMMIT")
+
+    def rollback(self) -> None:
+        self.execute("ROLLBACK")
+
+    def begin_schema(self) -> None:
+        """Starts the transaction that makes or changes the schema (one at a time)."""
+        raise NotImplementedError
+
+    def columns(self, table: str) -> set[str]:
+        """The columns a table has now."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+class SQLiteConnection(Connection):
+    kind = "sqlite"
+
+    def __init__(self, path: str) -> None:
+        self.raw = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
+        self.raw.row_factory = sqlite3.Row
+        self.raw.execute("PRAGMA foreign_keys = ON")
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
+        return self.raw.execute(sql, tuple(params))
+
+    def begin(self, game_id: str | None = None) -> None:
+        self.raw.execute("BEGIN IMMEDIATE")
+
+    def begin_schema(self) -> None:
+        self.raw.execute("BEGIN IMMEDIATE")
+
+    def columns(self, table: str) -> set[str]:
+        return {row[1] for row in self.raw.execute(f"PRAGMA table_info({table})")}
+
+    def close(self) -> None:
+        self.raw.close()
+
+
+class _Row(tuple):  # type: ignore[type-arg]
+    """A PostgreSQL row read as SQLite's are: by column name or by place."""
+
+    __slots__ = ()
+    names: dict[str, int] = {}
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, str):
+            return tuple.__getitem__(self, self.names[key])
+        return tuple.__getitem__(self, key)
+
+
+def _row_factory(cursor: Any) -> Any:
+    return _row_type(tuple(c.name for c in cursor.description or ()))
+
+
+@functools.lru_cache(maxsize=256)
+def _row_type(names: tuple[str, ...]) -> type[_Row]:
+    """The row type of a query's columns (made once for each set of columns)."""
+    return type("Row", (_Row,), {"__slots__": (), "names": {n: i for i, n in enumerate(names)}})
+
+
+class PostgresConnection(Connection):
+    kind = "postgresql"
+
+    def __init__(self, raw: Any, give_back: Any = None) -> None:
+        self.raw = raw
+        self.give_back = give_back
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
+        if params:
+            sql = sql.replace("%", "%%").replace("?", "%s")
+        return self.raw.execute(sql, tuple(params) if params else None)  # type: ignore[no-any-return]
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            with self.raw.cursor() as cursor:
+                cursor.executemany(sql.replace("%", "%%").replace("?", "%s"), rows)
+
+    def begin(self, game_id: str | None = None) -> None:
+        self.raw.execute("BEGIN")
+        if game_id is not None:
+            self.raw.execute("SELECT 1 FROM game WHERE id = %s FOR UPDATE", (game_id,))
+
+    def begin_schema(self) -> None:
+        self.raw.execute("BEGIN")
+        self.raw.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+
+    def columns(self, table: str) -> set[str]:
+        rows = self.raw.execute(
+            "SELECT column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND table_name = %s",
+            (table,),
+        )
+        return {r[0] for r in rows}
+
+    def close(self) -> None:
+        if self.give_back is not None:
+            self.give_back(self.raw)
+        else:
+            self.raw.close()
+
+
+def is_postgres(url: str) -> bool:
+    """True for a PostgreSQL address (``postgresql://…`` or ``postgres://…``)."""
+    return urlsplit(str(url)).scheme in ("postgresql", "postgres")
+
+
+class Database:
+    """Where the games are kept, and a way to open connections to it. On PostgreSQL the
+    connections of each process come from a pool (opened in the process that uses it, so
+    that worker processes forked from one parent never share a connection)."""
+
+    def __init__(self, url: str, pool_size: int = 10) -> None:
+        self.url = str(url)
+        self.kind = "postgresql" if is_postgres(self.url) else "sqlite"
+        self.pool_size = pool_size
+        self._pool: Any = None
+        self._pool_pid = 0
+        self._lock = threading.Lock()
+        OPENED.add(self)
+
+    @property
+    def where(self) -> str:
+        """The database named for people: the file, or the server and database, without
+        any password."""
+        if self.kind == "sqlite":
+            return self.url
+        parts = urlsplit(self.url)
+        host = parts.hostname or "localhost"
+        return f"PostgreSQL at {host}:{parts.port or 5432}{parts.path or '/'}"
+
+    def connect(self) -> Connection:
+        """A connection to use and close (``Unavailable`` if the database can't be had)."""
+        try:
+            if self.kind == "sqlite":
+                return SQLiteConnection(self.url)
+            pool = self._the_pool()
+            raw = pool.getconn()
+            return PostgresConnection(raw, pool.putconn)
+        except Exception as error:  # the driver's own errors vary by cause
+            if _is_database_error(error):
+                raise Unavailable(reason_of(error), str(error)) from error
+            raise
+
+    @contextmanager
+    def connection(self) -> Iterator[Connection]:
+        """A connection for a moment (a stream's read), closed (or given back) after."""
+        db = self.connect()
+        try:
+            yield db
+        finally:
+            db.close()
+
+    def _the_pool(self) -> Any:
+        with self._lock:
+            if self._pool is None or self._pool_pid != os.getpid():
+                from psycopg_pool import ConnectionPool
+
+                self._pool = ConnectionPool(
+                    self.url,
+                    min_size=1,
+                    max_size=self.pool_size,
+                    kwargs={"autocommit": True, "row_factory": _row_factory},
+                    timeout=10,
+                    open=True,
+                    name="companion",
+                )
+                self._pool_pid = os.getpid()
+            return self._pool
+
+    def close(self) -> None:
+        """Closes this process's pool (PostgreSQL)."""
+        with self._lock:
+            if self._pool is not None and self._pool_pid == os.getpid():
+                self._pool.close()
+            self._pool = None
+
+    def init_schema(self) -> None:
+        """Makes the tables if they are not there yet and adds newer columns: safe to run
+        from several processes at once, and again and again."""
+        schema = resources.files("companion.web").joinpath("schema.sql").read_text("utf-8")
+        db = self.connect()
+        try:
+            db.begin_schema()
+            try:
+                for statement in _statements(schema):
+                    db.execute(statement)
+                for table, columns in ADDED_COLUMNS.items():
+                    have = db.columns(table)
+                    for name, kind in columns.items():
+                        if name not in have:
+                            db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+            except BaseException:
+                db.rollback()
+                raise
+            db.commit()
+        except Exception as error:
+            if _is_database_error(error):
+                raise Unavailable(reason_of(error), str(error)) from error
+            raise
+        finally:
+            db.close()
+
+
+# Every database this process has opened: ``close_all`` closes their pools (the tests do,
+# after each test, so that their many apps don't hold many connections).
+OPENED: weakref.WeakSet[Database] = weakref.WeakSet()
+
+
+def close_all() -> None:
+    """Closes the pools of every database this process opened."""
+    for db in list(OPENED):
+        db.close()
+
+
+def _statements(script: str) -> list[str]:
+    """The SQL statements of a script, one by one (SQLite's ``executescript`` would commit
+    the transaction they are made in)."""
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        if line.lstrip().startswith("--"):
+            continue
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    if current.strip():
+        statements.append(current.strip())
+    return statements
+
+
+def _is_database_error(error: BaseException) -> bool:
+    """True for an error the database (or its driver) raised about itself, not about a
+    query's text: what ``Unavailable`` stands for."""
+    if isinstance(error, sqlite3.OperationalError) or type(error) is sqlite3.DatabaseError:
+        return True  # locked, full, read-only, not a database; never a broken constraint
+    try:
+        import psycopg
+        from psycopg_pool import PoolTimeout
+    except ImportError:  # no PostgreSQL driver installed: no PostgreSQL error either
+        return False
+    return isinstance(
+        error,
+        psycopg.OperationalError
+        | psycopg.errors.DiskFull
+        | psycopg.errors.ReadOnlySqlTransaction
+        | psycopg.errors.InsufficientResources
+        | PoolTimeout,
+    )
