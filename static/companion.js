@@ -363,14 +363,16 @@
   // claim made from it, the board comes back as it was.
   function keepTheBoardsPlace(frame) {
     var key = "board:" + location.pathname;
+    var kept = null;
     try {
-      var kept = JSON.parse(sessionStorage.getItem(key) || "null");
+      kept = JSON.parse(sessionStorage.getItem(key) || "null");
       if (kept) {
         if (kept.zoom) frame.style.setProperty("--zoom", kept.zoom);
         frame.scrollLeft = kept.left;
         frame.scrollTop = kept.top;
       }
     } catch (e) { /* a phone that keeps nothing: the board opens as drawn */ }
+    if (!kept) lookAtTheCities(frame);
     var pending = false;
     function save() {
       pending = false;
@@ -384,6 +386,16 @@
       if (!pending) { pending = true; requestAnimationFrame(save); }
     }, {passive: true});
     return save;
+  }
+
+  // A board opened for the first time, zoomed in on a phone, shows the middle of its
+  // cities (not the picture's top left corner, which may be sea or margin).
+  function lookAtTheCities(frame) {
+    var svg = frame.querySelector("svg"), dots = svg && svg.querySelector(".dots");
+    if (!dots || !svg.viewBox.baseVal || !svg.viewBox.baseVal.width) return;
+    var box = dots.getBBox(), perUnit = svg.clientWidth / svg.viewBox.baseVal.width;
+    frame.scrollLeft = (box.x + box.width / 2) * perUnit - frame.clientWidth / 2;
+    frame.scrollTop = (box.y + box.height / 2) * perUnit - frame.clientHeight / 2;
   }
 
   function board() {

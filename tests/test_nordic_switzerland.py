@@ -215,7 +215,7 @@ def test_on_a_nordic_ferry_any_3_cards_stand_in_for_its_locomotive():
     with_three = check_payment(ferry, NORDIC.edition, {"red": 1, "blue": 2, "green": 1})
     assert "1 set of 3 cards for a locomotive" in str(with_three)
     plain = check_payment(ferry, NORDIC.edition, {"red": 1, "locomotive": 1})
-    assert str(plain) == "Ålborg–Göteborg (gray, ferry, 1 locomotive): 2 cards pay for 2 spaces"
+    assert str(plain) == "Ålborg–Göteborg (gray, ferry, 1 locomotive), 2 spaces: paid by 2 cards"
     with pytest.raises(IllegalAction, match="paid by a locomotive or by any 3 cards"):
         check_payment(ferry, NORDIC.edition, {"red": 2})
 
@@ -223,7 +223,10 @@ def test_on_a_nordic_ferry_any_3_cards_stand_in_for_its_locomotive():
 def test_the_3_cards_stand_in_only_for_locomotives_never_for_coloured_spaces():
     ferry = route(NORDIC, "Åndalsnes", "Bergen")  # black, 5 spaces, 2 locomotives
     paid = check_payment(ferry, NORDIC.edition, {"black": 3, "locomotive": 1, "red": 3})
-    assert "1 set of 3 cards for a locomotive" in str(paid)
+    assert str(paid) == (
+        "Åndalsnes–Bergen (black, ferry, 2 locomotives), 5 spaces: paid by 1 set of 3 cards"
+        " for a locomotive and 4 other cards"
+    )
     with pytest.raises(IllegalAction, match="pay only in sets of 3 for a locomotive"):
         # 7 cards: one set, but 5 red cards can't all go into it.
         check_payment(ferry, NORDIC.edition, {"black": 1, "red": 5, "locomotive": 1})

@@ -8,9 +8,11 @@ import re
 
 from pypdf import PdfReader
 
+from companion.rules.record import parse_record
 from companion.sheets.chart import Series, chart, chart_svg
 from companion.sheets.pdf import _qr
-from tests.web_helpers import WebTable
+from tests.conftest import game_record
+from tests.web_helpers import WebTable, import_record
 
 
 def _played(client) -> WebTable:
@@ -91,3 +93,11 @@ def test_the_downloads_are_named_after_the_map_and_the_day(client):
     assert f"score-sheet-usa-{today}.pdf" in pdf.headers["Content-Disposition"]
     record = client.get(f"{table.url}/record.json")
     assert f'filename="game-record-usa-{today}.json"' in record.headers["Content-Disposition"]
+
+
+def test_a_nordic_pdf_outlines_no_longest_path_since_nordic_gives_no_bonus_for_it(client):
+    url = import_record(client, parse_record(game_record("nordic_two_players")))
+    data = client.get(f"{url}/sheet.pdf").data
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages)
+    assert "The board: each player's routes in their colour" in text
+    assert "longest path outlined" not in text

@@ -254,3 +254,48 @@ def test_counts_that_do_not_make_five_dice_stay_to_be_put_right(client):
     wrong = client.get(f"{url}?player=Ann&single=4&double=2").get_data(as_text=True)
     assert 'name="single" value="4" checked' in wrong
     assert 'name="double" value="2" checked' in wrong
+
+
+NORDIC = load_board("nordic")
+
+
+def test_a_tunnels_tokens_are_those_the_dice_left_after_its_tunnel_faces(client):
+    # Lillehammer–Oslo is a single-track tunnel of 2 spaces. With 4 single faces and a
+    # double, 3 dice are left unused before the black dice: the panel offers 1 token. Two
+    # tunnel faces then take 2 more single faces, leaving 1 die unused: no token, and the
+    # claim stands (the token chosen beforehand is not taken, nor the claim refused).
+    url = dice_game(client, "nordic")
+    lillehammer = next(r.id for r in NORDIC.routes if set(r.cities) == {"Lillehammer", "Oslo"})
+    response = client.post(
+        f"{url}/dice",
+        data={
+            "player": "Ann",
+            "faces": "single,single,single,single,double",
+            "play": "claim",
+            "route": lillehammer,
+            "take": "1,0",
+            "tunnel": 2,
+        },
+    )
+    assert response.status_code == 303, problem(response.get_data(as_text=True))
+    table = page(client, url)
+    assert "Ann claims Lillehammer–Oslo: +2" in table
+    assert "Ann: no tokens" in table
+
+
+def test_a_tunnel_with_no_tunnel_face_takes_the_tokens_chosen(client):
+    url = dice_game(client, "nordic")
+    lillehammer = next(r.id for r in NORDIC.routes if set(r.cities) == {"Lillehammer", "Oslo"})
+    response = client.post(
+        f"{url}/dice",
+        data={
+            "player": "Ann",
+            "faces": "single,single,single,single,double",
+            "play": "claim",
+            "route": lillehammer,
+            "take": "1,0",
+            "tunnel": 0,
+        },
+    )
+    assert response.status_code == 303, problem(response.get_data(as_text=True))
+    assert "Ann: 1 single token" in page(client, url)

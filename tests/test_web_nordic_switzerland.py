@@ -79,7 +79,7 @@ def test_a_country_ticket_scores_its_highest_target_on_the_sheet_and_in_the_expo
     hand = html.unescape(page(client, f"{url}/tickets?player=Ann"))
     assert "Deutschland reached: +5" in hand
     sheet = html.unescape(page(client, f"{url}/sheet"))
-    assert "Deutschland reached, the highest: France–Delémont–Basel–Deutschland" in sheet
+    assert "Deutschland, the highest target reached: France–Delémont–Basel–Deutschland" in sheet
     record = json.loads(client.get(f"{url}/record.json").get_data(as_text=True))
     assert record["tickets"]["Ann"] == [
         {"from": "France", "to": ["Deutschland", "Österreich", "Italia"]}

@@ -218,6 +218,22 @@ def dice_for_claim(route: Route, turn: DiceTurn, held: Tokens) -> int:
     return dice
 
 
+def take_after_tunnel(route: Route, turn: DiceTurn, held: Tokens) -> Tokens:
+    """The tokens a tunnel's claim takes: those chosen before the black dice were rolled,
+    as far as the dice still unused once the tunnel faces are paid give them (a token for
+    each two), the fewer kept of the kind chosen most. A roll that can't pay is left to
+    the referee to refuse."""
+    try:
+        used = dice_for_claim(route, turn, held)
+    except IllegalAction:
+        return turn.take
+    take, most = turn.take, (TRAIN_DICE - used) // 2
+    while take.total > most:
+        fewer = SINGLE if take.single >= take.double else DOUBLE
+        take = take.minus(Tokens(1, 0) if fewer == SINGLE else Tokens(0, 1))
+    return take
+
+
 def _too_many_tokens(route: Route, kind: str, need: int, spent: int, tunnels: int) -> Text:
     """More tokens spent than the spaces the dice can't pay for."""
     if need:

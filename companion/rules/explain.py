@@ -92,7 +92,9 @@ def _targets_line(t: TicketScore) -> Line:
     if t.chain is None:
         how = _("no target reached: the lowest value is lost")
         return Line(what, how, t.points, ok=False)
-    how = _("%(target)s reached, the highest: %(chain)s", target=t.target, chain=chain_words(t))
+    how = _(
+        "%(target)s, the highest target reached: %(chain)s", target=t.target, chain=chain_words(t)
+    )
     return Line(what, how, t.points, t.chain)
 
 

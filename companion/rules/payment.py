@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion.rules import counted
 from companion.rules.board import Route
 from companion.rules.colors import GRAY, ROUTE_COLORS, UnknownColor, color_words, route_color
 from companion.rules.editions import FERRIES_AND_TUNNELS, TUNNELS, Edition
 from companion.rules.errors import IllegalAction
-from companion.rules.words import Text, _, listing, ngettext
+from companion.rules.words import Text, _, join, listing, ngettext
 
 LOCOMOTIVE = "locomotive"
 PLUS_FOUR = "locomotive+4"
@@ -226,12 +227,11 @@ def _ferry_with_stand_ins(
                     ),
                     ngettext("%(num)d other card", "%(num)d other cards", rest),
                 ]
-            return ngettext(
-                "%(route)s: %(cards)s pay for %(num)d space",
-                "%(route)s: %(cards)s pay for %(num)d spaces",
-                route.length,
+            return _(
+                "%(route)s, %(spaces)s: paid by %(cards)s",
                 route=route.label,
-                cards=listing(parts),
+                spaces=counted.spaces(route.length),
+                cards=join(parts),
             )
     raise IllegalAction(
         _(

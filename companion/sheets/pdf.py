@@ -184,17 +184,14 @@ def _color(css: str) -> colors.Color:
 
 
 def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list:
-    """The board with every player's routes in their colour, and the longest path (the
-    bonus's, else the longest of all) outlined."""
+    """The board with every player's routes in their colour, and, where the edition gives
+    a bonus for it, the longest path (the bonus's) outlined."""
     board = sheet.board
     laid = picture.layout(board)
     scale = min(WIDE / laid.width, TALLEST / laid.height)
     owners = {r.route.id: p for p in sheet.players for r in p.routes}
     seats = {p.name: i for i, p in enumerate(sheet.players)}
-    holders = [p for p in sheet.players if p.longest_path_bonus] or [
-        max(sheet.players, key=lambda p: p.longest_path.length)
-    ]
-    holders = [p for p in holders if p.longest_path.length]
+    holders = [p for p in sheet.players if p.longest_path_bonus and p.longest_path.length]
     lit = {r.id for p in holders for r in p.longest_path.routes}
     drawing = Drawing(laid.width * scale, laid.height * scale)
     art = Group(transform=(scale, 0, 0, -scale, 0, laid.height * scale))

@@ -4,13 +4,20 @@ make one; the referee checks it against the rules and the tokens held."""
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 
 from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion.rules.actions import Action, BuildStation, Pass
-from companion.rules.dice import TRAIN_DICE, DiceTurn, Tokens, tokens_to_spend
+from companion.rules.dice import (
+    TRAIN_DICE,
+    DiceTurn,
+    Tokens,
+    take_after_tunnel,
+    tokens_to_spend,
+)
 from companion.rules.game import claim_for
 from companion.rules.state import State
 from companion.rules.words import Text, listing
@@ -79,13 +86,13 @@ def play(game_id: str) -> Response | tuple[str, int]:
             return render_table(game_id, problem=_("There is no such route."), status=400)
         route = state.board.routes[form.route.data]
         tunnel = form.tunnel.data or 0
-        use = tokens_to_spend(route, faces, tunnel, state.tokens_of(player))
+        held = state.tokens_of(player)
+        use = tokens_to_spend(route, faces, tunnel, held)
+        turn = DiceTurn(faces, use=use, take=take, give_back=back, tunnel=tunnel)
+        if tunnel:  # the tokens were chosen before the black dice showed what they take
+            turn = replace(turn, take=take_after_tunnel(route, turn, held))
         action = claim_for(
-            state.board,
-            route,
-            player,
-            dice=DiceTurn(faces, use=use, take=take, give_back=back, tunnel=tunnel),
-            passenger=form.passenger.data or None,
+            state.board, route, player, dice=turn, passenger=form.passenger.data or None
         )
     elif form.play.data == "tickets" and form.tickets.data:
         action = Pass(

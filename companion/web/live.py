@@ -55,9 +55,18 @@ def _since() -> int | None:
 
 
 def _stream(game_id: str) -> Response:
+    """The stream, which holds no connection to the database between its reads (the
+    request's own is closed before it starts)."""
     since = _since()
+    store.close_db()
+    database = store.database()
+
+    def version() -> int:
+        with database.connection() as db:
+            return store.game_version(game_id, db)
+
     response = Response(
-        stream_with_context(events(game_id, lambda: store.game_version(game_id), since)),
+        stream_with_context(events(game_id, version, since)),
         mimetype="text/event-stream",
     )
     response.headers["Cache-Control"] = "no-store"

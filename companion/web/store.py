@@ -273,9 +273,11 @@ def game_language(game_id: str | None = None, watch: str | None = None) -> str |
     return row["language"]  # type: ignore[no-any-return]
 
 
-def game_version(game_id: str) -> int:
-    """The game's version (``StoredGame.version``), read alone; ``GameNotFound``."""
-    row = get_db().execute("SELECT version FROM game WHERE id = ?", (game_id,)).fetchone()
+def game_version(game_id: str, db: Connection | None = None) -> int:
+    """The game's version (``StoredGame.version``), read alone (on ``db``, else the
+    request's connection); ``GameNotFound``."""
+    db = db or get_db()
+    row = db.execute("SELECT version FROM game WHERE id = ?", (game_id,)).fetchone()
     if row is None:
         raise GameNotFound(game_id)
     return row[0]  # type: ignore[no-any-return]

@@ -79,3 +79,28 @@ def test_no_city_name_covers_the_middle_of_a_route(server: str, phone: Page, map
         }"""
     )
     assert not covered, covered
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_a_board_opened_on_a_phone_shows_the_middle_of_its_cities(
+    server: str, phone: Page, map_id: str
+) -> None:
+    # Zoomed in for a finger, the picture's top left corner may be sea or margin: the
+    # board opens on the middle of its cities, which lies in the middle of the frame.
+    page = phone
+    _board_page(page, server, map_id)
+    page.wait_for_selector(".picture[data-ready]")
+    off = page.evaluate(
+        """() => {
+          const frame = document.querySelector('.picture'), svg = frame.querySelector('svg');
+          const dots = svg.querySelector('.dots').getBoundingClientRect();
+          const seen = frame.getBoundingClientRect();
+          const middle = (a, b) => (a + b) / 2;
+          return [middle(dots.left, dots.right) - middle(seen.left, seen.right),
+                  middle(dots.top, dots.bottom) - middle(seen.top, seen.bottom),
+                  svg.getBoundingClientRect().width / seen.width];
+        }"""
+    )
+    dx, dy, zoom = off
+    assert zoom > 1.5  # zoomed in for a finger, so that there is a middle to find
+    assert abs(dx) < 30 and abs(dy) < 30, off

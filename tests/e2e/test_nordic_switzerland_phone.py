@@ -101,12 +101,12 @@ def test_a_swiss_game_with_a_country_ticket_to_the_pdf(server: str, phone: Page)
     page.click("text=Score sheet")
     expect(page.locator(".player-sheet h2").first).to_have_text(re.compile(r"Ann: 20 points"))
     expect(page.locator("main")).to_contain_text(
-        "Deutschland reached, the highest: France–Delémont–Basel–Deutschland"
+        "Deutschland, the highest target reached: France–Delémont–Basel–Deutschland"
     )
     screenshot(page, "sw4-sheet")
     text = _pdf_text(page)
     assert "Ann: 20 points" in text and "Bob: 4 points" in text and "Cy: 3 points" in text
-    assert "Deutschland reached, the highest" in text
+    assert "Deutschland, the highest target reached" in text
 
 
 def test_a_nordic_game_with_dice_to_the_pdf(server: str, phone: Page) -> None:
