@@ -78,7 +78,21 @@ def test_the_app_rolls_the_dice_and_allows_one_reroll(client):
     again = client.get(f"{url}/roll?player=Ann&faces={faces}&die=0&die=4")
     assert "rerolled=1" in again.headers["Location"]
     table = page(client, again.headers["Location"])
-    assert "Reroll these" not in table
+    assert "Roll these for me" not in table and "Rerolled at the table" not in table
+
+
+def test_dice_rerolled_at_the_table_are_entered_as_they_show_now(client):
+    # The table rolled its own dice (tapped in as counts), then rerolled two of them: the
+    # new faces are entered, not made up by the app, and no other reroll is offered.
+    url = dice_game(client)
+    table = page(client, f"{url}?player=Ann&single=2&double=1&station=1&locomotive=1")
+    assert "Rerolled at the table" in table
+    assert table.count('<select name="f"') == 5
+    after = page(
+        client, f"{url}?player=Ann&rerolled=1&f=single&f=single&f=double&f=double&f=locomotive"
+    )
+    assert "Plays with single, single, double, double, locomotive" in after
+    assert "Roll these for me" not in after and "Rerolled at the table" not in after
 
 
 def test_dice_are_not_offered_on_rails_and_sails(client):
