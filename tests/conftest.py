@@ -176,6 +176,12 @@ class Table:
     ) -> None:
         setup = new_game(load_board(map), [Player(n) for n in names], goods, house_rules)
         self.state: State = start(setup)
+        self.actions: list[Action] = []  # as played, for a record of the game
+
+    def play(self, action: Action) -> Table:
+        self.state = apply(self.state, action)
+        self.actions.append(action)
+        return self
 
     def claim(
         self,
@@ -186,12 +192,10 @@ class Table:
         track: int | None = None,
         passenger: str | None = None,
     ) -> Table:
-        self.state = apply(self.state, Claim(player, (a, b), color, track, passenger=passenger))
-        return self
+        return self.play(Claim(player, (a, b), color, track, passenger=passenger))
 
     def trip(self, player: str, *cities: str) -> Table:
-        self.state = apply(self.state, MovePassenger(player, cities))
-        return self
+        return self.play(MovePassenger(player, cities))
 
     def down_to_three_trains(self, player: str) -> Table:
         """The player claims the seven 6-space routes: 42 trains, 3 left."""
@@ -200,8 +204,7 @@ class Table:
         return self
 
     def turn(self, player: str) -> Table:
-        self.state = apply(self.state, Pass(player))
-        return self
+        return self.play(Pass(player))
 
     def score(self, **tickets: list[tuple[str, str] | tuple[str, str, int]]) -> ScoreSheet:
         board = self.state.board

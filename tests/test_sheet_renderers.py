@@ -194,7 +194,7 @@ def test_a_bonus_given_in_data_shows_in_every_renderer(client, globetrotting):
     record = GameRecord(
         map=globetrotting.id,
         players=t.state.setup.players,
-        actions=t.state.actions,
+        actions=tuple(t.actions),
         tickets={n: tuple(HeldTicket(h[:2], h[2]) for h in hand) for n, hand in hands.items()},
     )
     url = import_record(client, record)

@@ -57,7 +57,7 @@ def apply(state: State, action: Action) -> State:
         used, may_take = action.dice_paid(before, state, player, turn)
         tokens = dice.after_turn(before.tokens_of(player), turn, used, may_take)
         state = replace(state, tokens=MappingProxyType({**state.tokens, player: tokens}))
-    return _end_turn(replace(state, actions=(*state.actions, action)), player)
+    return _end_turn(replace(state, last_action=action), player)
 
 
 def _end_turn(state: State, player: str) -> State:

@@ -68,7 +68,8 @@ class State:
     setup: Setup
     owners: Mapping[int, str]
     trains: Mapping[str, int]
-    actions: tuple[Played, ...] = ()
+    last_action: Played | None = None  # the last action played (not the whole log: a
+    # replay that copied the log at each step would slow as the square of its length)
     final_round: FinalRound | None = None
     # Märklin: passengers on the board (city -> player), how many each player placed,
     # tokens taken from each city, each player's goods points, the trips made.

@@ -88,8 +88,8 @@ def next_player(state: State) -> str:
     round, the next seat that still has a final turn)."""
     names = state.setup.names
     order = names
-    if state.actions:
-        start = names.index(state.setup.player(state.actions[-1].player)) + 1
+    if state.last_action is not None:
+        start = names.index(state.setup.player(state.last_action.player)) + 1
         order = names[start:] + names[:start]
     if state.final_round is not None and state.waiting_for:
         return next(n for n in order if n in state.waiting_for)

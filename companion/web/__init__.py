@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Flask, current_app, render_template, request, url_for
+from flask import Flask, Response, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from jinja2.bccache import Bucket, BytecodeCache
@@ -68,7 +68,9 @@ def create_app(
         DATABASE=os.path.join(app.instance_path, "companion.sqlite"),
         MAX_CONTENT_LENGTH=1_000_000,
         PUBLIC_URL=None,
+        ALLOWED_HOSTS=[],
         WTF_CSRF_TIME_LIMIT=None,
+        SESSION_COOKIE_SAMESITE="Lax",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -80,6 +82,8 @@ def create_app(
     os.makedirs(app.instance_path, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+    if str(app.config.get("PUBLIC_URL") or "").startswith("https://"):
+        app.config["SESSION_COOKIE_SECURE"] = True  # the session only over HTTPS
 
     csrf.init_app(app)
     app.jinja_env.bytecode_cache = COMPILED
@@ -91,7 +95,40 @@ def create_app(
     for blueprint in (home.bp, table.bp, end.bp, sheet.bp, trips.bp, dice.bp, watch.bp, live.bp):
         app.register_blueprint(blueprint)
     _errors(app)
+    app.after_request(_security_headers)
     return app
+
+
+# What a page may load and do: its own scripts only (no inline script anywhere), styles of
+# its own and the inline ones the pictures use, images of its own and QR data; never
+# framed by another site.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+
+def _security_headers(response: Response) -> Response:
+    """The headers every answer carries: the page's content policy, never framed, types
+    as sent, and game addresses (which are their keys) never passed to another site."""
+    headers = response.headers
+    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    headers.setdefault("X-Frame-Options", "DENY")
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers.setdefault("Referrer-Policy", "same-origin")
+    if request.is_secure:
+        headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    return response
 
 
 def _shipped(folder: str) -> str:
@@ -216,9 +253,29 @@ def _signed(points: int) -> str:
 
 
 def _instance_secret(instance: Path) -> str:
-    """The instance's own secret key, made on first run and kept in the instance folder."""
+    """The instance's own secret key, made on first run and kept in the instance folder.
+    It is written whole to a file of its own, readable by its owner only from the start,
+    then linked into place: of several workers starting at once, the first to link it
+    sets the key, and every one reads that key (never an empty or half-written file)."""
     path = instance / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32), encoding="ascii")
-        path.chmod(0o600)
-    return path.read_text(encoding="ascii").strip()
+        fresh = instance / f".secret_key.{os.getpid()}.{secrets.token_hex(4)}"
+        descriptor = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(descriptor, "w", encoding="ascii") as file:
+                file.write(secrets.token_hex(32))
+                file.flush()
+                os.fsync(file.fileno())
+            try:
+                os.link(fresh, path)  # fails if another worker's key is already there
+            except FileExistsError:
+                pass
+            except OSError:  # a file system without hard links: moved into place instead
+                if not path.exists():
+                    os.replace(fresh, path)
+        finally:
+            fresh.unlink(missing_ok=True)
+    key = path.read_text(encoding="ascii").strip()
+    if not key:
+        raise RuntimeError(f"{path} is empty: delete it, and a new key is made at start")
+    return key

@@ -9,6 +9,7 @@ import ipaddress
 import socket
 import time
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import qrcode
 import qrcode.image.svg
@@ -76,18 +77,49 @@ def reach() -> Reach:
     listening = str(request.environ.get("SERVER_NAME", ""))
     here_only = _is_loopback(listening)
     if not _is_loopback(name):
-        return Reach(request.host_url.rstrip("/"), False, here_only)
+        if trusted_host(name):
+            return Reach(request.host_url.rstrip("/"), False, here_only)
+        found = network_address()  # a Host header nobody vouched for never makes a link
+        return Reach(_on_port(found) if found else None, False, here_only)
     found = network_address()
     if found is None or here_only:
         return Reach(None, True, here_only)
+    return Reach(_on_port(found), True, here_only)
+
+
+def _on_port(address: str) -> str:
+    """This machine's network address, on the port the request came to."""
     port = request.host.rsplit(":", 1)[1] if request.host.rsplit(":", 1)[-1].isdigit() else ""
-    return Reach(f"{request.scheme}://{found}" + (f":{port}" if port else ""), True, here_only)
+    return f"{request.scheme}://{address}" + (f":{port}" if port else "")
+
+
+def trusted_host(name: str) -> bool:
+    """Whether a link may be built on the Host the request names: this computer's own
+    names (loopback, its network address), an address on a private network (a table's
+    phones reach a laptop so), the configured public address's host, or one of
+    ``ALLOWED_HOSTS``. Any other name may be a forged header."""
+    name = name.casefold()
+    if _is_loopback(name) or name == (network_address() or "").casefold():
+        return True
+    try:
+        if ipaddress.ip_address(name).is_private:
+            return True
+    except ValueError:
+        pass  # a name, not an address
+    allowed = {str(h).casefold() for h in current_app.config.get("ALLOWED_HOSTS") or ()}
+    configured = current_app.config.get("PUBLIC_URL")
+    if configured:
+        allowed.add((urlsplit(configured).hostname or "").casefold())
+    return name in allowed
 
 
 def public_url(path: str) -> str:
     """The address another phone uses for ``path``: on the shared base (``reach``), else
-    the one this request reached the app at."""
-    base = reach().base or request.host_url.rstrip("/")
+    the one this request reached the app at if that one can be trusted, else the path
+    alone (a link never carries a forged Host header)."""
+    base = reach().base
+    if base is None:
+        base = request.host_url.rstrip("/") if trusted_host(_host_name(request.host)) else ""
     return base + path
 
 

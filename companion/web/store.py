@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -148,8 +150,12 @@ class StoredGame:
         return live[-1] if live else None
 
     def state(self) -> State:
-        """The board as the live actions leave it."""
-        return self.record.replay()
+        """The board as the live actions leave it (replayed once for this version)."""
+        replayed: State | None = self.__dict__.get("_state")
+        if replayed is None:
+            replayed = self.record.replay()
+            object.__setattr__(self, "_state", replayed)  # a memo, not a change
+        return replayed
 
 
 def new_game_id() -> str:
@@ -214,12 +220,45 @@ def create_game(record: GameRecord, language: str | None = None) -> str:
     return game_id
 
 
+class _Games:
+    """The games this process loaded lately, by database and id, each as of its version:
+    a page or a write finds the game (and its replayed state) here when nothing changed
+    since, after reading one row. Frozen values, so threads may share them."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._games: OrderedDict[tuple[str, str], StoredGame] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, str], version: int) -> StoredGame | None:
+        with self._lock:
+            game = self._games.get(key)
+            if game is None or game.version != version:
+                return None
+            self._games.move_to_end(key)
+            return game
+
+    def put(self, key: tuple[str, str], game: StoredGame) -> None:
+        with self._lock:
+            self._games[key] = game
+            self._games.move_to_end(key)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+
+
+GAMES = _Games()
+
+
 def load_game(game_id: str) -> StoredGame:
     """The stored game at this address, or ``GameNotFound``."""
     db = get_db()
     row = db.execute("SELECT * FROM game WHERE id = ?", (game_id,)).fetchone()
     if row is None:
         raise GameNotFound(game_id)
+    key = (database().url, game_id)
+    known = GAMES.get(key, row["version"])
+    if known is not None and known.watch:
+        return known
     players = tuple(Player(p["name"], p["color"]) for p in _loads(row["players"]))
     history = tuple(
         LoggedAction(
@@ -260,7 +299,9 @@ def load_game(game_id: str) -> StoredGame:
         watch = new_game_id()
         db.execute("UPDATE game SET watch = ? WHERE id = ? AND watch IS NULL", (watch, game_id))
         watch = db.execute("SELECT watch FROM game WHERE id = ?", (game_id,)).fetchone()[0]
-    return StoredGame(game_id, record, history, tickets, track, watch, row["version"])
+    game = StoredGame(game_id, record, history, tickets, track, watch, row["version"])
+    GAMES.put(key, game)
+    return game
 
 
 def game_language(game_id: str | None = None, watch: str | None = None) -> str | None:

@@ -1,0 +1,138 @@
+"""Hosting many tables: the headers every answer carries, links never built on a forged
+Host header, one secret key for every worker, and games not replayed when unchanged."""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import stat
+
+from pypdf import PdfReader
+
+from companion.web import _instance_secret, create_app, store
+from tests.databases import fresh_database
+from tests.web_helpers import WebTable
+
+
+def test_every_answer_carries_the_security_headers(client):
+    table = WebTable(client, "Ann", "Bob")
+    for url in ("/", table.url, f"{table.url}/board", "/static/style.css", "/nowhere"):
+        response = client.get(url)
+        headers = response.headers
+        response.close()
+        policy = headers["Content-Security-Policy"]
+        assert "script-src 'self'" in policy and "'unsafe-inline'" not in policy.split(";")[1]
+        assert "frame-ancestors 'none'" in policy
+        assert headers["X-Frame-Options"] == "DENY"
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "same-origin"
+
+
+def test_the_session_cookie_is_sent_only_with_the_sites_own_requests(tmp_path):
+    app = create_app({"SECRET_KEY": "t", "DATABASE": fresh_database(tmp_path / "c.sqlite")})
+    response = app.test_client().get("/")  # the new-game form's token starts a session
+    cookie = next(c for c in response.headers.getlist("Set-Cookie") if c.startswith("session="))
+    assert "SameSite=Lax" in cookie and "HttpOnly" in cookie and "Secure" not in cookie
+
+
+def test_over_https_the_session_cookie_is_secure(tmp_path):
+    app = create_app(
+        {
+            "SECRET_KEY": "t",
+            "DATABASE": fresh_database(tmp_path / "c.sqlite"),
+            "PUBLIC_URL": "https://tables.example",
+        }
+    )
+    response = app.test_client().get("/", base_url="https://tables.example")
+    cookie = next(c for c in response.headers.getlist("Set-Cookie") if c.startswith("session="))
+    assert "Secure" in cookie
+    assert response.headers["Strict-Transport-Security"].startswith("max-age=")
+
+
+def test_a_forged_host_header_never_reaches_a_link(client):
+    table = WebTable(client, "Ann", "Bob")
+    forged = {"base_url": "http://evil.example"}
+    page = client.get(table.url, **forged).get_data(as_text=True)
+    assert "evil.example" not in page
+    pdf = client.get(f"{table.url}/sheet.pdf", **forged).data
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "evil.example" not in text
+
+
+def test_an_allowed_host_makes_the_links(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "DATABASE": fresh_database(tmp_path / "c.sqlite"),
+            "ALLOWED_HOSTS": ["tables.example"],
+        }
+    )
+    client = app.test_client()
+    table = WebTable(client, "Ann", "Bob")
+    page = client.get(table.url, base_url="https://tables.example").get_data(as_text=True)
+    assert f"https://tables.example{table.url}" in page
+
+
+def test_a_configured_public_address_makes_the_links_whatever_the_host(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "DATABASE": fresh_database(tmp_path / "c.sqlite"),
+            "PUBLIC_URL": "https://tables.example",
+        }
+    )
+    client = app.test_client()
+    table = WebTable(client, "Ann", "Bob")
+    page = client.get(table.url, base_url="http://evil.example").get_data(as_text=True)
+    assert f"https://tables.example{table.url}" in page and "evil.example" not in page
+
+
+def _read_key(folder: str, barrier, keys) -> None:  # type: ignore[no-untyped-def]
+    barrier.wait()
+    from pathlib import Path
+
+    keys.put(_instance_secret(Path(folder)))
+
+
+def test_workers_starting_at_once_make_one_secret_key_readable_by_its_owner_only(tmp_path):
+    spawn = multiprocessing.get_context("spawn")
+    barrier, keys = spawn.Barrier(8), spawn.Queue()
+    workers = [
+        spawn.Process(target=_read_key, args=(str(tmp_path), barrier, keys)) for _ in range(8)
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+    found = [keys.get(timeout=5) for _ in workers]
+    assert len(set(found)) == 1 and len(found[0]) == 64
+    assert stat.S_IMODE((tmp_path / "secret_key").stat().st_mode) == 0o600
+    assert [p.name for p in tmp_path.iterdir()] == ["secret_key"]  # no file left behind
+
+
+def test_a_game_not_changed_is_not_replayed_again(app, client, monkeypatch):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Helena")
+    replays = []
+    original = store.GameRecord.replay
+
+    def counted(self):  # type: ignore[no-untyped-def]
+        replays.append(1)
+        return original(self)
+
+    monkeypatch.setattr(store.GameRecord, "replay", counted)
+    game_id = table.url.rsplit("/", 1)[1]
+    with app.app_context():
+        first = store.load_game(game_id)
+        first.state()
+        again = store.load_game(game_id)
+        again.state()
+    assert again is first and len(replays) == 1
+    table.claim("Bob", "Seattle", "Portland", track=1)  # a change: its state is new
+    with app.app_context():
+        changed = store.load_game(game_id)
+        assert changed is not first and len(changed.state().owners) == 2
