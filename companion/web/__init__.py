@@ -22,6 +22,7 @@ from companion.rules.names import place_key
 from companion.rules.payment import card_words
 from companion.sheets.picture import flag_background
 from companion.sheets.text import ordinal, signed
+from companion.web import database
 from companion.web.dice_panel import face_words
 from companion.web.forms import csrf_field, stamp
 
@@ -212,6 +213,35 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(CompanionError)
     def refused(error: CompanionError) -> tuple[str, int]:
         return render_template("error.html", title=_("Refused"), message=str(error)), 400
+
+    for kind in database.FAULTS:
+        app.register_error_handler(kind, _unavailable)
+
+
+def _unavailable(error: Exception) -> tuple[str, int, dict[str, str]]:
+    """The database can't take the request (full, read-only, unreachable): a page that
+    says so, and that nothing recorded is lost (a write that failed changed nothing)."""
+    if not database.is_unavailable_error(error):
+        raise error  # a fault of the app's own: not the database's
+    reason = error.reason if isinstance(error, database.Unavailable) else database.reason_of(error)
+    kept = _("Everything recorded before is kept.")
+    if reason == database.FULL:
+        title = _("Nothing new can be recorded just now")
+        said = _(
+            "The server's disk is full, so nothing new can be saved; try again once room"
+            " has been made."
+        )
+    elif reason == database.READ_ONLY:
+        title = _("Nothing new can be recorded just now")
+        said = _(
+            "The server's database can only be read just now, so nothing new can be saved;"
+            " try again in a moment."
+        )
+    else:
+        title = _("The games can't be reached just now")
+        said = _("The server can't reach its database just now; try again in a moment.")
+    message = f"{said} {kept}"
+    return render_template("error.html", title=title, message=message), 503, {"Retry-After": "5"}
 
 
 def page_url() -> str:

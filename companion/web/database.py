@@ -49,6 +49,7 @@ class Unavailable(Exception):
     ``reason`` says which, in English (the web app says it in the page's language)."""
 
     def __init__(self, reason: str, detail: str = "") -> None:
+        detail = " ".join(detail.split())  # a driver's message may run over several lines
         super().__init__(f"{reason}: {detail}" if detail else reason)
         self.reason = reason
         self.detail = detail
@@ -121,7 +122,13 @@ class SQLiteConnection(Connection):
     kind = "sqlite"
 
     def __init__(self, path: str) -> None:
-        self.raw = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
+        self.raw = sqlite3.connect(
+            path,
+            isolation_level=None,
+            timeout=10,
+            check_same_thread=False,
+            uri=path.startswith("file:"),  # "file:…?mode=ro" opens it read-only
+        )
         self.raw.row_factory = sqlite3.Row
         self.raw.execute("PRAGMA foreign_keys = ON")
 
@@ -242,9 +249,26 @@ class Database:
             raw = pool.getconn()
             return PostgresConnection(raw, pool.putconn)
         except Exception as error:  # the driver's own errors vary by cause
-            if _is_database_error(error):
+            if is_unavailable_error(error):
                 raise Unavailable(reason_of(error), str(error)) from error
             raise
+
+    def _connect_alone(self) -> Connection:
+        """A connection of its own, outside the pool: at start, a database that can't be
+        reached is said at once (a pool would keep trying)."""
+        if self.kind == "sqlite":
+            return self.connect()
+        try:
+            import psycopg
+
+            raw = psycopg.connect(
+                self.url, autocommit=True, row_factory=_row_factory, connect_timeout=10
+            )
+        except Exception as error:
+            if is_unavailable_error(error):
+                raise Unavailable(reason_of(error), str(error).strip()) from error
+            raise
+        return PostgresConnection(raw)
 
     @contextmanager
     def connection(self) -> Iterator[Connection]:
@@ -272,6 +296,15 @@ class Database:
                 self._pool_pid = os.getpid()
             return self._pool
 
+    @staticmethod
+    def _up_to_date(db: Connection, schema: str) -> bool:
+        """Whether every table of the schema, and every column added since, is there."""
+        for table in _tables(schema):
+            have = db.columns(table)
+            if not have or not set(ADDED_COLUMNS.get(table, {})) <= have:
+                return False
+        return True
+
     def close(self) -> None:
         """Closes this process's pool (PostgreSQL)."""
         with self._lock:
@@ -283,8 +316,10 @@ class Database:
         """Makes the tables if they are not there yet and adds newer columns: safe to run
         from several processes at once, and again and again."""
         schema = resources.files("companion.web").joinpath("schema.sql").read_text("utf-8")
-        db = self.connect()
+        db = self._connect_alone()
         try:
+            if self._up_to_date(db, schema):
+                return  # nothing to write (a database opened read-only still serves pages)
             db.begin_schema()
             try:
                 for statement in _statements(schema):
@@ -299,7 +334,7 @@ class Database:
                 raise
             db.commit()
         except Exception as error:
-            if _is_database_error(error):
+            if is_unavailable_error(error):
                 raise Unavailable(reason_of(error), str(error)) from error
             raise
         finally:
@@ -315,6 +350,11 @@ def close_all() -> None:
     """Closes the pools of every database this process opened."""
     for db in list(OPENED):
         db.close()
+
+
+def _tables(script: str) -> list[str]:
+    """The tables a schema script makes."""
+    return [s.split()[5] for s in _statements(script) if s.upper().startswith("CREATE TABLE")]
 
 
 def _statements(script: str) -> list[str]:
@@ -333,9 +373,22 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
-def _is_database_error(error: BaseException) -> bool:
+def _faults() -> tuple[type[BaseException], ...]:
+    """The kinds of error a database (or its driver) raises about itself."""
+    kinds: list[type[BaseException]] = [Unavailable, sqlite3.DatabaseError]
+    try:
+        import psycopg
+        from psycopg_pool import PoolTimeout
+    except ImportError:
+        return tuple(kinds)
+    return (*kinds, psycopg.Error, PoolTimeout)
+
+
+def is_unavailable_error(error: BaseException) -> bool:
     """True for an error the database (or its driver) raised about itself, not about a
     query's text: what ``Unavailable`` stands for."""
+    if isinstance(error, Unavailable):
+        return True
     if isinstance(error, sqlite3.OperationalError) or type(error) is sqlite3.DatabaseError:
         return True  # locked, full, read-only, not a database; never a broken constraint
     try:
@@ -351,3 +404,6 @@ def _is_database_error(error: BaseException) -> bool:
         | psycopg.errors.InsufficientResources
         | PoolTimeout,
     )
+
+
+FAULTS = _faults()

@@ -26,6 +26,7 @@ from companion.language import (
 )
 from companion.rules.board import DASH, Board
 from companion.rules.words import speak, stop_speaking
+from companion.web import database
 
 bp = Blueprint("language", __name__)
 COOKIE = "lang"
@@ -54,6 +55,8 @@ def _table_language() -> str | None:
         if "watch" in args:
             return language_code(store.game_language(watch=args["watch"]))
     except store.GameNotFound:
+        return None
+    except database.FAULTS:  # the page that says the database is out of reach still speaks
         return None
     return None
 
