@@ -81,6 +81,31 @@ def score(game: str, as_json: bool, lang: str) -> None:
             click.echo(sheet_to_text(sheet), nl=False)
 
 
+@cli.command("serve", with_appcontext=False)
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option(
+    "--workers",
+    default=2,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Worker processes (about one for each core).",
+)
+@click.option(
+    "--threads",
+    default=100,
+    show_default=True,
+    type=click.IntRange(1, 1000),
+    help="Threads in each worker: each open phone's live updates keep one.",
+)
+def serve(host: str, port: int, workers: int, threads: int) -> None:
+    """Serve the app under a production server (gunicorn), on the configured database
+    (DATABASE_URL, or the instance's SQLite file), for many tables at once."""
+    from companion.web.serve import serve as run
+
+    sys.exit(run(host, port, workers, threads))
+
+
 def _read(game: str) -> str:
     try:
         if game == "-":

@@ -14,6 +14,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from jinja2.bccache import Bucket, BytecodeCache
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from companion.rules.colors import color_words
 from companion.rules.counted import points
@@ -97,6 +98,11 @@ def create_app(
         app.register_blueprint(blueprint)
     _errors(app)
     app.after_request(_security_headers)
+    proxies = int(app.config.get("PROXIES") or 0)
+    if proxies:  # behind that many reverse proxies: their X-Forwarded-* headers are true
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_prefix=proxies
+        )
     return app
 
 

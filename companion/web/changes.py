@@ -1,33 +1,175 @@
-"""Which games changed, for the live pages (``live``): a count of changes per game, raised
-by the store when a write commits, and a way for a stream to wait for the next one."""
+"""Which games changed, for the live pages (``live``).
+
+``CHANGES`` counts the changes of each game in this process, raised by the store when a
+write commits, and lets a stream wait for its game's next one (each game has its own
+condition, so a change wakes only the streams of that game).
+
+A write made by another process (another worker of ``companion serve``) is heard by a
+``Listener``, one per database in each process, started by the first stream: on
+PostgreSQL it LISTENs for the store's NOTIFY; on SQLite it reads the versions of the
+games that have streams in this process, every half second, in one query.
+"""
 
 from __future__ import annotations
 
+import logging
 import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.web.database import Database
+
+CHANNEL = "companion_changes"  # PostgreSQL's channel: each notice's payload a game's id
+POLL = 0.5  # seconds between SQLite's reads of the versions
+RETRY = 1.0  # seconds before a listener whose database went away tries again
+IDLE = 30.0  # seconds a listener with nothing to watch waits before it stops
+
+log = logging.getLogger(__name__)
 
 
 class Changes:
     """A counter of changes per game, and a way to wait for the next one."""
 
     def __init__(self) -> None:
-        self._changed = threading.Condition()
+        self._lock = threading.Lock()
         self._counts: dict[str, int] = {}
+        self._conditions: dict[str, threading.Condition] = {}
+
+    def _condition(self, game_id: str) -> threading.Condition:
+        with self._lock:
+            condition = self._conditions.get(game_id)
+            if condition is None:
+                condition = self._conditions[game_id] = threading.Condition(self._lock)
+            return condition
 
     def mark(self, game_id: str) -> int:
         """The game's count now, to wait from."""
-        with self._changed:
+        with self._lock:
             return self._counts.get(game_id, 0)
 
     def notify(self, game_id: str) -> None:
         """The game changed: wakes its streams."""
-        with self._changed:
+        with self._lock:
             self._counts[game_id] = self._counts.get(game_id, 0) + 1
-            self._changed.notify_all()
+            condition = self._conditions.get(game_id)
+            if condition is not None:
+                condition.notify_all()
 
     def wait(self, game_id: str, mark: int, timeout: float) -> None:
         """Returns when the game changed since ``mark``, or after ``timeout`` seconds."""
-        with self._changed:
-            self._changed.wait_for(lambda: self._counts.get(game_id, 0) != mark, timeout)
+        condition = self._condition(game_id)
+        with condition:
+            condition.wait_for(lambda: self._counts.get(game_id, 0) != mark, timeout)
 
 
 CHANGES = Changes()
+
+
+class Listener:
+    """Hears the changes other processes make to one database's games, and raises them in
+    ``CHANGES``: a thread of its own, started by the first stream that watches a game."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self._lock = threading.Lock()
+        self._watched: dict[str, int] = {}  # game id -> streams watching it
+        self._thread: threading.Thread | None = None
+
+    @contextmanager
+    def watching(self, game_id: str) -> Iterator[None]:
+        """While a stream follows ``game_id``: its changes from other processes are heard."""
+        with self._lock:
+            self._watched[game_id] = self._watched.get(game_id, 0) + 1
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._run, name="companion-listener", daemon=True
+                )
+                self._thread.start()
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._watched[game_id] -= 1
+                if not self._watched[game_id]:
+                    del self._watched[game_id]
+
+    def watched(self) -> list[str]:
+        with self._lock:
+            return list(self._watched)
+
+    def _done(self, idle_since: float) -> bool:
+        """Whether the thread stops: nothing watched since ``IDLE`` seconds (decided under
+        the lock, so that a stream starting then starts a new thread)."""
+        with self._lock:
+            if self._watched or time.monotonic() - idle_since < IDLE:
+                return False
+            self._thread = None
+            return True
+
+    def _run(self) -> None:
+        while True:
+            try:
+                if self.database.kind == "postgresql":
+                    self._listen()
+                else:
+                    self._poll()
+                return  # stopped: nothing to watch
+            except Exception as error:  # the database went away: heard again after it
+                log.warning("live updates: %s; trying again", " ".join(str(error).split()))
+                for game_id in self.watched():  # a change may have been missed meanwhile
+                    CHANGES.notify(game_id)
+                time.sleep(RETRY)
+
+    def _listen(self) -> None:
+        """PostgreSQL: the store NOTIFYs each game it changes, on commit."""
+        import psycopg
+
+        with psycopg.connect(self.database.url, autocommit=True) as db:
+            db.execute(f"LISTEN {CHANNEL}")
+            for game_id in self.watched():  # anything missed before listening
+                CHANGES.notify(game_id)
+            idle_since = time.monotonic()
+            while True:
+                for notice in db.notifies(timeout=5.0):
+                    CHANGES.notify(notice.payload)
+                if self.watched():
+                    idle_since = time.monotonic()
+                elif self._done(idle_since):
+                    return
+
+    def _poll(self) -> None:
+        """SQLite: the versions of the games watched here, read together."""
+        known: dict[str, int] = {}
+        idle_since = time.monotonic()
+        with self.database.connection() as db:
+            while True:
+                watched = self.watched()
+                if not watched and self._done(idle_since):
+                    return
+                if watched:
+                    idle_since = time.monotonic()
+                    marks = ",".join("?" * len(watched))
+                    rows = db.execute(
+                        f"SELECT id, version FROM game WHERE id IN ({marks})", watched
+                    ).fetchall()
+                    for game_id, version in ((r[0], r[1]) for r in rows):
+                        if known.get(game_id) != version:  # first seen too: not missed
+                            CHANGES.notify(game_id)
+                        known[game_id] = version
+                time.sleep(POLL)
+
+
+def listener(database: Database) -> Listener:
+    """The database's listener in this process (made once)."""
+    with _LISTENERS_LOCK:
+        found = _LISTENERS.get(database.url)
+        if found is None:
+            found = _LISTENERS[database.url] = Listener(database)
+        return found
+
+
+_LISTENERS: dict[str, Listener] = {}
+_LISTENERS_LOCK = threading.Lock()

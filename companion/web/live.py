@@ -2,8 +2,9 @@
 every phone at the table shows another phone's action at once, in place (the page fetches
 itself and morphs the parts that changed: ``static/companion.js``).
 
-A write wakes the streams of its game in this process at once; a stream also reads the
-game's version every ``POLL`` seconds, for writes made by another process."""
+A write wakes the streams of its game in this process at once, and the database's
+``Listener`` wakes them for a write made by another process (another worker); a stream
+reads the game's version when woken, and every ``POLL`` seconds all the same."""
 
 from __future__ import annotations
 
@@ -12,11 +13,11 @@ from collections.abc import Callable, Iterator
 from flask import Blueprint, Response, request, stream_with_context
 
 from companion.web import store
-from companion.web.changes import CHANGES
+from companion.web.changes import CHANGES, listener
 
 bp = Blueprint("live", __name__)
 
-POLL = 0.5  # seconds between reads of the game's version
+POLL = 5.0  # seconds between reads of the game's version when nothing wakes the stream
 HEARTBEAT = 15.0  # seconds of quiet before a comment keeps the connection open
 RETRY = 1000  # milliseconds a browser waits before it connects again
 
@@ -65,8 +66,12 @@ def _stream(game_id: str) -> Response:
         with database.connection() as db:
             return store.game_version(game_id, db)
 
+    def heard() -> Iterator[str]:
+        with listener(database).watching(game_id):
+            yield from events(game_id, version, since)
+
     response = Response(
-        stream_with_context(events(game_id, version, since)),
+        stream_with_context(heard()),
         mimetype="text/event-stream",
     )
     response.headers["Cache-Control"] = "no-store"

@@ -40,7 +40,7 @@ from companion.rules.scoring import check_hands
 from companion.rules.setup import Player, new_game
 from companion.rules.untrusted import MAX_INT, check_record_data, mend_text
 from companion.rules.words import _
-from companion.web.changes import CHANGES
+from companion.web.changes import CHANGES, CHANNEL
 from companion.web.database import Connection, Database
 
 # What the score track can say for a player (the sheet's form keeps to it too).
@@ -627,4 +627,6 @@ def _loads(text: str) -> Any:
 def _touch(db: Connection, game_id: str) -> None:
     """Notes that the game changed: when, and its version one more."""
     db.execute("UPDATE game SET updated = ?, version = version + 1 WHERE id = ?", (_now(), game_id))
+    if db.kind == "postgresql":  # heard by every process's listener, once this commits
+        db.execute("SELECT pg_notify(?, ?)", (CHANNEL, game_id))
     g.touched.add(game_id)

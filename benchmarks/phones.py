@@ -1,0 +1,192 @@
+"""A phone at a table, as the server sees it: HTTP only (no browser), for the load and
+fault harnesses and the tests that start ``companion serve``. Each phone keeps its own
+cookies (its session and form tokens) and connections; ``Phone.listen`` follows a game's
+live updates on a connection of its own, as an open page does."""
+
+from __future__ import annotations
+
+import html
+import http.client
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: str
+    seconds: float
+
+
+@dataclass
+class Phone:
+    """A phone talking to the server at ``base`` (``http://127.0.0.1:PORT``)."""
+
+    base: str
+    timeout: float = 10.0
+    cookies: dict[str, str] = field(default_factory=dict)
+    _connection: http.client.HTTPConnection | None = None
+
+    def _connect(self) -> http.client.HTTPConnection:
+        if self._connection is None:
+            parts = urlsplit(self.base)
+            self._connection = http.client.HTTPConnection(
+                parts.hostname, parts.port, timeout=self.timeout
+            )
+        return self._connection
+
+    def request(self, method: str, path: str, form: dict[str, object] | None = None) -> Answer:
+        """One request on the phone's connection (opened again if the server closed it)."""
+        body = urlencode(form or {}) if form is not None else None
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        if body is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        start = time.perf_counter()
+        for attempt in (1, 2):
+            connection = self._connect()
+            try:
+                connection.request(method, path, body=body, headers=headers)
+                response = connection.getresponse()
+                text = response.read().decode("utf-8", "replace")
+                break
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                self.close()
+                if attempt == 2 or method != "GET":
+                    raise
+        for value in response.headers.get_all("Set-Cookie") or ():
+            for name, morsel in SimpleCookie(value).items():
+                self.cookies[name] = morsel.value
+        return Answer(
+            response.status, dict(response.headers.items()), text, time.perf_counter() - start
+        )
+
+    def get(self, path: str) -> Answer:
+        return self.request("GET", path)
+
+    def post(self, path: str, form: dict[str, object]) -> Answer:
+        return self.request("POST", path, form)
+
+    def token(self, path: str = "/") -> str:
+        """A form token from a page of the app (it starts the phone's session)."""
+        found = CSRF.search(self.get(path).body)
+        if not found:
+            raise RuntimeError(f"no form token on {path}")
+        return html.unescape(found[1])
+
+    def new_game(self, map_id: str, *names: str) -> str:
+        """Starts a game; its address (/g/…)."""
+        form: dict[str, object] = {"csrf_token": self.token(), "map": map_id}
+        colors = ["red", "blue", "green", "yellow", "black"]
+        for i, color in enumerate(colors):
+            form[f"seats-{i}-name"] = names[i] if i < len(names) else ""
+            form[f"seats-{i}-color"] = color
+        answer = self.post("/games", form)
+        if answer.status != 303:
+            raise RuntimeError(f"new game: {answer.status} {answer.body[:200]}")
+        return urlsplit(answer.headers["Location"]).path
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def listen(self, game: str, heard: Callable[[int, float], None]) -> threading.Thread:
+        """Follows the game's live updates on a connection of its own: ``heard(version,
+        when)`` for each change (``when``: time.monotonic()), until the server ends it."""
+        parts = urlsplit(self.base)
+        ready = threading.Event()
+
+        def run() -> None:
+            connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+            try:
+                connection.request("GET", f"{game}/events")
+                response = connection.getresponse()
+                ready.set()
+                event = None
+                while True:
+                    line = response.fp.readline()
+                    if not line:
+                        return
+                    text = line.decode().rstrip("\n")
+                    if text.startswith("event: "):
+                        event = text[7:]
+                    elif text.startswith("data: ") and event == "changed":
+                        heard(int(text[6:]), time.monotonic())
+                    elif not text:
+                        event = None
+            except OSError:
+                return
+            finally:
+                ready.set()
+                connection.close()
+
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        ready.wait(10)
+        return thread
+
+
+def start_server(
+    database: str, instance: Path, workers: int = 2, threads: int = 100, port: int = 0
+) -> tuple[subprocess.Popen[bytes], str]:
+    """``companion serve`` on ``database`` in a process of its own; it and its address,
+    once it answers."""
+    port = port or free_port()
+    environment = {
+        **os.environ,
+        "COMPANION_INSTANCE_PATH": str(instance),
+        "DATABASE_URL": database,
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "companion.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+        "--threads",
+        str(threads),
+    ]
+    log = instance / "serve.log"
+    with log.open("ab") as errors:  # the server's own messages, read if it fails to start
+        server = subprocess.Popen(
+            command, env=environment, stdout=subprocess.DEVNULL, stderr=errors
+        )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(log.read_text(encoding="utf-8", errors="replace"))
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return server, base
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("companion serve did not answer within 30 s")
+
+
+def as_json(answer: Answer) -> object:
+    return json.loads(answer.body)

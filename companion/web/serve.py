@@ -1,0 +1,75 @@
+"""``companion serve``: the app under gunicorn, for hosting many tables.
+
+Each worker is a process of its own with threads (gunicorn's ``gthread`` workers): a
+phone's live updates keep a thread for as long as its page is open, so a worker takes as
+many open phones as it has threads. The app is made once before the workers start, so
+that a problem (a database out of reach, an instance folder that can't be written) is
+said in one line and nothing starts; each worker then makes its own (its own pool of
+connections), finding the schema and the secret key already made.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from flask import Flask
+
+
+def check() -> Flask | str:
+    """The app as configured, or what stops it from starting, in one line."""
+    from companion.web import create_app
+    from companion.web.database import Unavailable, close_all
+
+    try:
+        app = create_app()
+    except Unavailable as error:
+        return f"the database can't be used ({error})"
+    except (OSError, RuntimeError, ValueError) as error:
+        return " ".join(str(error).split()) or type(error).__name__
+    close_all()  # the workers open their own connections
+    return app
+
+
+def serve(host: str, port: int, workers: int, threads: int) -> int:
+    """Runs the server until it is stopped; the exit status."""
+    from gunicorn.app.base import BaseApplication
+
+    checked = check()
+    if isinstance(checked, str):
+        print(f"companion serve: {checked}", file=sys.stderr)
+        return 1
+    from companion.web.database import Database
+
+    where = Database(checked.config["DATABASE"]).where
+
+    class Server(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            settings: dict[str, Any] = {
+                "bind": [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"],
+                "workers": workers,
+                "worker_class": "gthread",
+                "threads": threads,
+                "timeout": 60,
+                "graceful_timeout": 10,
+                "keepalive": 5,
+                "proc_name": "companion",
+                "accesslog": None,
+                "errorlog": "-",
+                "loglevel": "warning",
+            }
+            for key, value in settings.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Flask:
+            from companion.web import create_app
+
+            return create_app()
+
+    print(
+        f"companion: serving on http://{host}:{port} with {workers} workers × {threads} threads,"
+        f" games in {where}",
+        file=sys.stderr,
+    )
+    Server().run()
+    return 0

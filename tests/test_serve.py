@@ -1,0 +1,80 @@
+"""``companion serve``: the app under gunicorn with several workers, on SQLite and on
+PostgreSQL; a phone's live update reaches the phones connected to any worker."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+from benchmarks.phones import Phone, start_server
+from tests.databases import new_schema, postgres_server
+
+pytestmark = pytest.mark.slow
+
+
+def _database(kind: str, tmp_path) -> str:  # type: ignore[no-untyped-def]
+    return str(tmp_path / "c.sqlite") if kind == "sqlite" else new_schema(postgres_server())
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def served(request, tmp_path):  # type: ignore[no-untyped-def]
+    server, base = start_server(_database(request.param, tmp_path), tmp_path, workers=3)
+    yield base
+    server.terminate()
+    server.wait(20)
+
+
+def test_a_claim_reaches_the_phones_on_every_worker_within_a_second(served):
+    ann = Phone(served)
+    game = ann.new_game("usa", "Ann", "Bob")
+    token = ann.token(game)
+    heard: list[list[tuple[int, float]]] = [[] for _ in range(6)]
+    watchers = [Phone(served) for _ in heard]  # 6 connections spread over 3 workers
+    for phone, log in zip(watchers, heard, strict=True):
+        phone.listen(game, lambda version, when, log=log: log.append((version, when)))
+    time.sleep(1.0)  # every stream connected and its first read made
+    for log in heard:
+        log.clear()
+    claims = [("Ann", 0), ("Bob", 1), ("Ann", 5), ("Bob", 9)]
+    for player, route in claims:
+        sent = time.monotonic()
+        answer = ann.post(f"{game}/claim", {"csrf_token": token, "player": player, "route": route})
+        assert answer.status == 303, answer.body[:300]
+        deadline = sent + 1.0
+        while time.monotonic() < deadline and not all(log for log in heard):
+            time.sleep(0.02)
+        late = [i for i, log in enumerate(heard) if not log]
+        assert not late, f"streams {late} heard nothing within a second of {player}'s claim"
+        assert all(log[-1][1] - sent < 1.0 for log in heard)
+        for log in heard:
+            log.clear()
+    for phone in (ann, *watchers):
+        phone.close()
+
+
+def test_serve_refuses_to_start_on_a_database_out_of_reach_in_one_line(tmp_path):
+    command = [sys.executable, "-m", "companion.cli", "serve", "--port", "1"]
+    environment = {
+        "COMPANION_INSTANCE_PATH": str(tmp_path),
+        "DATABASE_URL": "postgresql://postgres@127.0.0.1:1/nowhere?connect_timeout=2",
+        "PATH": "/usr/bin:/bin",
+    }
+    done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("companion serve: the database can't be used")
+
+
+def test_a_worker_stream_ends_cleanly_when_the_server_stops(tmp_path):
+    server, base = start_server(str(tmp_path / "c.sqlite"), tmp_path, workers=1)
+    phone = Phone(base)
+    game = phone.new_game("usa", "Ann", "Bob")
+    stream = phone.listen(game, lambda version, when: None)
+    server.terminate()
+    server.wait(30)
+    stream.join(15)
+    phone.close()
+    assert not stream.is_alive()
