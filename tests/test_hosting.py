@@ -125,14 +125,18 @@ def test_a_game_not_changed_is_not_replayed_again(app, client, monkeypatch):
         return original(self)
 
     monkeypatch.setattr(store.GameRecord, "replay", counted)
-    game_id = table.url.rsplit("/", 1)[1]
     with app.app_context():
-        first = store.load_game(game_id)
+        # The write left the game as it is now, its state known: nothing to replay.
+        assert len(store.load_game(table.id).state().owners) == 1
+        assert replays == []
+        store.GAMES.forget()  # as another process would find it: replayed once
+        first = store.load_game(table.id)
         first.state()
-        again = store.load_game(game_id)
+        again = store.load_game(table.id)
         again.state()
     assert again is first and len(replays) == 1
     table.claim("Bob", "Seattle", "Portland", track=1)  # a change: its state is new
     with app.app_context():
-        changed = store.load_game(game_id)
+        changed = store.load_game(table.id)
         assert changed is not first and len(changed.state().owners) == 2
+    assert len(replays) == 1

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from benchmarks.phones import Phone, start_server
+from benchmarks.phones import Phone, as_json, start_server
 from tests.databases import new_schema, postgres_server
 
 pytestmark = pytest.mark.slow
@@ -22,6 +22,14 @@ def _database(kind: str, tmp_path) -> str:  # type: ignore[no-untyped-def]
 @pytest.fixture(params=["sqlite", "postgresql"])
 def served(request, tmp_path):  # type: ignore[no-untyped-def]
     server, base = start_server(_database(request.param, tmp_path), tmp_path, workers=3)
+    yield base
+    server.terminate()
+    server.wait(20)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def served_by_four(request, tmp_path):  # type: ignore[no-untyped-def]
+    server, base = start_server(_database(request.param, tmp_path), tmp_path, workers=4)
     yield base
     server.terminate()
     server.wait(20)
@@ -78,3 +86,64 @@ def test_a_worker_stream_ends_cleanly_when_the_server_stops(tmp_path):
     stream.join(15)
     phone.close()
     assert not stream.is_alive()
+
+
+def test_five_phones_racing_200_actions_each_across_4_workers_lose_and_double_nothing(
+    served_by_four,
+):
+    import random
+    import secrets
+    import threading
+
+    from companion.rules.actions import Pass
+    from companion.rules.board import load_board
+    from companion.rules.record import parse_record
+
+    base = served_by_four
+    names = ["Ann", "Bob", "Cy", "Di", "Eve"]
+    host = Phone(base)
+    game = host.new_game("usa", *names)
+    short = [r.id for r in load_board("usa").routes if r.length <= 2]  # 5 players: no end
+    acknowledged: dict[str, list[int | None]] = {n: [] for n in names}
+    unexpected: list[str] = []
+    refused: list[int] = []
+
+    def play(name: str, seed: int) -> None:
+        rng, phone = random.Random(seed), Phone(base)
+        csrf = phone.token(game)
+        for _ in range(200):
+            form: dict[str, object] = {
+                "csrf_token": csrf,
+                "player": name,
+                "token": secrets.token_urlsafe(9),
+            }
+            route = rng.choice(short) if rng.random() < 0.3 else None
+            if route is None:
+                answer = phone.post(f"{game}/turn", {**form, "drew": "cards"})
+            else:
+                answer = phone.post(f"{game}/claim", {**form, "route": route})
+            if answer.status == 303:
+                acknowledged[name].append(route)
+            elif answer.status == 409 and route is not None:
+                refused.append(route)  # taken first by another phone, or closed
+            else:
+                unexpected.append(f"{name}: {answer.status} {answer.body[:200]}")
+        phone.close()
+
+    racers = [threading.Thread(target=play, args=(n, i)) for i, n in enumerate(names)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join(600)
+    assert unexpected == []
+    record = parse_record(as_json(host.get(f"{game}/record.json")))
+    host.close()
+    state = record.replay()  # the referee replays the log: no route is owned twice
+    for name in names:
+        claims = sorted(r for r in acknowledged[name] if r is not None)
+        passes = sum(1 for r in acknowledged[name] if r is None)
+        assert sorted(i for i, owner in state.owners.items() if owner == name) == claims
+        logged = [a for a in record.actions if a.player == name and isinstance(a, Pass)]
+        assert len(logged) == passes
+    assert len(record.actions) == sum(len(a) for a in acknowledged.values())
+    assert refused  # routes were raced for: the claims that came second were refused

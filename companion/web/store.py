@@ -238,6 +238,11 @@ class _Games:
             self._games.move_to_end(key)
             return game
 
+    def forget(self) -> None:
+        """Forgets every game (each is read and replayed again when next asked for)."""
+        with self._lock:
+            self._games.clear()
+
     def put(self, key: tuple[str, str], game: StoredGame) -> None:
         with self._lock:
             self._games[key] = game
@@ -424,12 +429,23 @@ def record_action(game_id: str, action: Action, stamp: Stamp = Stamp()) -> State
             )
         state = apply(game.state(), action)
         seq = (game.history[-1].seq + 1) if game.history else 0
+        now = _now()
         db.execute(
             "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
-            (game_id, seq, json.dumps(body), _now()),
+            (game_id, seq, json.dumps(body), now),
         )
         _spend(db, game_id, stamp, body, {"action": seq})
         _touch(db, game_id)
+    # The game as this write left it, its state already known: the next page in this
+    # process replays nothing (another process's next read finds the new version).
+    after = replace(
+        game,
+        record=replace(game.record, actions=(*game.record.actions, action)),
+        history=(*game.history, LoggedAction(seq, action, now, None)),
+        version=game.version + 1,
+    )
+    object.__setattr__(after, "_state", state)
+    GAMES.put((database().url, game_id), after)
     return state
 
 
