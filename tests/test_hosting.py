@@ -4,14 +4,20 @@ Host header, one secret key for every worker, and games not replayed when unchan
 from __future__ import annotations
 
 import io
+import json
 import multiprocessing
 import stat
+import threading
 
 from pypdf import PdfReader
 
+from companion.rules.actions import Pass
+from companion.rules.errors import IllegalAction
+from companion.rules.record import MAX_ACTIONS, GameRecord
+from companion.rules.setup import Player
 from companion.web import _instance_secret, create_app, store
 from tests.databases import fresh_database
-from tests.web_helpers import WebTable
+from tests.web_helpers import WebTable, import_record, seats
 
 
 def test_every_answer_carries_the_security_headers(client):
@@ -140,3 +146,88 @@ def test_a_game_not_changed_is_not_replayed_again(app, client, monkeypatch):
         changed = store.load_game(table.id)
         assert changed is not first and len(changed.state().owners) == 2
     assert len(replays) == 1
+
+
+def test_a_device_starts_at_most_the_games_an_hour_allows(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "WTF_CSRF_ENABLED": False,
+            "DATABASE": fresh_database(tmp_path / "c.sqlite"),
+            "GAMES_PER_HOUR": 3,
+        }
+    )
+    client = app.test_client()
+    for _ in range(3):
+        WebTable(client, "Ann", "Bob")
+    refused = client.post("/games", data=seats("Ann", "Bob"))
+    assert refused.status_code == 429
+    assert "started 3 games in the last hour" in refused.get_data(as_text=True)
+    record = io.BytesIO(b'{"map": "usa", "players": ["Ann", "Bob"], "actions": []}')
+    imported = client.post(
+        "/import", data={"record": (record, "g.json")}, content_type="multipart/form-data"
+    )
+    assert imported.status_code == 429
+    other = app.test_client()  # another device, at another address
+    started = other.post(
+        "/games", data=seats("Ann", "Bob"), environ_base={"REMOTE_ADDR": "10.0.0.7"}
+    )
+    assert started.status_code == 303
+
+
+def test_a_50000_action_game_is_refused_at_import(client):
+    actions = [{"player": "AB"[i % 2], "pass": True} for i in range(50_000)]
+    record = json.dumps({"map": "usa", "players": ["A", "B"], "actions": actions}).encode()
+    boundary = "record-boundary"
+    body = (
+        (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="record"; filename="g.json"\r\n'
+            "Content-Type: application/json\r\n\r\n"
+        ).encode()
+        + record
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
+    refused = client.post(
+        "/import", data=body, content_type=f"multipart/form-data; boundary={boundary}"
+    )
+    assert refused.status_code == 413
+    assert "too large for a game record" in refused.get_data(as_text=True)
+
+
+def test_a_game_at_the_cap_of_actions_never_blocks_another_tables_writes(app, client):
+    capped = import_record(
+        client,
+        GameRecord(
+            map="usa",
+            players=(Player("A"), Player("B")),
+            actions=tuple(Pass("AB"[i % 2]) for i in range(MAX_ACTIONS)),
+        ),
+    ).rsplit("/", 1)[1]
+    other = WebTable(client, "Ann", "Bob")
+    refusals: list[str] = []
+    failures: list[str] = []
+    stop = threading.Event()
+
+    def hammer() -> None:  # a phone that keeps trying to add to the capped game
+        with app.app_context():
+            while not stop.is_set():
+                try:
+                    store.record_action(capped, Pass("A"))
+                except IllegalAction as refusal:
+                    refusals.append(str(refusal))
+                finally:
+                    store.close_db()
+
+    hammering = threading.Thread(target=hammer)
+    hammering.start()
+    try:
+        for i in range(40):
+            answer = client.post(f"{other.url}/turn", data={"player": ("Ann", "Bob")[i % 2]})
+            if answer.status_code != 303:
+                failures.append(f"{answer.status_code}: {answer.get_data(as_text=True)[:200]}")
+    finally:
+        stop.set()
+        hammering.join(30)
+    assert failures == []
+    assert refusals and "already has 5000 actions" in refusals[0]

@@ -71,6 +71,7 @@ def create_app(
         MAX_CONTENT_LENGTH=1_000_000,
         PUBLIC_URL=None,
         ALLOWED_HOSTS=[],
+        GAMES_PER_HOUR=100,  # games one client may start or import in an hour
         WTF_CSRF_TIME_LIMIT=None,
         SESSION_COOKIE_SAMESITE="Lax",
     )

@@ -9,11 +9,13 @@ from flask import (
     current_app,
     redirect,
     render_template,
+    request,
     send_from_directory,
     session,
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
@@ -167,12 +169,24 @@ def new_game() -> Response | tuple[str, int]:
             pieces=pieces,
             dice=bool(form.dice.data),
         )
-        game_id = store.create_game(record, language())
+        game_id = store.create_game(record, language(), request.remote_addr or "")
+    except store.TooManyGames as error:
+        return _page(form, problem=_too_many(error), status=429)
     except RecordError as error:  # the form's game, not a file: no place in a record to name
         return _page(form, problem=str(error.problem), status=400)
     except CompanionError as error:
         return _page(form, problem=str(error), status=400)
     return redirect(url_for("table.show", game_id=game_id), code=303)
+
+
+def _too_many(error: store.TooManyGames) -> str:
+    return ngettext(
+        "This device has started %(num)d game in the last hour, the most this server allows:"
+        " try again later, or carry on with a game already started.",
+        "This device has started %(num)d games in the last hour, the most this server allows:"
+        " try again later, or carry on with a game already started.",
+        error.most,
+    )
 
 
 @bp.post("/import")
@@ -192,7 +206,9 @@ def import_record() -> Response | tuple[str, int]:
         problem = _("That file is not a JSON game record: %(reason)s.", reason=one_line(reason))
         return _page(upload=upload, problem=problem, status=400)
     try:
-        game_id = store.create_game(parse_record(data), language())
+        game_id = store.create_game(parse_record(data), language(), request.remote_addr or "")
+    except store.TooManyGames as error:
+        return _page(upload=upload, problem=_too_many(error), status=429)
     except CompanionError as error:
         problem = _("That game record can't be imported: %(reason)s", reason=one_line(str(error)))
         return _page(upload=upload, problem=problem, status=400)

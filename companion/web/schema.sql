@@ -59,3 +59,12 @@ CREATE TABLE IF NOT EXISTS form_sent (
     what TEXT NOT NULL,            -- JSON: what it recorded, {"action": seq} or {"ticket": seq}
     PRIMARY KEY (game_id, token, body)
 );
+
+-- When each game was started or imported, and from where (the client's address): the
+-- games one client may start in an hour are counted here (rows older than an hour go).
+CREATE TABLE IF NOT EXISTS started (
+    client TEXT NOT NULL,
+    at TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS started_by_client ON started (client, at);

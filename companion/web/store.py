@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 from typing import Any
 
@@ -49,6 +49,15 @@ TRACK_POINTS = (-999, 9999)
 
 class GameNotFound(LookupError):
     """No game at that address."""
+
+
+class TooManyGames(Exception):
+    """A client has started (or imported) as many games in the last hour as the server
+    allows (``GAMES_PER_HOUR``)."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__(most)
+        self.most = most
 
 
 def database() -> Database:
@@ -163,10 +172,12 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-def create_game(record: GameRecord, language: str | None = None) -> str:
+def create_game(record: GameRecord, language: str | None = None, client: str | None = None) -> str:
     """Stores a game (checked by replaying it first) and returns its id. Refuses a game
-    whose export would not import again (``RecordError``). ``language``: the table's, in
-    which the game's pages and sheet come out unless a phone chose another."""
+    whose export would not import again (``RecordError``), and one more from a ``client``
+    that has started ``GAMES_PER_HOUR`` in the last hour (``TooManyGames``).
+    ``language``: the table's, in which the game's pages and sheet come out unless a
+    phone chose another."""
     data = record_to_json(record)
     check_record_data(data)  # first: a refusal may quote the record's text
     state = record.replay()
@@ -177,6 +188,8 @@ def create_game(record: GameRecord, language: str | None = None) -> str:
     now = _now()
     players = [{"name": p.name, "color": p.color} for p in record.players]
     with writing() as db:
+        if client is not None:
+            _count_started(db, client)
         db.execute(
             "INSERT INTO game"
             " (id, map, players, goods, house_rules, pieces, dice, watch, language,"
@@ -252,6 +265,21 @@ class _Games:
 
 
 GAMES = _Games()
+
+
+def _count_started(db: Connection, client: str) -> None:
+    """Notes a game started by ``client``, unless it has started the most an hour allows."""
+    most = current_app.config.get("GAMES_PER_HOUR")
+    if not most:
+        return
+    hour_ago = (datetime.now(UTC) - timedelta(hours=1)).isoformat(timespec="seconds")
+    db.execute("DELETE FROM started WHERE at < ?", (hour_ago,))
+    row = db.execute(
+        "SELECT COUNT(*) FROM started WHERE client = ? AND at >= ?", (client, hour_ago)
+    ).fetchone()
+    if row[0] >= most:
+        raise TooManyGames(int(most))
+    db.execute("INSERT INTO started (client, at) VALUES (?, ?)", (client, _now()))
 
 
 def load_game(game_id: str) -> StoredGame:
