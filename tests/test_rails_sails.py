@@ -18,13 +18,14 @@ class Sails(Table):
     def __init__(self, map_id: str, *names: str, pieces=None) -> None:
         setup = new_game(load_board(map_id), [Player(n) for n in names], pieces=pieces)
         self.state = start(setup)
+        self.actions = []
 
     def port(self, player: str, city: str) -> Sails:
-        self.state = apply(self.state, BuildPort(player, city))
+        self.play(BuildPort(player, city))
         return self
 
     def exchange(self, player: str, ships: int) -> Sails:
-        self.state = apply(self.state, Exchange(player, ships))
+        self.play(Exchange(player, ships))
         return self
 
     def score_with(self, **tickets):
