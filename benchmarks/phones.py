@@ -63,6 +63,7 @@ class Phone:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         start = time.perf_counter()
         for attempt in (1, 2):
+            reused = self._connection is not None
             connection = self._connect()
             try:
                 connection.request(method, path, body=body, headers=headers)
@@ -70,8 +71,10 @@ class Phone:
                 text = response.read().decode("utf-8", "replace")
                 break
             except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                # A kept-alive connection the server had closed: sent again on a new one,
+                # as a browser does (a form carries its one-time token: never recorded twice).
                 self.close()
-                if attempt == 2 or method != "GET":
+                if attempt == 2 or not reused:
                     raise
         for value in response.headers.get_all("Set-Cookie") or ():
             for name, morsel in SimpleCookie(value).items():
@@ -171,8 +174,12 @@ def start_server(
     ]
     log = instance / "serve.log"
     with log.open("ab") as errors:  # the server's own messages, read if it fails to start
-        server = subprocess.Popen(
-            command, env=environment, stdout=subprocess.DEVNULL, stderr=errors
+        server = subprocess.Popen(  # its own process group: killed whole, never with us
+            command,
+            env=environment,
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+            start_new_session=True,
         )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30

@@ -1,0 +1,219 @@
+"""Many tables at once against ``companion serve``: N tables × 4 phones, every phone
+connected for live updates (as an open page is), each table claiming a route every ~20 s,
+and every phone fetching its page again when it hears of a change (as the page does).
+Bounded in time; prints p50 / p99 / slowest per kind of request, and every error.
+
+- claim: a phone's claim, sent to answered (its redirect);
+- page: a phone's table page, asked for to answered;
+- update: another phone's claim sent, to this phone's page fetched again with it.
+
+Run:
+    python benchmarks/load.py                              # 100 tables on SQLite, 60 s
+    python benchmarks/load.py --database postgresql        # on the machine's PostgreSQL
+    python benchmarks/load.py --tables 20 --seconds 30 --workers 4 --threads 150
+
+Only 127.0.0.1 is used: the server is started here, on a fresh database (a SQLite file in
+a temporary folder, or a PostgreSQL schema of its own, dropped at the end).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import secrets
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.phones import Phone, start_server  # noqa: E402
+from companion.rules.board import load_board  # noqa: E402
+
+SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
+NAMES = ("Ann", "Bob", "Cy", "Di")
+
+
+class Figures:
+    """Seconds per kind of request, and what went wrong."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.times: dict[str, list[float]] = defaultdict(list)
+        self.errors: list[str] = []
+        self.refused = 0
+
+    def took(self, kind: str, seconds: float) -> None:
+        with self.lock:
+            self.times[kind].append(seconds)
+
+    def error(self, what: str) -> None:
+        with self.lock:
+            self.errors.append(what)
+
+    def report(self, title: str) -> str:
+        lines = [title, f"{'kind':8} {'count':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"]
+        for kind in ("claim", "page", "update"):
+            found = sorted(self.times.get(kind, []))
+            if not found:
+                lines.append(f"{kind:8} {0:>7}")
+                continue
+            p50 = statistics.median(found) * 1000
+            p99 = found[min(len(found) - 1, int(len(found) * 0.99))] * 1000
+            lines.append(
+                f"{kind:8} {len(found):>7} {p50:>8.1f} {p99:>8.1f} {found[-1] * 1000:>8.1f}"
+            )
+        lines.append(f"claims refused by the referee (route taken): {self.refused}")
+        lines.append(f"errors: {len(self.errors)}")
+        lines.extend(f"  {e}" for e in self.errors[:20])
+        return "\n".join(lines)
+
+
+class Table:
+    """One table: a game, four phones listening, one of them claiming now and then."""
+
+    def __init__(self, base: str, figures: Figures, routes: list[int], rng: random.Random):
+        self.base, self.figures, self.rng = base, figures, rng
+        self.routes = routes[:]
+        rng.shuffle(self.routes)
+        self.phones = [Phone(base) for _ in NAMES]
+        self.game = self.phones[0].new_game("usa", *NAMES)
+        self.tokens = [p.token(self.game) for p in self.phones]
+        self.sent = 0.0  # when the last claim was sent (time.monotonic())
+        self.seen: set[int] = set()
+
+    def listen(self, stop: threading.Event) -> None:
+        for i, name in enumerate(NAMES):
+            page = Phone(self.base, cookies=dict(self.phones[i].cookies))
+
+            def heard(version: int, when: float, page: Phone = page, name: str = name) -> None:
+                if stop.is_set() or not self.sent:
+                    return
+                try:
+                    answer = page.get(f"{self.game}?player={name}")
+                except OSError as error:
+                    self.figures.error(f"page: {error!r}")
+                    return
+                if answer.status != 200:
+                    self.figures.error(f"page: {answer.status}")
+                    return
+                self.figures.took("page", answer.seconds)
+                self.figures.took("update", time.monotonic() - self.sent)
+
+            self.phones[i].listen(self.game, heard)
+
+    def claim(self) -> None:
+        turn = len(self.seen) % len(NAMES)
+        phone, name = self.phones[turn], NAMES[turn]
+        route = self.routes.pop()
+        form = {
+            "csrf_token": self.tokens[turn],
+            "token": secrets.token_urlsafe(9),
+            "player": name,
+            "route": route,
+        }
+        self.sent = time.monotonic()
+        try:
+            answer = phone.post(f"{self.game}/claim", form)
+        except OSError as error:
+            self.figures.error(f"claim: {error!r}")
+            return
+        if answer.status == 303:
+            self.figures.took("claim", answer.seconds)
+            self.seen.add(route)
+        elif answer.status == 409:
+            with self.figures.lock:
+                self.figures.refused += 1
+        else:
+            self.figures.error(f"claim: {answer.status} {answer.body[:120]!r}")
+
+    def play(self, stop: threading.Event, every: float) -> None:
+        stop.wait(self.rng.uniform(0, every))  # tables don't all claim at once
+        while not stop.is_set() and self.routes:
+            self.claim()
+            stop.wait(self.rng.uniform(0.5 * every, 1.5 * every))
+
+    def close(self) -> None:
+        for phone in self.phones:
+            phone.close()
+
+
+def fresh_database(kind: str, folder: Path) -> tuple[str, str | None]:
+    """A new database for the run, and the PostgreSQL schema to drop after (if any)."""
+    if kind == "sqlite":
+        return str(folder / "load.sqlite"), None
+    import psycopg
+
+    schema = "load_" + secrets.token_hex(4)
+    with psycopg.connect(SERVER, autocommit=True) as db:
+        db.execute(f"CREATE SCHEMA {schema}")
+    return f"{SERVER}?options=-csearch_path%3D{schema}", schema
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--every", type=float, default=20.0, help="seconds between claims")
+    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=150)
+    options = parser.parse_args()
+
+    short = [r.id for r in load_board("usa").routes if r.length <= 3]
+    figures = Figures()
+    stop = threading.Event()
+    with tempfile.TemporaryDirectory() as folder:
+        database, schema = fresh_database(options.database, Path(folder))
+        os.environ["COMPANION_GAMES_PER_HOUR"] = "0"  # one client starts every table here
+        server, base = start_server(
+            database, Path(folder), workers=options.workers, threads=options.threads
+        )
+        tables: list[Table] = []
+        try:
+            rng = random.Random(1)
+            for _ in range(options.tables):
+                tables.append(Table(base, figures, short, random.Random(rng.random())))
+            for table in tables:
+                table.listen(stop)
+            time.sleep(2)  # every stream connected
+            players = [
+                threading.Thread(target=t.play, args=(stop, options.every), daemon=True)
+                for t in tables
+            ]
+            started = time.monotonic()
+            for player in players:
+                player.start()
+            stop.wait(options.seconds)
+            stop.set()
+            for player in players:
+                player.join(10)
+            ran = time.monotonic() - started
+        finally:
+            stop.set()
+            for table in tables:
+                table.close()
+            server.terminate()
+            server.wait(30)
+            if schema:
+                import psycopg
+
+                with psycopg.connect(SERVER, autocommit=True) as db:
+                    db.execute(f"DROP SCHEMA {schema} CASCADE")
+    print(
+        figures.report(
+            f"{options.tables} tables × {len(NAMES)} phones on {options.database}, "
+            f"{options.workers} workers × {options.threads} threads, {ran:.0f} s, "
+            f"a claim every ~{options.every:.0f} s per table"
+        )
+    )
+    return 1 if figures.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
