@@ -21,9 +21,14 @@ MAX_RECORD_BYTES = 5_000_000
 
 
 def _create_app():  # type: ignore[no-untyped-def]
-    from companion.web import create_app
+    """The app, or one line saying what stops it from starting (exit status 1)."""
+    from companion.web.serve import check
 
-    return create_app()
+    app = check()
+    if isinstance(app, str):
+        click.echo(f"companion: {app}", err=True)
+        sys.exit(1)
+    return app
 
 
 @click.group(cls=FlaskGroup, create_app=_create_app)

@@ -147,3 +147,16 @@ def test_five_phones_racing_200_actions_each_across_4_workers_lose_and_double_no
         assert len(logged) == passes
     assert len(record.actions) == sum(len(a) for a in acknowledged.values())
     assert refused  # routes were raced for: the claims that came second were refused
+
+
+def test_run_says_in_one_line_why_the_app_cant_start(tmp_path):
+    command = [sys.executable, "-m", "companion.cli", "run", "--port", "1"]
+    environment = {
+        "COMPANION_INSTANCE_PATH": str(tmp_path),
+        "DATABASE_URL": "postgresql://postgres@127.0.0.1:1/nowhere?connect_timeout=2",
+        "PATH": "/usr/bin:/bin",
+    }
+    done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("companion: the database can't be used")
