@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -159,7 +160,11 @@ def tap_route(page: Page, route: int) -> tuple[float, float]:
 def when_calm(page: Page) -> None:
     """Waits out the moment after a write in which a tap at the same spot is taken as the
     end of a double tap (static/companion.js, ``calmAfterAWrite``). The page's script marks
-    that moment once the page is parsed: a check made before then would see no mark."""
-    page.wait_for_function(
-        "document.readyState !== 'loading' && !document.body.hasAttribute('data-calm')"
-    )
+    that moment once the page is parsed: a check made before then would see no mark.
+    (Asked again and again rather than with ``wait_for_function``, whose polling evaluates
+    text as script, which the pages' Content-Security-Policy forbids.)"""
+    calm = "() => document.readyState !== 'loading' && !document.body.hasAttribute('data-calm')"
+    deadline = time.monotonic() + 10
+    while not page.evaluate(calm):
+        assert time.monotonic() < deadline, "the page never settled after the write"
+        page.wait_for_timeout(50)

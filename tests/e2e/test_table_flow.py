@@ -237,6 +237,8 @@ def test_a_refused_claim_is_not_sent_again_by_a_reload(server: str, phone: Page)
     page = phone
     url = new_game(page, server, ["Ann", "Bob", "Cy"])
     claim(page, "bost", "boston", re.compile("New York.*yellow"))
+    expect(page.locator(".note")).to_contain_text("Ann claimed")
+    when_calm(page)  # a tap at the same spot just after a write is taken as a double tap
     claim(page, "bost", "boston", re.compile("New York.*red"))  # closed with 3 players
     expect(page.locator(".problem")).to_contain_text("only one of the two Boston–New York")
     # The address bar shows the table's address, not the claim's.
