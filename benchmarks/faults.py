@@ -17,6 +17,7 @@ which it fills to the last byte for a while, then empties.
 from __future__ import annotations
 
 import argparse
+import http.client
 import os
 import random
 import secrets
@@ -57,7 +58,7 @@ class Writer:
             while True:  # the same form until it is answered
                 try:
                     answer = self.phone.post(f"{self.game}/turn", form)
-                except OSError:
+                except (OSError, http.client.HTTPException):  # the answer cut off
                     self.retries += 1
                     self.phone.close()
                     time.sleep(0.2)

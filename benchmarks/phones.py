@@ -76,6 +76,9 @@ class Phone:
                 self.close()
                 if attempt == 2 or not reused:
                     raise
+            except BaseException:
+                self.close()  # never reused half-way through a request
+                raise
         for value in response.headers.get_all("Set-Cookie") or ():
             for name, morsel in SimpleCookie(value).items():
                 self.cookies[name] = morsel.value

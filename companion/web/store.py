@@ -38,6 +38,7 @@ from companion.rules.record import (
 )
 from companion.rules.scoring import check_hands
 from companion.rules.setup import Player, new_game
+from companion.rules.table import RouteChoice, route_choices
 from companion.rules.untrusted import MAX_INT, check_record_data, mend_text
 from companion.rules.words import _
 from companion.web.changes import CHANGES, CHANNEL
@@ -165,6 +166,17 @@ class StoredGame:
             replayed = self.record.replay()
             object.__setattr__(self, "_state", replayed)  # a memo, not a change
         return replayed
+
+    def choices(self, player: str) -> list[tuple[str, list[RouteChoice]]]:
+        """Each city with its routes as ``player`` may see them now (``route_choices``),
+        worked out once for this version: the phones at a table all ask after a change."""
+        memo: dict[str, list[tuple[str, list[RouteChoice]]]] = self.__dict__.setdefault(
+            "_choices", {}
+        )
+        found = memo.get(player)
+        if found is None:
+            found = memo[player] = route_choices(self.state(), player)
+        return found
 
 
 def new_game_id() -> str:

@@ -28,7 +28,6 @@ from companion.rules.table import (
     passenger_cities,
     port_cities,
     route_choice,
-    route_choices,
     station_cities,
     still_to_play,
 )
@@ -83,7 +82,7 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
             faces=",".join(faces_asked() or ()) or None if state.setup.dice else None,
             lang=request.args.get("lang"),
         ),
-        cities=route_choices(state, player),
+        cities=game.choices(player),
         blocked=cannot_act(state, player),
         final_news=final_round_news(state),
         still_to_play=still_to_play(state),
