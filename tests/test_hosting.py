@@ -20,6 +20,12 @@ from tests.databases import fresh_database
 from tests.web_helpers import WebTable, import_record, seats
 
 
+def _app(tmp_path, **config):  # type: ignore[no-untyped-def]
+    """An app on a fresh database, forms without their CSRF token, with ``config``."""
+    settings = {"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False}
+    return create_app({**settings, "DATABASE": fresh_database(tmp_path / "c.sqlite"), **config})
+
+
 def test_every_answer_carries_the_security_headers(client):
     table = WebTable(client, "Ann", "Bob")
     for url in ("/", table.url, f"{table.url}/board", "/static/style.css", "/nowhere"):
@@ -66,32 +72,14 @@ def test_a_forged_host_header_never_reaches_a_link(client):
 
 
 def test_an_allowed_host_makes_the_links(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "WTF_CSRF_ENABLED": False,
-            "DATABASE": fresh_database(tmp_path / "c.sqlite"),
-            "ALLOWED_HOSTS": ["tables.example"],
-        }
-    )
-    client = app.test_client()
+    client = _app(tmp_path, ALLOWED_HOSTS=["tables.example"]).test_client()
     table = WebTable(client, "Ann", "Bob")
     page = client.get(table.url, base_url="https://tables.example").get_data(as_text=True)
     assert f"https://tables.example{table.url}" in page
 
 
 def test_a_configured_public_address_makes_the_links_whatever_the_host(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "WTF_CSRF_ENABLED": False,
-            "DATABASE": fresh_database(tmp_path / "c.sqlite"),
-            "PUBLIC_URL": "https://tables.example",
-        }
-    )
-    client = app.test_client()
+    client = _app(tmp_path, PUBLIC_URL="https://tables.example").test_client()
     table = WebTable(client, "Ann", "Bob")
     page = client.get(table.url, base_url="http://evil.example").get_data(as_text=True)
     assert f"https://tables.example{table.url}" in page and "evil.example" not in page
@@ -149,15 +137,7 @@ def test_a_game_not_changed_is_not_replayed_again(app, client, monkeypatch):
 
 
 def test_a_device_starts_at_most_the_games_an_hour_allows(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "WTF_CSRF_ENABLED": False,
-            "DATABASE": fresh_database(tmp_path / "c.sqlite"),
-            "GAMES_PER_HOUR": 3,
-        }
-    )
+    app = _app(tmp_path, GAMES_PER_HOUR=3)
     client = app.test_client()
     for _ in range(3):
         WebTable(client, "Ann", "Bob")

@@ -19,20 +19,22 @@ def _database(kind: str, tmp_path) -> str:  # type: ignore[no-untyped-def]
     return str(tmp_path / "c.sqlite") if kind == "sqlite" else new_schema(postgres_server())
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def served(request, tmp_path):  # type: ignore[no-untyped-def]
-    server, base = start_server(_database(request.param, tmp_path), tmp_path, workers=3)
+def _serving(kind: str, tmp_path, workers: int):  # type: ignore[no-untyped-def]
+    """companion serve with ``workers`` on a fresh database of ``kind``: its address."""
+    server, base = start_server(_database(kind, tmp_path), tmp_path, workers=workers)
     yield base
     server.terminate()
     server.wait(20)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def served(request, tmp_path):  # type: ignore[no-untyped-def]
+    yield from _serving(request.param, tmp_path, workers=3)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def served_by_four(request, tmp_path):  # type: ignore[no-untyped-def]
-    server, base = start_server(_database(request.param, tmp_path), tmp_path, workers=4)
-    yield base
-    server.terminate()
-    server.wait(20)
+    yield from _serving(request.param, tmp_path, workers=4)
 
 
 def test_a_claim_reaches_the_phones_on_every_worker_within_a_second(served):
@@ -63,8 +65,9 @@ def test_a_claim_reaches_the_phones_on_every_worker_within_a_second(served):
         phone.close()
 
 
-def test_serve_refuses_to_start_on_a_database_out_of_reach_in_one_line(tmp_path):
-    command = [sys.executable, "-m", "companion.cli", "serve", "--port", "1"]
+def _refused_start(tmp_path, *arguments: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """What ``companion ARGUMENTS`` says on a database out of reach (it must exit 1)."""
+    command = [sys.executable, "-m", "companion.cli", *arguments, "--port", "1"]
     environment = {
         "COMPANION_INSTANCE_PATH": str(tmp_path),
         "DATABASE_URL": "postgresql://postgres@127.0.0.1:1/nowhere?connect_timeout=2",
@@ -72,8 +75,17 @@ def test_serve_refuses_to_start_on_a_database_out_of_reach_in_one_line(tmp_path)
     }
     done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=60)
     assert done.returncode == 1
-    lines = done.stderr.strip().splitlines()
+    return done.stderr.strip().splitlines()
+
+
+def test_serve_refuses_to_start_on_a_database_out_of_reach_in_one_line(tmp_path):
+    lines = _refused_start(tmp_path, "serve")
     assert len(lines) == 1 and lines[0].startswith("companion serve: the database can't be used")
+
+
+def test_run_says_in_one_line_why_the_app_cant_start(tmp_path):
+    lines = _refused_start(tmp_path, "run")
+    assert len(lines) == 1 and lines[0].startswith("companion: the database can't be used")
 
 
 def test_a_worker_stream_ends_cleanly_when_the_server_stops(tmp_path):
@@ -147,16 +159,3 @@ def test_five_phones_racing_200_actions_each_across_4_workers_lose_and_double_no
         assert len(logged) == passes
     assert len(record.actions) == sum(len(a) for a in acknowledged.values())
     assert refused  # routes were raced for: the claims that came second were refused
-
-
-def test_run_says_in_one_line_why_the_app_cant_start(tmp_path):
-    command = [sys.executable, "-m", "companion.cli", "run", "--port", "1"]
-    environment = {
-        "COMPANION_INSTANCE_PATH": str(tmp_path),
-        "DATABASE_URL": "postgresql://postgres@127.0.0.1:1/nowhere?connect_timeout=2",
-        "PATH": "/usr/bin:/bin",
-    }
-    done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 1
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("companion: the database can't be used")

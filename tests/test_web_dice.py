@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import html
 
+import pytest
+
 from companion.rules.board import load_board
 from tests.web_helpers import page, problem
 
@@ -273,11 +275,13 @@ def test_counts_that_do_not_make_five_dice_stay_to_be_put_right(client):
 NORDIC = load_board("nordic")
 
 
-def test_a_tunnels_tokens_are_those_the_dice_left_after_its_tunnel_faces(client):
+@pytest.mark.parametrize(("tunnel", "held"), [(2, "no tokens"), (0, "1 single token")])
+def test_a_tunnels_tokens_are_those_the_dice_left_after_its_tunnel_faces(client, tunnel, held):
     # Lillehammer–Oslo is a single-track tunnel of 2 spaces. With 4 single faces and a
     # double, 3 dice are left unused before the black dice: the panel offers 1 token. Two
     # tunnel faces then take 2 more single faces, leaving 1 die unused: no token, and the
-    # claim stands (the token chosen beforehand is not taken, nor the claim refused).
+    # claim stands (the token chosen beforehand is not taken, nor the claim refused). With
+    # no tunnel face, the token chosen is taken.
     url = dice_game(client, "nordic")
     lillehammer = next(r.id for r in NORDIC.routes if set(r.cities) == {"Lillehammer", "Oslo"})
     response = client.post(
@@ -288,28 +292,10 @@ def test_a_tunnels_tokens_are_those_the_dice_left_after_its_tunnel_faces(client)
             "play": "claim",
             "route": lillehammer,
             "take": "1,0",
-            "tunnel": 2,
+            "tunnel": tunnel,
         },
     )
     assert response.status_code == 303, problem(response.get_data(as_text=True))
     table = page(client, url)
     assert "Ann claims Lillehammer–Oslo: +2" in table
-    assert "Ann: no tokens" in table
-
-
-def test_a_tunnel_with_no_tunnel_face_takes_the_tokens_chosen(client):
-    url = dice_game(client, "nordic")
-    lillehammer = next(r.id for r in NORDIC.routes if set(r.cities) == {"Lillehammer", "Oslo"})
-    response = client.post(
-        f"{url}/dice",
-        data={
-            "player": "Ann",
-            "faces": "single,single,single,single,double",
-            "play": "claim",
-            "route": lillehammer,
-            "take": "1,0",
-            "tunnel": 0,
-        },
-    )
-    assert response.status_code == 303, problem(response.get_data(as_text=True))
-    assert "Ann: 1 single token" in page(client, url)
+    assert f"Ann: {held}" in table
