@@ -242,32 +242,23 @@ class Database:
 
     def connect(self) -> Connection:
         """A connection to use and close (``Unavailable`` if the database can't be had)."""
-        try:
+        with said_unavailable():
             if self.kind == "sqlite":
                 return SQLiteConnection(self.url)
             pool = self._the_pool()
-            raw = pool.getconn()
-            return PostgresConnection(raw, pool.putconn)
-        except Exception as error:  # the driver's own errors vary by cause
-            if is_unavailable_error(error):
-                raise Unavailable(reason_of(error), str(error)) from error
-            raise
+            return PostgresConnection(pool.getconn(), pool.putconn)
 
     def _connect_alone(self) -> Connection:
         """A connection of its own, outside the pool: at start, a database that can't be
         reached is said at once (a pool would keep trying)."""
         if self.kind == "sqlite":
             return self.connect()
-        try:
+        with said_unavailable():
             import psycopg
 
             raw = psycopg.connect(
                 self.url, autocommit=True, row_factory=_row_factory, connect_timeout=10
             )
-        except Exception as error:
-            if is_unavailable_error(error):
-                raise Unavailable(reason_of(error), str(error).strip()) from error
-            raise
         return PostgresConnection(raw)
 
     @contextmanager
@@ -318,25 +309,22 @@ class Database:
         schema = resources.files("companion.web").joinpath("schema.sql").read_text("utf-8")
         db = self._connect_alone()
         try:
-            if self._up_to_date(db, schema):
-                return  # nothing to write (a database opened read-only still serves pages)
-            db.begin_schema()
-            try:
-                for statement in _statements(schema):
-                    db.execute(statement)
-                for table, columns in ADDED_COLUMNS.items():
-                    have = db.columns(table)
-                    for name, kind in columns.items():
-                        if name not in have:
-                            db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
-            except BaseException:
-                db.rollback()
-                raise
-            db.commit()
-        except Exception as error:
-            if is_unavailable_error(error):
-                raise Unavailable(reason_of(error), str(error)) from error
-            raise
+            with said_unavailable():
+                if self._up_to_date(db, schema):
+                    return  # nothing to write (a database opened read-only serves pages)
+                db.begin_schema()
+                try:
+                    for statement in _statements(schema):
+                        db.execute(statement)
+                    for table, columns in ADDED_COLUMNS.items():
+                        have = db.columns(table)
+                        for name, kind in columns.items():
+                            if name not in have:
+                                db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+                except BaseException:
+                    db.rollback()
+                    raise
+                db.commit()
         finally:
             db.close()
 
@@ -371,6 +359,20 @@ def _statements(script: str) -> list[str]:
     if current.strip():
         statements.append(current.strip())
     return statements
+
+
+@contextmanager
+def said_unavailable() -> Iterator[None]:
+    """Turns a database's error about itself (full, read-only, out of reach) into
+    ``Unavailable``; any other error stays as it is."""
+    try:
+        yield
+    except Unavailable:
+        raise
+    except Exception as error:  # the drivers' own errors vary by cause
+        if is_unavailable_error(error):
+            raise Unavailable(reason_of(error), str(error)) from error
+        raise
 
 
 def _faults() -> tuple[type[BaseException], ...]:

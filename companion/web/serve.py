@@ -39,9 +39,7 @@ def serve(host: str, port: int, workers: int, threads: int) -> int:
     if isinstance(checked, str):
         print(f"companion serve: {checked}", file=sys.stderr)
         return 1
-    from companion.web.database import Database
-
-    where = Database(checked.config["DATABASE"]).where
+    where = checked.extensions["companion.database"].where
 
     class Server(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
