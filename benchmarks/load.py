@@ -7,6 +7,9 @@ Bounded in time; prints p50 / p99 / slowest per kind of request, and every error
 - page: a phone's table page, asked for to answered;
 - update: another phone's claim sent, to this phone's page fetched again with it.
 
+Beside a claim's and a page's times, the app's own share of them (its ``Server-Timing``
+header): the rest is the wait in the server's queue and on the connection.
+
 Run:
     python benchmarks/load.py                              # 100 tables on SQLite, 60 s
     python benchmarks/load.py --database postgresql        # on the machine's PostgreSQL
@@ -45,33 +48,47 @@ class Figures:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.times: dict[str, list[float]] = defaultdict(list)
+        self.server: dict[str, list[float]] = defaultdict(list)
         self.errors: list[str] = []
         self.refused = 0
 
-    def took(self, kind: str, seconds: float) -> None:
+    def took(self, kind: str, seconds: float, server: float | None = None) -> None:
         with self.lock:
             self.times[kind].append(seconds)
+            if server is not None:
+                self.server[kind].append(server)
 
     def error(self, what: str) -> None:
         with self.lock:
             self.errors.append(what)
 
     def report(self, title: str) -> str:
-        lines = [title, f"{'kind':8} {'count':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"]
+        lines = [
+            title,
+            f"{'kind':8} {'count':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"
+            f" {'app p50':>8} {'app p99':>8}",
+        ]
         for kind in ("claim", "page", "update"):
             found = sorted(self.times.get(kind, []))
             if not found:
                 lines.append(f"{kind:8} {0:>7}")
                 continue
-            p50 = statistics.median(found) * 1000
-            p99 = found[min(len(found) - 1, int(len(found) * 0.99))] * 1000
-            lines.append(
-                f"{kind:8} {len(found):>7} {p50:>8.1f} {p99:>8.1f} {found[-1] * 1000:>8.1f}"
+            line = f"{kind:8} {len(found):>7} " + " ".join(
+                f"{f * 1000:>8.1f}" for f in (*quantiles(found), found[-1])
             )
+            app = sorted(self.server.get(kind, []))
+            if app:
+                line += " " + " ".join(f"{f * 1000:>8.1f}" for f in quantiles(app))
+            lines.append(line)
         lines.append(f"claims refused by the referee (route taken): {self.refused}")
         lines.append(f"errors: {len(self.errors)}")
         lines.extend(f"  {e}" for e in self.errors[:20])
         return "\n".join(lines)
+
+
+def quantiles(ordered: list[float]) -> tuple[float, float]:
+    """The median and the 99th percentile of sorted figures."""
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
 class Table:
@@ -102,7 +119,7 @@ class Table:
                 if answer.status != 200:
                     self.figures.error(f"page: {answer.status}")
                     return
-                self.figures.took("page", answer.seconds)
+                self.figures.took("page", answer.seconds, answer.server_seconds)
                 self.figures.took("update", time.monotonic() - self.sent)
 
             self.phones[i].listen(self.game, heard)
@@ -124,7 +141,7 @@ class Table:
             self.figures.error(f"claim: {error!r}")
             return
         if answer.status == 303:
-            self.figures.took("claim", answer.seconds)
+            self.figures.took("claim", answer.seconds, answer.server_seconds)
             self.seen.add(route)
         elif answer.status == 409:
             with self.figures.lock:

@@ -21,6 +21,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
+SERVER_TIMING = re.compile(r"app;dur=([0-9.]+)")
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
 
@@ -36,6 +37,12 @@ class Answer:
     headers: dict[str, str]
     body: str
     seconds: float
+
+    @property
+    def server_seconds(self) -> float | None:
+        """The app's own time over the answer (its ``Server-Timing`` header), if it said."""
+        found = SERVER_TIMING.search(self.headers.get("Server-Timing", ""))
+        return float(found[1]) / 1000 if found else None
 
 
 @dataclass

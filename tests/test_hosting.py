@@ -17,7 +17,7 @@ from companion.rules.record import MAX_ACTIONS, GameRecord
 from companion.rules.setup import Player
 from companion.web import _instance_secret, create_app, store
 from tests.databases import fresh_database
-from tests.web_helpers import WebTable, import_record, seats
+from tests.web_helpers import WebTable, import_record, route_id, seats
 
 
 def _app(tmp_path, **config):  # type: ignore[no-untyped-def]
@@ -38,6 +38,30 @@ def test_every_answer_carries_the_security_headers(client):
         assert headers["X-Frame-Options"] == "DENY"
         assert headers["X-Content-Type-Options"] == "nosniff"
         assert headers["Referrer-Policy"] == "same-origin"
+
+
+def test_every_answer_says_how_long_the_app_took_over_it(client):
+    table = WebTable(client, "Ann", "Bob")
+    for response in (client.get(table.url), table.claim("Ann", "Denver", "Helena")):
+        timing = response.headers["Server-Timing"]
+        assert timing.startswith("app;dur=") and float(timing.split("=")[1]) > 0
+
+
+def test_a_served_app_sets_what_lasts_aside_from_the_garbage_collector(app):
+    import gc
+
+    from companion.rules.board import load_board
+    from companion.web.serve import settled
+
+    try:
+        settled(app)
+        assert gc.get_freeze_count() > 0
+        # Made before the first phone asks: every board, every template.
+        assert load_board.cache_info().currsize >= 7
+        made = {name for _, name in app.jinja_env.cache.keys()}  # type: ignore[union-attr]
+        assert {"table.html", "_cities.html", "sheet.html"} <= made
+    finally:
+        gc.unfreeze()
 
 
 def test_the_session_cookie_is_sent_only_with_the_sites_own_requests(tmp_path):
@@ -211,3 +235,69 @@ def test_a_game_at_the_cap_of_actions_never_blocks_another_tables_writes(app, cl
         hammering.join(30)
     assert failures == []
     assert refusals and "already has 5000 actions" in refusals[0]
+
+
+def _claim_list(page: str) -> str:
+    """The claim list of a table page (its cities and their routes)."""
+    return page.split('id="cities"', 1)[1].split('class="hint none-found"', 1)[0]
+
+
+def test_the_claim_list_is_worked_out_once_per_version_player_and_language(
+    app, client, monkeypatch
+):
+    table = WebTable(client, "Ann", "Bob")
+    asked = []
+    original = store.route_choices
+
+    def counted(state, player):  # type: ignore[no-untyped-def]
+        asked.append(player)
+        return original(state, player)
+
+    monkeypatch.setattr(store, "route_choices", counted)
+    first = _claim_list(table.page())
+    assert _claim_list(table.page()) == first and asked == ["Ann"]  # the same, not again
+    bob = _claim_list(table.page("?player=Bob"))
+    assert asked == ["Ann", "Bob"] and "Bob claims a route" in table.page("?player=Bob")
+    russian = _claim_list(table.page("?lang=ru"))
+    assert 'class="local" lang="ru"' in russian and 'lang="ru"' not in first
+    assert asked == ["Ann", "Bob"]  # the routes as worked out, put into other words
+    table.claim("Ann", "Denver", "Helena")  # a change: the list is worked out again
+    after = _claim_list(table.page("?player=Bob"))
+    assert asked == ["Ann", "Bob", "Bob"] and after != bob
+    assert "Ann" in after.split(f'value="{route_id("Denver", "Helena")}"', 1)[1].split("</li>")[0]
+
+
+def test_phones_asking_at_once_share_one_working_out_of_the_claim_list(app, client, monkeypatch):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Helena")
+    store.GAMES.forget()  # as another process would find it after the change
+    asked = []
+    original = store.route_choices
+    begun = threading.Barrier(4)
+
+    def slow(state, player):  # type: ignore[no-untyped-def]
+        asked.append(player)
+        threading.Event().wait(0.2)  # time for every phone to be asking
+        return original(state, player)
+
+    monkeypatch.setattr(store, "route_choices", slow)
+    loads = store._loads
+
+    def slow_loads(text):  # type: ignore[no-untyped-def]
+        threading.Event().wait(0.05)  # every phone reading the game before one keeps it
+        return loads(text)
+
+    monkeypatch.setattr(store, "_loads", slow_loads)
+    lists: list[str] = []
+
+    def phone() -> None:
+        begun.wait()
+        answer = app.test_client().get(table.url)  # a phone of its own
+        lists.append(_claim_list(answer.get_data(as_text=True)))
+
+    phones = [threading.Thread(target=phone) for _ in range(4)]
+    for p in phones:
+        p.start()
+    for p in phones:
+        p.join(10)
+    assert len(lists) == 4 and len(set(lists)) == 1 and asked == ["Bob"]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Flask, Response, current_app, render_template, request, url_for
+from flask import Flask, Response, current_app, g, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from jinja2.bccache import Bucket, BytecodeCache
@@ -88,6 +89,7 @@ def create_app(
     if str(app.config.get("PUBLIC_URL") or "").startswith("https://"):
         app.config["SESSION_COOKIE_SECURE"] = True  # the session only over HTTPS
 
+    app.before_request(_begin_timing)  # first: the time taken includes every check
     csrf.init_app(app)
     app.jinja_env.bytecode_cache = COMPILED
     from companion.web import dice, end, home, language, live, sheet, store, table, trips, watch
@@ -99,6 +101,7 @@ def create_app(
         app.register_blueprint(blueprint)
     _errors(app)
     app.after_request(_security_headers)
+    app.after_request(_server_timing)
     proxies = int(app.config.get("PROXIES") or 0)
     if proxies:  # behind that many reverse proxies: their X-Forwarded-* headers are true
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
@@ -136,6 +139,21 @@ def _security_headers(response: Response) -> Response:
     headers.setdefault("Referrer-Policy", "same-origin")
     if request.is_secure:
         headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    return response
+
+
+def _begin_timing() -> None:
+    g.began = time.perf_counter()
+
+
+def _server_timing(response: Response) -> Response:
+    """How long the app took over the answer (``Server-Timing: app;dur=`` milliseconds, as
+    a browser's network panel and the load harness read it): the rest of a phone's wait is
+    the network and the server's queue."""
+    began = g.get("began")
+    if began is not None:
+        took = (time.perf_counter() - began) * 1000
+        response.headers["Server-Timing"] = f"app;dur={took:.1f}"
     return response
 
 

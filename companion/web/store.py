@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 from typing import Any
@@ -146,6 +146,9 @@ class StoredGame:
     track: dict[str, int]
     watch: str = ""
     version: int = 0
+    _making: threading.RLock = field(
+        default_factory=threading.RLock, init=False, repr=False, compare=False
+    )
 
     @property
     def seen(self) -> int:
@@ -167,15 +170,23 @@ class StoredGame:
             object.__setattr__(self, "_state", replayed)  # a memo, not a change
         return replayed
 
+    def kept(self, key: tuple[object, ...], make: Callable[[], Any]) -> Any:
+        """What ``make()`` gives for ``key``, worked out once for this version of the game:
+        the phones at a table all ask for the same things at once after a change, and the
+        first one's work serves them all (the others wait for it rather than repeat it)."""
+        memo: dict[tuple[object, ...], Any] = self.__dict__.setdefault("_kept", {})
+        if key in memo:
+            return memo[key]
+        with self._making:
+            if key not in memo:
+                memo[key] = make()
+            return memo[key]
+
     def choices(self, player: str) -> list[tuple[str, list[RouteChoice]]]:
-        """Each city with its routes as ``player`` may see them now (``route_choices``),
-        worked out once for this version: the phones at a table all ask after a change."""
-        memo: dict[str, list[tuple[str, list[RouteChoice]]]] = self.__dict__.setdefault(
-            "_choices", {}
+        """Each city with its routes as ``player`` may see them now (``route_choices``)."""
+        found: list[tuple[str, list[RouteChoice]]] = self.kept(
+            ("choices", player), lambda: route_choices(self.state(), player)
         )
-        found = memo.get(player)
-        if found is None:
-            found = memo[player] = route_choices(self.state(), player)
         return found
 
 
@@ -268,12 +279,18 @@ class _Games:
         with self._lock:
             self._games.clear()
 
-    def put(self, key: tuple[str, str], game: StoredGame) -> None:
+    def put(self, key: tuple[str, str], game: StoredGame) -> StoredGame:
+        """Keeps ``game``; the one kept, which is another thread's if it read the same
+        version first (the threads then share what is worked out for it)."""
         with self._lock:
+            known = self._games.get(key)
+            if known is not None and known.version == game.version:
+                game = known
             self._games[key] = game
             self._games.move_to_end(key)
             while len(self._games) > self.size:
                 self._games.popitem(last=False)
+            return game
 
 
 GAMES = _Games()
@@ -344,9 +361,9 @@ def load_game(game_id: str) -> StoredGame:
         watch = new_game_id()
         db.execute("UPDATE game SET watch = ? WHERE id = ? AND watch IS NULL", (watch, game_id))
         watch = db.execute("SELECT watch FROM game WHERE id = ?", (game_id,)).fetchone()[0]
-    game = StoredGame(game_id, record, history, tickets, track, watch, row["version"])
-    GAMES.put(key, game)
-    return game
+    return GAMES.put(
+        key, StoredGame(game_id, record, history, tickets, track, watch, row["version"])
+    )
 
 
 def game_language(game_id: str | None = None, watch: str | None = None) -> str | None:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from companion.rules.actions import Action, BuildPort, BuildStation, Exchange, Pass
@@ -45,6 +46,7 @@ from companion.web.forms import (
     form_problem,
     small_int,
 )
+from companion.web.language import language
 from companion.web.players import chosen_player, player_colors, seats
 from companion.web.qr import public_url, qr_svg, reach
 
@@ -61,6 +63,8 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
     game, state = _game(game_id)
     player = chosen_player(state)
     turn_of = next_player(state)
+    blocked = cannot_act(state, player)
+    shows_claims = not (blocked or state.is_over or state.setup.dice)
     shared = reach()
     link = public_url(url_for("table.show", game_id=game_id))
     watch_link = public_url(url_for("watch.show", watch=game.watch))
@@ -82,8 +86,8 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
             faces=",".join(faces_asked() or ()) or None if state.setup.dice else None,
             lang=request.args.get("lang"),
         ),
-        cities=game.choices(player),
-        blocked=cannot_act(state, player),
+        cities=claim_list(game, player) if shows_claims else None,
+        blocked=blocked,
         final_news=final_round_news(state),
         still_to_play=still_to_play(state),
         last=game.last,
@@ -104,6 +108,27 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
         city_form=CityForm(),
         exchange=ExchangeForm(),
     ), status
+
+
+def claim_list(game: store.StoredGame, player: str) -> Markup:
+    """The claim list (each city with its routes, as ``player`` may see them now), put into
+    words once per version of the game, player and language: after a change, every phone
+    at the table asks for the same list."""
+
+    def make() -> Markup:
+        state = game.state()
+        return Markup(
+            render_template(
+                "_cities.html",
+                state=state,
+                cities=game.choices(player),
+                goods=goods_left(state),
+                passenger_cities=passenger_cities(state, player),
+            )
+        )
+
+    found: Markup = game.kept(("claim list", player, language()), make)
+    return found
 
 
 REMEMBERED = 10
