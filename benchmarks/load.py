@@ -7,13 +7,18 @@ Bounded in time; prints p50 / p99 / slowest per kind of request, and every error
 - page: a phone's table page, asked for to answered;
 - update: another phone's claim sent, to this phone's page fetched again with it.
 
-Beside a claim's and a page's times, the app's own share of them (its ``Server-Timing``
-header): the rest is the wait in the server's queue and on the connection.
+Beside a claim's and a page's times, the app's own share of them and what its thread
+computed of that (its ``Server-Timing`` header): the rest of the app's time it waited (for
+the database, or for its turn at the processor), and the rest of the phone's was spent in
+the server's queue and on the connection.
 
 Run:
     python benchmarks/load.py                              # 100 tables on SQLite, 60 s
     python benchmarks/load.py --database postgresql        # on the machine's PostgreSQL
     python benchmarks/load.py --tables 20 --seconds 30 --workers 4 --threads 150
+
+The server runs with ``companion serve``'s defaults (a worker for each core, 400 threads
+each) unless told otherwise.
 
 Only 127.0.0.1 is used: the server is started here, on a fresh database (a SQLite file in
 a temporary folder, or a PostgreSQL schema of its own, dropped at the end).
@@ -35,7 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.phones import Phone, start_server  # noqa: E402
+from benchmarks.phones import Answer, Phone, start_server  # noqa: E402
 from companion.rules.board import load_board  # noqa: E402
 
 SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -49,14 +54,19 @@ class Figures:
         self.lock = threading.Lock()
         self.times: dict[str, list[float]] = defaultdict(list)
         self.server: dict[str, list[float]] = defaultdict(list)
+        self.cpu: dict[str, list[float]] = defaultdict(list)
         self.errors: list[str] = []
         self.refused = 0
 
-    def took(self, kind: str, seconds: float, server: float | None = None) -> None:
+    def took(self, kind: str, seconds: float, answer: Answer | None = None) -> None:
         with self.lock:
             self.times[kind].append(seconds)
-            if server is not None:
-                self.server[kind].append(server)
+            app, cpu = (
+                (answer.server_seconds(), answer.server_seconds("cpu")) if answer else (None, None)
+            )
+            if app is not None and cpu is not None:
+                self.server[kind].append(app)
+                self.cpu[kind].append(cpu)
 
     def error(self, what: str) -> None:
         with self.lock:
@@ -66,7 +76,7 @@ class Figures:
         lines = [
             title,
             f"{'kind':8} {'count':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"
-            f" {'app p50':>8} {'app p99':>8}",
+            f" {'app p50':>8} {'app p99':>8} {'cpu p50':>8} {'cpu p99':>8}",
         ]
         for kind in ("claim", "page", "update"):
             found = sorted(self.times.get(kind, []))
@@ -76,9 +86,11 @@ class Figures:
             line = f"{kind:8} {len(found):>7} " + " ".join(
                 f"{f * 1000:>8.1f}" for f in (*quantiles(found), found[-1])
             )
-            app = sorted(self.server.get(kind, []))
+            app, cpu = sorted(self.server.get(kind, [])), sorted(self.cpu.get(kind, []))
             if app:
-                line += " " + " ".join(f"{f * 1000:>8.1f}" for f in quantiles(app))
+                line += " " + " ".join(
+                    f"{f * 1000:>8.1f}" for f in (*quantiles(app), *quantiles(cpu))
+                )
             lines.append(line)
         lines.append(f"claims refused by the referee (route taken): {self.refused}")
         lines.append(f"errors: {len(self.errors)}")
@@ -119,7 +131,7 @@ class Table:
                 if answer.status != 200:
                     self.figures.error(f"page: {answer.status}")
                     return
-                self.figures.took("page", answer.seconds, answer.server_seconds)
+                self.figures.took("page", answer.seconds, answer)
                 self.figures.took("update", time.monotonic() - self.sent)
 
             self.phones[i].listen(self.game, heard)
@@ -141,7 +153,7 @@ class Table:
             self.figures.error(f"claim: {error!r}")
             return
         if answer.status == 303:
-            self.figures.took("claim", answer.seconds, answer.server_seconds)
+            self.figures.took("claim", answer.seconds, answer)
             self.seen.add(route)
         elif answer.status == 409:
             with self.figures.lock:
@@ -178,8 +190,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--every", type=float, default=20.0, help="seconds between claims")
     parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=150)
+    parser.add_argument("--workers", type=int, help="companion serve's own default if not given")
+    parser.add_argument("--threads", type=int, help="companion serve's own default if not given")
     options = parser.parse_args()
 
     short = [r.id for r in load_board("usa").routes if r.length <= 3]
@@ -225,7 +237,8 @@ def main() -> int:
     print(
         figures.report(
             f"{options.tables} tables × {len(NAMES)} phones on {options.database}, "
-            f"{options.workers} workers × {options.threads} threads, {ran:.0f} s, "
+            f"{options.workers or 'default'} workers × {options.threads or 'default'} threads"
+            f" ({os.cpu_count()} cores), {ran:.0f} s, "
             f"a claim every ~{options.every:.0f} s per table"
         )
     )

@@ -21,7 +21,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-SERVER_TIMING = re.compile(r"app;dur=([0-9.]+)")
+SERVER_TIMING = re.compile(r"(\w+);dur=([0-9.]+)")
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
 
@@ -38,11 +38,11 @@ class Answer:
     body: str
     seconds: float
 
-    @property
-    def server_seconds(self) -> float | None:
-        """The app's own time over the answer (its ``Server-Timing`` header), if it said."""
-        found = SERVER_TIMING.search(self.headers.get("Server-Timing", ""))
-        return float(found[1]) / 1000 if found else None
+    def server_seconds(self, metric: str = "app") -> float | None:
+        """The app's own time over the answer (``app``), or its thread's computing (``cpu``),
+        as its ``Server-Timing`` header says (None if it doesn't)."""
+        found = SERVER_TIMING.findall(self.headers.get("Server-Timing", ""))
+        return next((float(ms) / 1000 for name, ms in found if name == metric), None)
 
 
 @dataclass
@@ -160,28 +160,24 @@ class Phone:
 
 
 def start_server(
-    database: str, instance: Path, workers: int = 2, threads: int = 100, port: int = 0
+    database: str,
+    instance: Path,
+    workers: int | None = 2,
+    threads: int | None = 100,
+    port: int = 0,
 ) -> tuple[subprocess.Popen[bytes], str]:
-    """``companion serve`` on ``database`` in a process of its own; it and its address,
-    once it answers."""
+    """``companion serve`` on ``database`` in a process of its own (``workers`` and
+    ``threads``: its own defaults when None); it and its address, once it answers."""
     port = port or free_port()
     environment = {
         **os.environ,
         "COMPANION_INSTANCE_PATH": str(instance),
         "DATABASE_URL": database,
     }
-    command = [
-        sys.executable,
-        "-m",
-        "companion.cli",
-        "serve",
-        "--port",
-        str(port),
-        "--workers",
-        str(workers),
-        "--threads",
-        str(threads),
-    ]
+    command = [sys.executable, "-m", "companion.cli", "serve", "--port", str(port)]
+    for option, value in (("--workers", workers), ("--threads", threads)):
+        if value is not None:
+            command += [option, str(value)]
     log = instance / "serve.log"
     with log.open("ab") as errors:  # the server's own messages, read if it fails to start
         server = subprocess.Popen(  # its own process group: killed whole, never with us

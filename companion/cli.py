@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -91,17 +92,17 @@ def score(game: str, as_json: bool, lang: str) -> None:
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option(
     "--workers",
-    default=2,
-    show_default=True,
+    default=lambda: min(os.cpu_count() or 1, 64),
+    show_default="one for each core",
     type=click.IntRange(1, 64),
-    help="Worker processes (about one for each core).",
+    help="Worker processes.",
 )
 @click.option(
     "--threads",
-    default=100,
+    default=400,
     show_default=True,
     type=click.IntRange(1, 1000),
-    help="Threads in each worker: each open phone's live updates keep one.",
+    help="Threads in each worker (started as needed): each open phone's live updates keep one.",
 )
 def serve(host: str, port: int, workers: int, threads: int) -> None:
     """Serve the app under a production server (gunicorn), on the configured database

@@ -18,7 +18,7 @@ from typing import Any
 from companion.rules.colors import GRAY, UnknownColor, color_words, route_color
 from companion.rules.editions import EDITIONS, Edition
 from companion.rules.errors import BoardError, IllegalAction
-from companion.rules.names import close_matches, place_key
+from companion.rules.names import close_matches, name_key, place_key
 from companion.rules.words import Message, Place, Text, _, join, ngettext
 
 RAIL, SEA = "rail", "sea"
@@ -197,6 +197,7 @@ class Board:
     _between: dict[frozenset[str], tuple[Route, ...]] = field(init=False, repr=False, compare=False)
     _deck: dict[Hashable, Ticket] = field(init=False, repr=False, compare=False)
     _search_keys: dict[tuple[str, ...], str] = field(init=False, repr=False, compare=False)
+    _at: dict[str, tuple[Route, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         keys: dict[str, str] = {}
@@ -210,6 +211,11 @@ class Board:
         object.__setattr__(self, "_between", {k: tuple(v) for k, v in between.items()})
         object.__setattr__(self, "_deck", {t.key: t for t in self.tickets})
         object.__setattr__(self, "_search_keys", {})  # search_key's answers, once each
+        at: dict[str, list[Route]] = {name: [] for name in self.cities}
+        for route in self.routes:
+            for end in dict.fromkeys(route.cities):
+                at.setdefault(end, []).append(route)
+        object.__setattr__(self, "_at", {end: tuple(routes) for end, routes in at.items()})
 
     def city(self, text: str) -> str:
         """The city's name as printed, however a player typed it; refuses an unknown one."""
@@ -286,8 +292,22 @@ class Board:
         )
 
     def routes_at(self, city: str) -> tuple[Route, ...]:
-        """Every route that ends in ``city``."""
-        return tuple(r for r in self.routes if city in r.cities)
+        """Every route that ends in ``city``, in the map file's order."""
+        return self._at.get(city, ())
+
+    @functools.cached_property
+    def city_list(self) -> tuple[tuple[str, tuple[Route, ...]], ...]:
+        """Each city, A to Z, with its routes by the name of the city at their other end:
+        the order in which a phone lists them to claim."""
+        return tuple(
+            (
+                city,
+                tuple(
+                    sorted(self.routes_at(city), key=lambda r: (name_key(r.other_end(city)), r.id))
+                ),
+            )
+            for city in sorted(self.cities, key=name_key)
+        )
 
     def deck_ticket(self, a: str, b: str) -> Ticket | None:
         """The deck's ticket between two cities, if the deck has one."""

@@ -158,17 +158,18 @@ def route_choices(state: State, player: str) -> list[tuple[str, list[RouteChoice
         r.id: None if r.id in state.owners or blocked else refusal(state, player, r)
         for r in board.routes
     }
-    cities = []
-    for city in sorted(board.cities, key=name_key):
-        routes = sorted(board.routes_at(city), key=lambda r: (name_key(r.other_end(city)), r.id))
-        choices = [
-            RouteChoice(
-                r, r.other_end(city), board.points_for(r), state.owners.get(r.id), why[r.id]
-            )
-            for r in routes
-        ]
-        cities.append((city, choices))
-    return cities
+    return [
+        (
+            city,
+            [
+                RouteChoice(
+                    r, r.other_end(city), board.points_for(r), state.owners.get(r.id), why[r.id]
+                )
+                for r in routes
+            ],
+        )
+        for city, routes in board.city_list
+    ]
 
 
 def port_cities(state: State, player: str) -> list[str]:

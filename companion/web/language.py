@@ -105,15 +105,11 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def _languages() -> dict[str, object]:
-        return {
-            "language": language(),
-            "LANGUAGES": LANGUAGES,
-            "SHORT_LANGUAGES": SHORT,
-            "place": place,
-            "place_text": place_text,
-            "targets": targets,
-            "local_name": local_name,
-        }
+        return {"language": language(), "LANGUAGES": LANGUAGES, "SHORT_LANGUAGES": SHORT}
+
+    # Globals (not the context's): a macro called from Python sees them too.
+    for helper in (place, place_text, targets, local_name):
+        app.add_template_global(helper)
 
     app.add_template_filter(hyphenate, "hyphenate")
     app.register_blueprint(bp)

@@ -4,13 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    get_template_attribute,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from companion.rules.actions import Action, BuildPort, BuildStation, Exchange, Pass
-from companion.rules.board import DASH, Route
+from companion.rules.board import DASH, Board, Route
 from companion.rules.errors import IllegalAction
 from companion.rules.game import claim_for
 from companion.rules.names import name_key
@@ -122,6 +132,7 @@ def claim_list(game: store.StoredGame, player: str) -> Markup:
                 "_cities.html",
                 state=state,
                 cities=game.choices(player),
+                faces=route_faces(state.board),
                 goods=goods_left(state),
                 passenger_cities=passenger_cities(state, player),
             )
@@ -129,6 +140,24 @@ def claim_list(game: store.StoredGame, player: str) -> Markup:
 
     found: Markup = game.kept(("claim list", player, language()), make)
     return found
+
+
+FACES: dict[tuple[str, str], dict[tuple[str, int], Markup]] = {}
+
+
+def route_faces(board: Board) -> dict[tuple[str, int], Markup]:
+    """Each route's face on its claim button from each of its cities (by city and route
+    id), in the language spoken: the same all game, made once per board and language."""
+    key = (board.id, language())
+    faces = FACES.get(key)
+    if faces is None:
+        face = get_template_attribute("_route_face.html", "face")
+        faces = FACES[key] = {
+            (city, route.id): Markup(face(board, city, route))
+            for route in board.routes
+            for city in route.cities
+        }
+    return faces
 
 
 REMEMBERED = 10
