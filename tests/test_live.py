@@ -46,33 +46,55 @@ def test_a_quiet_stream_sends_a_comment_now_and_then():
 
 def test_each_game_counts_its_own_changes():
     changes = Changes()
-    mark = changes.mark("a")
-    changes.notify("b")
-    assert changes.mark("a") == mark
-    changes.notify("a")
-    assert changes.mark("a") == mark + 1
+    with changes.following("a"), changes.following("b"):
+        mark = changes.mark("a")
+        changes.notify("b")
+        assert changes.mark("a") == mark
+        changes.notify("a")
+        assert changes.mark("a") == mark + 1
 
 
 def test_a_wait_ends_at_once_for_a_change_its_game_had_already_seen():
     changes = Changes()
-    mark = changes.mark("a")
-    changes.notify("a")  # before the wait begins: not missed
-    finished = threading.Event()
-    threading.Thread(target=lambda: (changes.wait("a", mark, 600), finished.set())).start()
-    assert finished.wait(10)
+    with changes.following("a"):
+        mark = changes.mark("a")
+        changes.notify("a")  # before the wait begins: not missed
+        finished = threading.Event()
+        threading.Thread(target=lambda: (changes.wait("a", mark, 600), finished.set())).start()
+        assert finished.wait(10)
 
 
 def test_a_wait_is_not_ended_by_another_games_change():
     changes = Changes()
-    mark = changes.mark("a")
-    finished = threading.Event()
-    threading.Thread(
-        target=lambda: (changes.wait("a", mark, 600), finished.set()), daemon=True
-    ).start()
-    changes.notify("b")
-    assert not finished.wait(0.3)  # still waiting (the wait would go on for 600 s)
-    changes.notify("a")
-    assert finished.wait(10)
+    with changes.following("a"), changes.following("b"):
+        mark = changes.mark("a")
+        finished = threading.Event()
+        threading.Thread(
+            target=lambda: (changes.wait("a", mark, 600), finished.set()), daemon=True
+        ).start()
+        changes.notify("b")
+        assert not finished.wait(0.3)  # still waiting (the wait would go on for 600 s)
+        changes.notify("a")
+        assert finished.wait(10)
+
+
+def test_nothing_is_kept_for_a_game_no_stream_follows():
+    changes = Changes()
+    for number in range(1000):
+        changes.notify(f"game {number}")  # every write of a busy site
+    with changes.following("a"), changes.following("a"):  # two phones at one table
+        changes.notify("a")
+        assert changes.followed() == ["a"]
+    assert changes.followed() == []
+    assert changes._counts == {} and changes._conditions == {}
+
+
+def test_a_closed_stream_stops_following_its_game():
+    stream = events("g4", lambda: 1, since=0, poll=600)
+    next(stream)
+    assert "g4" in CHANGES.followed()
+    stream.close()
+    assert "g4" not in CHANGES.followed()
 
 
 def test_the_events_address_streams_the_games_version(client):

@@ -1,7 +1,7 @@
 """Which games changed, for the live pages (``live``).
 
-``CHANGES`` counts the changes of each game in this process, raised by the store when a
-write commits, and lets a stream wait for its game's next one (each game has its own
+``CHANGES`` counts the changes of each game followed in this process, raised by the store
+when a write commits, and lets a stream wait for its game's next one (each game has its own
 condition, so a change wakes only the streams of that game).
 
 A write made by another process (another worker of ``companion serve``) is heard by a
@@ -31,38 +31,57 @@ log = logging.getLogger(__name__)
 
 
 class Changes:
-    """A counter of changes per game, and a way to wait for the next one."""
+    """A counter of changes per followed game, and a way to wait for the next one.
+
+    A game has a count and a condition only while a stream follows it (``following``):
+    changes to the games nobody follows here cost nothing and leave nothing behind."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._counts: dict[str, int] = {}
         self._conditions: dict[str, threading.Condition] = {}
+        self._streams: dict[str, int] = {}  # game id -> streams following it
 
-    def _condition(self, game_id: str) -> threading.Condition:
+    @contextmanager
+    def following(self, game_id: str) -> Iterator[None]:
+        """While a stream follows ``game_id``: its changes are counted and wake it."""
         with self._lock:
-            condition = self._conditions.get(game_id)
-            if condition is None:
-                condition = self._conditions[game_id] = threading.Condition(self._lock)
-            return condition
+            self._streams[game_id] = self._streams.get(game_id, 0) + 1
+            if game_id not in self._conditions:
+                self._conditions[game_id] = threading.Condition(self._lock)
+                self._counts[game_id] = 0
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._streams[game_id] -= 1
+                if not self._streams[game_id]:
+                    del self._streams[game_id], self._conditions[game_id], self._counts[game_id]
+
+    def followed(self) -> list[str]:
+        """The games followed here now."""
+        with self._lock:
+            return list(self._streams)
 
     def mark(self, game_id: str) -> int:
-        """The game's count now, to wait from."""
+        """The game's count now, to wait from (within ``following``)."""
         with self._lock:
             return self._counts.get(game_id, 0)
 
     def notify(self, game_id: str) -> None:
-        """The game changed: wakes its streams."""
+        """The game changed: wakes its streams (nothing if none follows it)."""
         with self._lock:
-            self._counts[game_id] = self._counts.get(game_id, 0) + 1
             condition = self._conditions.get(game_id)
             if condition is not None:
+                self._counts[game_id] += 1
                 condition.notify_all()
 
     def wait(self, game_id: str, mark: int, timeout: float) -> None:
-        """Returns when the game changed since ``mark``, or after ``timeout`` seconds."""
-        condition = self._condition(game_id)
-        with condition:
-            condition.wait_for(lambda: self._counts.get(game_id, 0) != mark, timeout)
+        """Returns when the game changed since ``mark``, or after ``timeout`` seconds
+        (within ``following``)."""
+        with self._lock:
+            condition = self._conditions[game_id]
+            condition.wait_for(lambda: self._counts[game_id] != mark, timeout)
 
 
 CHANGES = Changes()
@@ -155,6 +174,7 @@ class Listener:
                     rows = db.execute(
                         f"SELECT id, version FROM game WHERE id IN ({marks})", watched
                     ).fetchall()
+                    known = {game_id: known[game_id] for game_id in watched if game_id in known}
                     for game_id, version in ((r[0], r[1]) for r in rows):
                         if known.get(game_id) != version:  # first seen too: not missed
                             CHANGES.notify(game_id)

@@ -31,21 +31,22 @@ def events(
 ) -> Iterator[str]:
     """The stream: a ``changed`` event (its id the game's version) whenever the version
     differs from the last one sent (``since``: the one the page was made on)."""
-    yield f"retry: {RETRY}\n\n"
-    seen = since
-    quiet = 0.0
-    while True:
-        mark = CHANGES.mark(game_id)
-        now = version()
-        if now != seen:
-            seen = now
-            quiet = 0.0
-            yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
-        elif quiet >= heartbeat:
-            quiet = 0.0
-            yield ": quiet\n\n"
-        CHANGES.wait(game_id, mark, poll)
-        quiet += poll
+    with CHANGES.following(game_id):
+        yield f"retry: {RETRY}\n\n"
+        seen = since
+        quiet = 0.0
+        while True:
+            mark = CHANGES.mark(game_id)
+            now = version()
+            if now != seen:
+                seen = now
+                quiet = 0.0
+                yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
+            elif quiet >= heartbeat:
+                quiet = 0.0
+                yield ": quiet\n\n"
+            CHANGES.wait(game_id, mark, poll)
+            quiet += poll
 
 
 def _since() -> int | None:
