@@ -232,6 +232,19 @@
     document.querySelectorAll(".link input[readonly]").forEach(function (input) {
       input.addEventListener("focus", function () { input.select(); });
     });
+    // A picture (the result card): shared as a file where the phone can share files.
+    if (!navigator.canShare) return;
+    document.querySelectorAll("[data-file]").forEach(function (button) {
+      var probe = new File([""], button.dataset.name, {type: "image/png"});
+      if (!navigator.canShare({files: [probe]})) return;
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        fetch(button.dataset.file).then(function (answer) { return answer.blob(); }).then(function (blob) {
+          var file = new File([blob], button.dataset.name, {type: "image/png"});
+          return navigator.share({files: [file], title: document.title});
+        }).catch(function () {});
+      });
+    });
   }
 
   // Goods colours: the counts of each colour follow the taps, over the board's in red.

@@ -206,13 +206,22 @@ class Table:
     def turn(self, player: str) -> Table:
         return self.play(Pass(player))
 
-    def score(self, **tickets: list[tuple[str, str] | tuple[str, str, int]]) -> ScoreSheet:
+    def hands(
+        self, **tickets: list[tuple[str, str] | tuple[str, str, int]]
+    ) -> dict[str, tuple[Ticket, ...]]:
+        """Each player's tickets, named by their cities (and value, off the deck)."""
         board = self.state.board
-        hands = {
+        return {
             name: tuple(held_ticket(board, t[:2], t[2] if len(t) > 2 else None) for t in held)
             for name, held in tickets.items()
         }
-        return final_scores(self.state, hands)
+
+    def score(self, **tickets: list[tuple[str, str] | tuple[str, str, int]]) -> ScoreSheet:
+        return final_scores(self.state, self.hands(**tickets))
+
+    def record(self, **tickets: list[tuple[str, str] | tuple[str, str, int]]) -> GameRecord:
+        """The game record of the game as played, with these tickets."""
+        return record_of(self.state.setup, tuple(self.actions), self.hands(**tickets))
 
 
 @pytest.fixture

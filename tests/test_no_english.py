@@ -169,7 +169,7 @@ def walk(client, start: list[str], language: str) -> tuple[dict[str, set[str]], 
             or parts.path.startswith(("/static", "/language"))
         ):
             continue
-        if parts.path.endswith((".pdf", ".json", "/version")):
+        if parts.path.endswith((".pdf", ".json", ".png", ".csv", "/version")):
             continue
         address = re.sub(r"/\d+(/|$)", r"/N\1", parts.path)
         if seen_addresses.get(address, 0) >= PAGES_PER_ADDRESS:

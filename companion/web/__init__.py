@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Flask, Response, current_app, g, render_template, request, url_for
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from jinja2.bccache import Bucket, BytecodeCache
@@ -92,12 +93,36 @@ def create_app(
     app.before_request(_begin_timing)  # first: the time taken includes every check
     csrf.init_app(app)
     app.jinja_env.bytecode_cache = COMPILED
-    from companion.web import dice, end, home, language, live, sheet, store, table, trips, watch
+    from companion.web import (
+        dice,
+        end,
+        group,
+        home,
+        language,
+        live,
+        share,
+        sheet,
+        store,
+        table,
+        trips,
+        watch,
+    )
 
     store.init_app(app)
     language.init_app(app)
     _helpers(app)
-    for blueprint in (home.bp, table.bp, end.bp, sheet.bp, trips.bp, dice.bp, watch.bp, live.bp):
+    for blueprint in (
+        home.bp,
+        group.bp,
+        table.bp,
+        end.bp,
+        sheet.bp,
+        share.bp,
+        trips.bp,
+        dice.bp,
+        watch.bp,
+        live.bp,
+    ):
         app.register_blueprint(blueprint)
     _errors(app)
     app.after_request(_security_headers)
@@ -183,6 +208,8 @@ def _helpers(app: Flask) -> None:
     # A rank ("1st") and a score ("17 points") as the score sheets print them.
     app.add_template_filter(ordinal, "ordinal")
     app.add_template_filter(points, "points")
+    # An average as the language writes it ("45.3", "45,3").
+    app.add_template_filter(lambda value: format_decimal(value, "0.0"), "decimal")
     # What a form that writes was made on: {{ stamp(game) }} beside its csrf_token.
     app.add_template_global(stamp, "stamp")
     app.add_template_global(csrf_field, "csrf_field")
@@ -236,6 +263,13 @@ def _errors(app: Flask) -> None:
     def no_game(error: GameNotFound) -> tuple[str, int]:
         message = _("There is no game at this address: check the link, or start a new one.")
         return render_template("error.html", title=_("No such game"), message=message), 404
+
+    from companion.web.groups import GroupNotFound
+
+    @app.errorhandler(GroupNotFound)
+    def no_group(error: GroupNotFound) -> tuple[str, int]:
+        message = _("There is no group at this address: check the link, or start a new one.")
+        return render_template("error.html", title=_("No such group"), message=message), 404
 
     @app.errorhandler(CompanionError)
     def refused(error: CompanionError) -> tuple[str, int]:

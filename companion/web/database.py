@@ -36,8 +36,12 @@ ADDED_COLUMNS = {
         "watch": "TEXT",
         "language": "TEXT",
         "version": "INTEGER NOT NULL DEFAULT 0",
+        "group_id": "TEXT",
     }
 }
+
+# Indexes on added columns, made after them.
+ADDED_INDEXES = {"game_by_group": "game (group_id)"}
 
 # PostgreSQL's advisory lock taken while the schema is made or changed (any number that
 # no other program on the same database uses for its own: "ttrc" in ASCII).
@@ -321,6 +325,8 @@ class Database:
                         for name, kind in columns.items():
                             if name not in have:
                                 db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+                    for index, on in ADDED_INDEXES.items():
+                        db.execute(f"CREATE INDEX IF NOT EXISTS {index} ON {on}")
                 except BaseException:
                     db.rollback()
                     raise

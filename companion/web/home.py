@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -25,7 +27,7 @@ from companion.rules.record import GameRecord, parse_record
 from companion.rules.setup import Player, complete_split, goods_colors, takes_dice
 from companion.rules.untrusted import load_record_json, one_line
 from companion.rules.words import join
-from companion.web import store
+from companion.web import groups, store
 from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, form_problem
 from companion.web.language import language
 
@@ -37,7 +39,7 @@ def _boards() -> list[Board]:
     return [load_board(m) for m in map_ids()]
 
 
-def _new_game_form() -> NewGameForm:
+def new_game_form() -> NewGameForm:
     form = NewGameForm()
     boards = _boards()
     form.map.choices = [SelectChoice(b.id, _map_choice(b)) for b in boards]
@@ -66,30 +68,38 @@ def _map_choice(board: Board) -> str:
     )
 
 
+def new_game_context(form: NewGameForm | None = None) -> dict[str, Any]:
+    """What ``_new_game.html`` needs: the form and the maps it offers."""
+    boards = _boards()
+    return {
+        "form": form or new_game_form(),
+        "boards": boards,
+        "split_maps": [b.id for b in boards if b.edition.pieces],
+        # How many seats each map offers ("nordic:3"): the form shows as many.
+        "seat_maps": " ".join(f"{b.id}:{b.edition.max_players}" for b in boards),
+        "dice_maps": join([b.title for b in boards if takes_dice(b.edition)]),
+        # Which maps each house rule is for: the form offers a map's own only.
+        "rule_maps": {
+            rule: " ".join(b.id for b in boards if rule in b.edition.house_rules)
+            for b in boards
+            for rule in b.edition.house_rules
+        },
+    }
+
+
 def _page(
     form: NewGameForm | None = None,
     upload: ImportForm | None = None,
     problem: str | None = None,
     status: int = 200,
 ) -> tuple[str, int]:
-    boards = _boards()
     return render_template(
         "home.html",
-        form=form or _new_game_form(),
         upload=upload or ImportForm(),
         games=store.games_among(session.get("games", [])),
-        boards=boards,
-        split_maps=[b.id for b in boards if b.edition.pieces],
-        # How many seats each map offers ("nordic:3"): the form shows as many.
-        seat_maps=" ".join(f"{b.id}:{b.edition.max_players}" for b in boards),
-        dice_maps=join([b.title for b in boards if takes_dice(b.edition)]),
-        # Which maps each house rule is for: the form offers a map's own only.
-        rule_maps={
-            rule: " ".join(b.id for b in boards if rule in b.edition.house_rules)
-            for b in boards
-            for rule in b.edition.house_rules
-        },
+        groups=groups.groups_among(session.get("groups", [])),
         problem=problem,
+        **new_game_context(form),
     ), status
 
 
@@ -142,9 +152,25 @@ def favicon() -> Response:
 @bp.post("/games")
 def new_game() -> Response | tuple[str, int]:
     """Starts a game with the players in the order given."""
-    form = _new_game_form()
+    form = new_game_form()
+    started = start_game(form)
+    if isinstance(started, Refusal):
+        return _page(form, problem=started.problem, status=started.status)
+    return redirect(url_for("table.show", game_id=started), code=303)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a game was not started or imported, and the answer's status."""
+
+    problem: str
+    status: int
+
+
+def start_game(form: NewGameForm, group: str | None = None) -> str | Refusal:
+    """Starts the game the new-game form describes (in ``group``): its id, or why not."""
     if not form.validate_on_submit():
-        return _page(form, problem=form_problem(form), status=400)
+        return Refusal(form_problem(form), 400)
     seated = [s.form for s in form.seats if s.form.name.data and s.form.name.data.strip()]
     players = tuple(Player(s.name.data.strip(), s.color.data) for s in seated)
     house_rules = tuple(form.house_rules.data or ())
@@ -169,17 +195,16 @@ def new_game() -> Response | tuple[str, int]:
             pieces=pieces,
             dice=bool(form.dice.data),
         )
-        game_id = store.create_game(record, language(), request.remote_addr or "")
+        return store.create_game(record, language(), request.remote_addr or "", group)
     except store.TooManyGames as error:
-        return _page(form, problem=_too_many(error), status=429)
+        return Refusal(too_many(error), 429)
     except RecordError as error:  # the form's game, not a file: no place in a record to name
-        return _page(form, problem=str(error.problem), status=400)
+        return Refusal(str(error.problem), 400)
     except CompanionError as error:
-        return _page(form, problem=str(error), status=400)
-    return redirect(url_for("table.show", game_id=game_id), code=303)
+        return Refusal(str(error), 400)
 
 
-def _too_many(error: store.TooManyGames) -> str:
+def too_many(error: store.TooManyGames) -> str:
     return ngettext(
         "This device has started %(num)d game in the last hour, the most this server allows:"
         " try again later, or carry on with a game already started.",
@@ -193,8 +218,16 @@ def _too_many(error: store.TooManyGames) -> str:
 def import_record() -> Response | tuple[str, int]:
     """Imports a game record (the JSON that export and ``companion score`` use)."""
     upload = ImportForm()
+    imported = import_game(upload)
+    if isinstance(imported, Refusal):
+        return _page(upload=upload, problem=imported.problem, status=imported.status)
+    return redirect(url_for("table.show", game_id=imported), code=303)
+
+
+def import_game(upload: ImportForm, group: str | None = None) -> str | Refusal:
+    """Imports the game record sent (into ``group``): the game's id, or why not."""
     if not upload.validate_on_submit():
-        return _page(upload=upload, problem=form_problem(upload), status=400)
+        return Refusal(form_problem(upload), 400)
     try:
         text = upload.record.data.read().decode("utf-8-sig")
         data = load_record_json(text)
@@ -204,12 +237,11 @@ def import_record() -> Response | tuple[str, int]:
         else:
             reason = str(error)
         problem = _("That file is not a JSON game record: %(reason)s.", reason=one_line(reason))
-        return _page(upload=upload, problem=problem, status=400)
+        return Refusal(problem, 400)
     try:
-        game_id = store.create_game(parse_record(data), language(), request.remote_addr or "")
+        return store.create_game(parse_record(data), language(), request.remote_addr or "", group)
     except store.TooManyGames as error:
-        return _page(upload=upload, problem=_too_many(error), status=429)
+        return Refusal(too_many(error), 429)
     except CompanionError as error:
         problem = _("That game record can't be imported: %(reason)s", reason=one_line(str(error)))
-        return _page(upload=upload, problem=problem, status=400)
-    return redirect(url_for("table.show", game_id=game_id), code=303)
+        return Refusal(problem, 400)

@@ -11,6 +11,7 @@ CREATE TABLE IF NOT EXISTS game (
     watch TEXT,                              -- unguessable too: the read-only address
     language TEXT,                           -- the table's language, when known
     version INTEGER NOT NULL DEFAULT 0,      -- counts every change: pages follow it
+    group_id TEXT,                           -- the group it was played in, if any
     created TEXT NOT NULL,
     updated TEXT NOT NULL
 );
@@ -68,3 +69,21 @@ CREATE TABLE IF NOT EXISTS started (
 );
 
 CREATE INDEX IF NOT EXISTS started_by_client ON started (client, at);
+
+-- A group: people who play together (a family, a club), its games' standings reckoned
+-- across them. A game belongs to one group at most (game.group_id).
+CREATE TABLE IF NOT EXISTS player_group (
+    id TEXT PRIMARY KEY,           -- unguessable: the group's address
+    name TEXT NOT NULL DEFAULT '',
+    created TEXT NOT NULL
+);
+
+-- Two spellings of one person, as a group merged them: a player named ``spelling`` in its
+-- games (matched as names are: case and accents aside) is ``person``.
+CREATE TABLE IF NOT EXISTS group_merge (
+    group_id TEXT NOT NULL REFERENCES player_group (id),
+    spelling_key TEXT NOT NULL,
+    spelling TEXT NOT NULL,
+    person TEXT NOT NULL,
+    PRIMARY KEY (group_id, spelling_key)
+);

@@ -55,6 +55,9 @@ def progress(game: store.StoredGame, state: State, sheet: ScoreSheet) -> list[Se
 
 def render_sheet(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
     """The score sheet page."""
+    from companion.web import groups
+    from companion.web.share import bg_stats_link
+
     game = store.load_game(game_id)
     state = game.state()
     sheet = score(game, state)
@@ -74,6 +77,8 @@ def render_sheet(game_id: str, problem: str | None = None, status: int = 200) ->
         chart=chart_svg(chart(series)),
         shown=shown,
         track=game.track,
+        bg_stats=bg_stats_link(game, sheet),
+        group=groups.load_group(game.group) if game.group else None,
         form=TrackForm(),
         problem=problem,
         line_link=lambda name, key, index: url_for(
@@ -121,11 +126,11 @@ def pdf_response(game: store.StoredGame, back: str) -> Response:
         io.BytesIO(data),
         mimetype="application/pdf",
         as_attachment=True,
-        download_name=_file_name(game, "score-sheet", "pdf"),
+        download_name=file_name(game, "score-sheet", "pdf"),
     )
 
 
-def _file_name(game: store.StoredGame, what: str, kind: str) -> str:
+def file_name(game: store.StoredGame, what: str, kind: str) -> str:
     """A download's name, telling one game's from another's: its map and today's date
     ("score-sheet-usa-2026-11-26.pdf")."""
     return f"{what}-{game.record.map}-{date.today().isoformat()}.{kind}"
@@ -137,6 +142,6 @@ def export(game_id: str) -> Response:
     game = store.load_game(game_id)
     body = json.dumps(record_to_json(game.record), ensure_ascii=False, indent=2)
     response = Response(body, mimetype="application/json")
-    name = _file_name(game, "game-record", "json")
+    name = file_name(game, "game-record", "json")
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

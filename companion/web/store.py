@@ -111,8 +111,8 @@ def writing(game_id: str | None = None) -> Iterator[Connection]:
         CHANGES.notify(changed)
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 @dataclass(frozen=True)
@@ -146,6 +146,8 @@ class StoredGame:
     track: dict[str, int]
     watch: str = ""
     version: int = 0
+    created: str = ""  # when it was started or imported
+    group: str | None = None  # the group it was played in (``groups``), if any
     _making: threading.RLock = field(
         default_factory=threading.RLock, init=False, repr=False, compare=False
     )
@@ -195,12 +197,17 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-def create_game(record: GameRecord, language: str | None = None, client: str | None = None) -> str:
+def create_game(
+    record: GameRecord,
+    language: str | None = None,
+    client: str | None = None,
+    group: str | None = None,
+) -> str:
     """Stores a game (checked by replaying it first) and returns its id. Refuses a game
     whose export would not import again (``RecordError``), and one more from a ``client``
     that has started ``GAMES_PER_HOUR`` in the last hour (``TooManyGames``).
     ``language``: the table's, in which the game's pages and sheet come out unless a
-    phone chose another."""
+    phone chose another. ``group``: the group it is played in (``groups``)."""
     data = record_to_json(record)
     check_record_data(data)  # first: a refusal may quote the record's text
     state = record.replay()
@@ -208,15 +215,15 @@ def create_game(record: GameRecord, language: str | None = None, client: str | N
     check_hands(hands)
     parse_record(data)
     game_id = new_game_id()
-    now = _now()
+    at = now()
     players = [{"name": p.name, "color": p.color} for p in record.players]
     with writing() as db:
         if client is not None:
-            _count_started(db, client)
+            count_started(db, client)
         db.execute(
             "INSERT INTO game"
             " (id, map, players, goods, house_rules, pieces, dice, watch, language,"
-            " created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " created, updated, group_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game_id,
                 record.map,
@@ -227,14 +234,15 @@ def create_game(record: GameRecord, language: str | None = None, client: str | N
                 int(record.dice),
                 new_game_id(),
                 language,
-                now,
-                now,
+                at,
+                at,
+                group,
             ),
         )
         db.executemany(
             "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
             [
-                (game_id, seq, json.dumps(action_to_json(a)), now)
+                (game_id, seq, json.dumps(action_to_json(a)), at)
                 for seq, a in enumerate(record.actions)
             ],
         )
@@ -249,7 +257,7 @@ def create_game(record: GameRecord, language: str | None = None, client: str | N
                         seq,
                         state.setup.player(name),
                         json.dumps(ticket_to_json(entry)),
-                        now,
+                        at,
                     ),
                 )
                 seq += 1
@@ -296,7 +304,7 @@ class _Games:
 GAMES = _Games()
 
 
-def _count_started(db: Connection, client: str) -> None:
+def count_started(db: Connection, client: str) -> None:
     """Notes a game started by ``client``, unless it has started the most an hour allows."""
     most = current_app.config.get("GAMES_PER_HOUR")
     if not most:
@@ -308,7 +316,7 @@ def _count_started(db: Connection, client: str) -> None:
     ).fetchone()
     if row[0] >= most:
         raise TooManyGames(int(most))
-    db.execute("INSERT INTO started (client, at) VALUES (?, ?)", (client, _now()))
+    db.execute("INSERT INTO started (client, at) VALUES (?, ?)", (client, now()))
 
 
 def load_game(game_id: str) -> StoredGame:
@@ -362,7 +370,18 @@ def load_game(game_id: str) -> StoredGame:
         db.execute("UPDATE game SET watch = ? WHERE id = ? AND watch IS NULL", (watch, game_id))
         watch = db.execute("SELECT watch FROM game WHERE id = ?", (game_id,)).fetchone()[0]
     return GAMES.put(
-        key, StoredGame(game_id, record, history, tickets, track, watch, row["version"])
+        key,
+        StoredGame(
+            game_id,
+            record,
+            history,
+            tickets,
+            track,
+            watch,
+            row["version"],
+            row["created"],
+            row["group_id"],
+        ),
     )
 
 
@@ -473,7 +492,7 @@ def record_action(game_id: str, action: Action, stamp: Stamp = Stamp()) -> State
     (``IllegalAction``; ``Stale`` for a page out of date), as well as one the game record
     could not hold. The same form sent twice records once (``Repeated``)."""
     body = action_to_json(action)
-    _recordable(lambda: parse_action("action", body), body)
+    recordable_by(lambda: parse_action("action", body), body)
     with writing(game_id) as db:
         game = load_game(game_id)
         _check_stamp(db, game, stamp, body, turn=True)
@@ -486,10 +505,10 @@ def record_action(game_id: str, action: Action, stamp: Stamp = Stamp()) -> State
             )
         state = apply(game.state(), action)
         seq = (game.history[-1].seq + 1) if game.history else 0
-        now = _now()
+        at = now()
         db.execute(
             "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
-            (game_id, seq, json.dumps(body), now),
+            (game_id, seq, json.dumps(body), at),
         )
         _spend(db, game_id, stamp, body, {"action": seq})
         _touch(db, game_id)
@@ -498,7 +517,7 @@ def record_action(game_id: str, action: Action, stamp: Stamp = Stamp()) -> State
     after = replace(
         game,
         record=replace(game.record, actions=(*game.record.actions, action)),
-        history=(*game.history, LoggedAction(seq, action, now, None)),
+        history=(*game.history, LoggedAction(seq, action, at, None)),
         version=game.version + 1,
     )
     object.__setattr__(after, "_state", state)
@@ -534,7 +553,7 @@ def undo(game_id: str, seq: int | None = None) -> LoggedAction | None:
             return None
         db.execute(
             "UPDATE action SET undone = ? WHERE game_id = ? AND seq = ?",
-            (_now(), game_id, last.seq),
+            (now(), game_id, last.seq),
         )
         _touch(db, game_id)
     return last
@@ -546,7 +565,7 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = Stam
     (``Repeated``); tickets entered on other phones meanwhile don't matter."""
     body = ticket_to_json(entry)
     sent = {"player": player, "ticket": body}
-    _recordable(lambda: parse_ticket("ticket", body), sent)
+    recordable_by(lambda: parse_ticket("ticket", body), sent)
     with writing(game_id) as db:
         game = load_game(game_id)
         _check_stamp(db, game, stamp, sent, turn=False)
@@ -570,7 +589,7 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = Stam
         stored = replace(entry, cities=ticket.cities)  # as printed
         db.execute(
             "INSERT INTO ticket (game_id, seq, player, body, recorded) VALUES (?, ?, ?, ?, ?)",
-            (game_id, seq, name, json.dumps(ticket_to_json(stored)), _now()),
+            (game_id, seq, name, json.dumps(ticket_to_json(stored)), now()),
         )
         _spend(db, game_id, stamp, sent, {"ticket": seq})
         _touch(db, game_id)
@@ -584,7 +603,7 @@ def remove_ticket(game_id: str, seq: int) -> bool:
             return False  # no ticket has such a number
         changed = db.execute(
             "UPDATE ticket SET removed = ? WHERE game_id = ? AND seq = ? AND removed IS NULL",
-            (_now(), game_id, seq),
+            (now(), game_id, seq),
         ).rowcount
         _touch(db, game_id)
     return bool(changed)
@@ -595,7 +614,7 @@ def set_goods(game_id: str, colors: dict[str, str]) -> None:
     for the board's next games; a city given "" has its colour cleared (and forgotten).
     The trips already made are scored again with them; a change that would leave one
     impossible (its city's colour cleared) is refused."""
-    _recordable(lambda: None, colors)
+    recordable(colors)
     with writing(game_id) as db:
         game = load_game(game_id)
         record = game.record
@@ -642,7 +661,7 @@ def remembered_goods(map_id: str) -> dict[str, str]:
 
 def set_track(game_id: str, player: str, points: int | None) -> None:
     """Notes what the score track says for a player (None clears it)."""
-    _recordable(lambda: None, player)
+    recordable(player)
     low, high = TRACK_POINTS
     if points is not None and not low <= points <= high:
         raise IllegalAction(_("the score track goes from %(low)d to %(high)d", low=low, high=high))
@@ -678,7 +697,12 @@ def games_among(ids: list[str]) -> list[dict[str, Any]]:
     ]
 
 
-def _recordable(parse: Callable[[], object], data: Any) -> None:
+def recordable(data: Any) -> None:
+    """Refuses (``IllegalAction``) what the game record could not hold (``recordable_by``)."""
+    recordable_by(lambda: None, data)
+
+
+def recordable_by(parse: Callable[[], object], data: Any) -> None:
     """Refuses (``IllegalAction``) what the game record could not hold: text that is not
     Unicode, a number too large, or what its ``parse`` (the record's own) refuses."""
     try:
@@ -699,7 +723,7 @@ def _loads(text: str) -> Any:
 
 def _touch(db: Connection, game_id: str) -> None:
     """Notes that the game changed: when, and its version one more."""
-    db.execute("UPDATE game SET updated = ?, version = version + 1 WHERE id = ?", (_now(), game_id))
+    db.execute("UPDATE game SET updated = ?, version = version + 1 WHERE id = ?", (now(), game_id))
     if db.kind == "postgresql":  # heard by every process's listener, once this commits
         db.execute("SELECT pg_notify(?, ?)", (CHANNEL, game_id))
     g.touched.add(game_id)

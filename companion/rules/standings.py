@@ -1,0 +1,249 @@
+"""A group's standings across its games: who has played, won and scored how much, and who
+holds each record.
+
+Players are the same person across games when their names match as the game record
+matches names (``names.name_key``: case, accents and punctuation don't matter), or when
+the group merged two spellings (``merges``: a spelling to the one it is the same person
+as). Only finished games have winners and final points: an unfinished game counts as a
+game played, and nothing else (its tickets are not settled before the end either).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from companion.rules.names import name_key
+from companion.rules.sheet import PlayerSheet, ScoreSheet
+from companion.rules.words import Text, _
+
+
+@dataclass(frozen=True)
+class Played:
+    """One of the group's games, as the standings see it: its address, when it was played
+    (an ISO date and time) and its score sheet (the board as it stands, if unfinished)."""
+
+    id: str
+    when: str
+    sheet: ScoreSheet
+
+    @property
+    def map(self) -> str:
+        return self.sheet.board.id
+
+    @property
+    def finished(self) -> bool:
+        return self.sheet.finished
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """Who won (more than one: a shared win); nobody before the end."""
+        return self.sheet.winners if self.finished else ()
+
+
+@dataclass(frozen=True)
+class Best:
+    """A player's best figure of some kind, and the game it came in."""
+
+    value: int
+    game: str
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One person's line of the standings."""
+
+    name: str
+    games: int  # every game they sat in, finished or not
+    finished: int  # of which finished
+    wins: int  # finished games they won, alone or shared
+    points: int  # their final scores added up, over finished games
+    best: Best | None  # their highest final score
+    longest_path: Best | None  # their longest continuous path, on maps that score it
+    tickets_completed: int
+    tickets_failed: int
+
+    @property
+    def average(self) -> Decimal | None:
+        """Points a finished game, to one decimal (a half rounded up); None before any."""
+        if not self.finished:
+            return None
+        return (Decimal(self.points) / self.finished).quantize(Decimal("0.1"), ROUND_HALF_UP)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record of the group: its figure, who holds it (several: a tie) and the game in
+    which it was first set."""
+
+    key: str
+    title: Text
+    value: int
+    holders: tuple[str, ...]
+    game: str
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings of a group's games (one map's, or all): people best first."""
+
+    games: tuple[Played, ...]
+    people: tuple[Standing, ...]
+    records: tuple[Record, ...]
+    names: Mapping[str, str]  # each spelling seen (by its key) -> the person's name
+
+    def person(self, spelling: str) -> str:
+        """The person a name in a game stands for."""
+        return self.names.get(name_key(spelling), spelling)
+
+    def wins_by_map(self) -> dict[str, dict[str, int]]:
+        """Map id -> person -> wins there (maps in the order first played)."""
+        wins: dict[str, dict[str, int]] = {}
+        for game in self.games:
+            on_map = wins.setdefault(game.map, {})
+            for winner in game.winners:
+                person = self.person(winner)
+                on_map[person] = on_map.get(person, 0) + 1
+        return wins
+
+
+def same_person(merges: Mapping[str, str]) -> dict[str, str]:
+    """Each merged spelling's key -> the key of the person it is (merges followed to their
+    end; a merge that would go round in a circle is left out)."""
+    step = {name_key(a): name_key(b) for a, b in merges.items() if name_key(a) != name_key(b)}
+    resolved: dict[str, str] = {}
+    for start in step:
+        seen = {start}
+        key = step[start]
+        while key in step and key not in seen:
+            seen.add(key)
+            key = step[key]
+        if key not in seen:
+            resolved[start] = key
+    return resolved
+
+
+def standings(
+    games: Iterable[Played], merges: Mapping[str, str] | None = None, map_id: str | None = None
+) -> Standings:
+    """The standings over ``games`` (only those on ``map_id`` when given), oldest first."""
+    chosen = tuple(
+        sorted((g for g in games if map_id is None or g.map == map_id), key=lambda g: g.when)
+    )
+    merged = same_person(merges or {})
+
+    def key_of(spelling: str) -> str:
+        key = name_key(spelling)
+        return merged.get(key, key)
+
+    # A person's name: as spelled in their latest game (a merged spelling takes the name of
+    # the person it was merged into, when that spelling was played too).
+    spelled: dict[str, str] = {}
+    for game in chosen:
+        for p in game.sheet.players:
+            spelled[name_key(p.name)] = p.name
+    display: dict[str, str] = {}
+    for game in chosen:
+        for p in game.sheet.players:
+            key = key_of(p.name)
+            display[key] = spelled.get(key, p.name)
+    names = {spelling: display[key_of(spelling)] for spelling in spelled}
+
+    tallies: dict[str, _Tally] = {}
+    for game in chosen:
+        for p in game.sheet.players:
+            tallies.setdefault(key_of(p.name), _Tally()).count(game, p)
+    people = tuple(
+        sorted(
+            (tally.standing(display[key]) for key, tally in tallies.items()),
+            key=lambda s: (-s.wins, -(s.average or 0), -s.finished, name_key(s.name)),
+        )
+    )
+    return Standings(chosen, people, _records(chosen, names), names)
+
+
+def _better(best: Best | None, value: int, game: str) -> Best:
+    """The higher of a best so far and a new figure (the first game keeps a tie)."""
+    return best if best is not None and best.value >= value else Best(value, game)
+
+
+@dataclass
+class _Tally:
+    """A person's figures, added up game by game."""
+
+    games: int = 0
+    finished: int = 0
+    wins: int = 0
+    points: int = 0
+    best: Best | None = None
+    longest_path: Best | None = None
+    tickets_completed: int = 0
+    tickets_failed: int = 0
+
+    def count(self, game: Played, p: PlayerSheet) -> None:
+        self.games += 1
+        if not game.finished:
+            return
+        self.finished += 1
+        self.wins += p.name in game.winners
+        self.points += p.total
+        self.tickets_completed += p.tickets_completed
+        self.tickets_failed += p.tickets_failed
+        self.best = _better(self.best, p.total, game.id)
+        if game.sheet.board.edition.needs_longest_path:
+            self.longest_path = _better(self.longest_path, p.longest_path.length, game.id)
+
+    def standing(self, name: str) -> Standing:
+        return Standing(
+            name,
+            self.games,
+            self.finished,
+            self.wins,
+            self.points,
+            self.best,
+            self.longest_path,
+            self.tickets_completed,
+            self.tickets_failed,
+        )
+
+
+def _margin(sheet: ScoreSheet) -> int:
+    """How far the winner finished ahead of the next player (0: a shared win)."""
+    totals = sorted((p.total for p in sheet.players), reverse=True)
+    return totals[0] - totals[1] if len(totals) > 1 else 0
+
+
+RECORDS: tuple[tuple[str, Text], ...] = (
+    ("highest_score", _("Highest score")),
+    ("longest_path", _("Longest path")),
+    ("most_tickets", _("Most tickets completed")),
+    ("biggest_win", _("Biggest win")),
+)
+
+
+def _records(games: Sequence[Played], names: Mapping[str, str]) -> tuple[Record, ...]:
+    """The group's records over its finished games: a record ties when several reach it,
+    and stays with the game that first set it."""
+    figures: dict[str, list[tuple[int, str, str]]] = {key: [] for key, _title in RECORDS}
+    for game in (g for g in games if g.finished):
+        sheet = game.sheet
+        for p in sheet.players:
+            person = names.get(name_key(p.name), p.name)
+            figures["highest_score"].append((p.total, person, game.id))
+            figures["most_tickets"].append((p.tickets_completed, person, game.id))
+            if sheet.board.edition.needs_longest_path:
+                figures["longest_path"].append((p.longest_path.length, person, game.id))
+        if len(game.winners) == 1 and _margin(sheet) > 0:
+            winner = names.get(name_key(game.winners[0]), game.winners[0])
+            figures["biggest_win"].append((_margin(sheet), winner, game.id))
+    records = []
+    for key, title in RECORDS:
+        found = figures[key]
+        if not found or max(value for value, _who, _game in found) <= 0:
+            continue
+        top = max(value for value, _who, _game in found)
+        holders = tuple(dict.fromkeys(who for value, who, _game in found if value == top))
+        first = next(game for value, _who, game in found if value == top)
+        records.append(Record(key, title, top, holders, first))
+    return tuple(records)

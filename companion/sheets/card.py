@@ -1,0 +1,133 @@
+"""The result card: a picture a phone can share (a chat, a group's wall). The map and the
+date, the players by rank with their scores, the winner named, and the board with the
+winner's routes in their colour (every other claimed route in its owner's, paler).
+
+Drawn with Pillow in the fonts the PDF uses (``fonts/``: Latin, Cyrillic and Greek
+letters alike). Pure: the sheet in, PNG bytes out (its words in the language spoken)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+
+from PIL import Image, ImageDraw, ImageFont
+
+from companion.rules.board import SEA
+from companion.rules.sheet import ScoreSheet
+from companion.rules.words import _
+from companion.sheets.picture import PAPER, WATER, layout, tint
+
+WIDTH = 1080
+PAD = 40
+ROW = 64  # a player's line
+ACCENT = "#a4262c"
+INK = "#1b1b1b"
+HINT = "#5b5b5b"
+CARD = "#fbf8f1"
+LINE = "#d9d0bd"
+
+
+@cache
+def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    with resources.as_file(resources.files("companion.sheets").joinpath("fonts", name)) as path:
+        return ImageFont.truetype(str(path), size)
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, room: float) -> str:
+    """``text`` cut short (with an ellipsis) to fit ``room`` pixels."""
+    if draw.textlength(text, font=font) <= room:
+        return text
+    while text and draw.textlength(text + "…", font=font) > room:
+        text = text[:-1]
+    return text + "…"
+
+
+def result_card(
+    sheet: ScoreSheet, colors: Mapping[str, str], owners: Mapping[int, str], when: str
+) -> bytes:
+    """The card as PNG: ``colors`` each player's pieces (CSS colours), ``owners`` who
+    claimed each route, ``when`` the date the game was played."""
+    drawn = layout(sheet.board)
+    scale = (WIDTH - 2 * PAD) / drawn.width
+    map_height = round(drawn.height * scale)
+    head = 150
+    rows = ROW * len(sheet.players)
+    height = head + rows + 30 + map_height + PAD + 50
+    image = Image.new("RGB", (WIDTH, height), CARD)
+    draw = ImageDraw.Draw(image)
+
+    # The head: the map, the date, and who won.
+    draw.rectangle((0, 0, WIDTH, 12), fill=ACCENT)
+    title = _fit(draw, str(sheet.board.title), _font(46, True), WIDTH - 2 * PAD)
+    draw.text((PAD, 34), title, font=_font(46, True), fill=INK)
+    label, who = sheet.headline
+    said = _fit(draw, f"{label}: {who} · {when}", _font(30), WIDTH - 2 * PAD)
+    draw.text((PAD, 96), said, font=_font(30), fill=HINT)
+
+    # The players by rank.
+    top = head
+    for p in sheet.ranked:
+        won = p.name in sheet.winners
+        if won:
+            draw.rounded_rectangle(
+                (PAD - 12, top, WIDTH - PAD + 12, top + ROW - 8), 12, fill="#f6e7c8"
+            )
+        middle = top + (ROW - 8) // 2
+        draw.ellipse(
+            (PAD, middle - 20, PAD + 40, middle + 20), fill=colors[p.name], outline=INK, width=2
+        )
+        rank = str(p.rank)
+        font = _font(24, True)
+        width = draw.textlength(rank, font=font)
+        light = colors[p.name].lower() in ("#f2f2f2", "#e0b400", "#f7f7f2")
+        draw.text(
+            (PAD + 20 - width / 2, middle - 14), rank, font=font, fill=INK if light else "#fff"
+        )
+        score = str(p.total)
+        score_font = _font(38, True)
+        score_width = draw.textlength(score, font=score_font)
+        name = _fit(draw, p.name, _font(36, won), WIDTH - 2 * PAD - 80 - score_width - 20)
+        draw.text((PAD + 60, middle - 22), name, font=_font(36, won), fill=INK)
+        draw.text((WIDTH - PAD - score_width, middle - 24), score, font=score_font, fill=INK)
+        top += ROW
+    draw.line((PAD, top + 10, WIDTH - PAD, top + 10), fill=LINE, width=2)
+
+    # The board: the sea, every route's track, the winners' routes bold in their colour.
+    left, top = PAD, top + 30
+    draw.rectangle((left, top, left + WIDTH - 2 * PAD, top + map_height), fill=PAPER)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return left + x * scale, top + y * scale
+
+    board = sheet.board
+    winning = {r.route.id for p in sheet.players if p.name in sheet.winners for r in p.routes}
+    for route in board.routes:
+        for t in drawn.tracks[route.id]:
+            ends = (*at(t.start.x, t.start.y), *at(t.end.x, t.end.y))
+            if route.kind == SEA:
+                draw.line(ends, fill=WATER, width=max(3, round(12 * scale)))
+    for route in board.routes:
+        owner = owners.get(route.id)
+        for t in drawn.tracks[route.id]:
+            ends = (*at(t.start.x, t.start.y), *at(t.end.x, t.end.y))
+            if route.id in winning and owner is not None:
+                draw.line(ends, fill=INK, width=max(6, round(11 * scale)))
+                draw.line(ends, fill=colors[owner], width=max(4, round(8 * scale)))
+            elif owner is not None:
+                draw.line(ends, fill=tint(colors[owner], 0.45), width=max(3, round(6 * scale)))
+            else:
+                draw.line(ends, fill="#cdbf9f", width=max(1, round(3 * scale)))
+    for name, place in drawn.places.items():
+        if not board.is_country(name):
+            x, y = at(place.x, place.y)
+            draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill="#7a1f1f", outline="#fff")
+    draw.rectangle((left, top, left + WIDTH - 2 * PAD, top + map_height), outline=LINE, width=2)
+
+    foot = str(_("Ticket to Ride companion"))
+    draw.text((PAD, height - 50), foot, font=_font(24), fill=HINT)
+    out = io.BytesIO()
+    image.save(out, "PNG", optimize=True)
+    return out.getvalue()

@@ -1,0 +1,51 @@
+"""The score sheet as CSV, for a spreadsheet: a line a player, by rank, with the points of
+each column of the standings, the total, the tickets and the longest path. The header
+names the columns in the language spoken; the numbers are the sheet's own.
+
+A name that a spreadsheet would take for a formula (it begins with =, +, -, @) is written
+after an apostrophe, as spreadsheets write text, so that opening the file runs nothing."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from companion.rules.sheet import ScoreSheet
+from companion.rules.words import _
+
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(text: str) -> str:
+    return "'" + text if text.startswith(FORMULA) else text
+
+
+def sheet_to_csv(sheet: ScoreSheet) -> str:
+    """The CSV text (a byte-order mark first: spreadsheets then read it as UTF-8)."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(
+        [
+            str(_("Rank")),
+            str(_("Player")),
+            *(str(c.title) for c in sheet.columns),
+            str(_("Total")),
+            str(_("Tickets completed")),
+            str(_("Tickets failed")),
+            str(_("Longest path")),
+        ]
+    )
+    for p in sheet.ranked:
+        writer.writerow(
+            [
+                p.rank,
+                _cell(p.name),
+                *(p.section(c.key).points for c in sheet.columns),
+                p.total,
+                p.tickets_completed,
+                p.tickets_failed,
+                p.longest_path.length,
+            ]
+        )
+    return out.getvalue()

@@ -1,0 +1,251 @@
+"""A group's page (``/t/<id>``): its standings across its games, its records and pictures,
+the games themselves, and the forms that start or import the next one into it."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from flask import Blueprint, Response, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response as BaseResponse
+from wtforms import HiddenField, StringField
+from wtforms.validators import InputRequired, Length
+
+from companion.rules.board import load_board, map_ids
+from companion.rules.errors import IllegalAction
+from companion.rules.names import name_key
+from companion.rules.standings import Standings
+from companion.rules.words import _ as lazy
+from companion.sheets.history import scores_svg, wins_svg
+from companion.sheets.picture import FALLBACK_PIECES, piece_color
+from companion.web import groups, store
+from companion.web.forms import ImportForm, NewGameForm, form_problem
+from companion.web.home import (
+    Refusal,
+    import_game,
+    new_game_context,
+    new_game_form,
+    start_game,
+    too_many,
+)
+from companion.web.qr import public_url, qr_svg
+
+bp = Blueprint("group", __name__, url_prefix="/t")
+
+REMEMBERED = 10  # groups this browser offers on the home page
+
+
+class GroupForm(FlaskForm):
+    """A new group, or a group's new name."""
+
+    name = StringField(lazy("Name"), validators=[Length(max=groups.MAX_NAME)])
+
+
+class MergeForm(FlaskForm):
+    """Two spellings of one person."""
+
+    spelling = StringField(lazy("This name"), validators=[InputRequired(), Length(max=40)])
+    person = StringField(
+        lazy("is the same person as"), validators=[InputRequired(), Length(max=40)]
+    )
+
+
+class UnmergeForm(FlaskForm):
+    """A spelling that is its own person again."""
+
+    spelling = HiddenField(lazy("Name"), validators=[InputRequired(), Length(max=40)])
+
+
+@bp.post("")
+def create() -> BaseResponse | tuple[str, int]:
+    """Starts a group and opens its page."""
+    form = GroupForm()
+    if not form.validate_on_submit():
+        return _refused(form_problem(form))
+    try:
+        group_id = groups.create_group(form.name.data or "", request.remote_addr or "")
+    except store.TooManyGames as error:
+        return _refused(too_many(error), 429)
+    except IllegalAction as error:
+        return _refused(str(error))
+    return redirect(url_for("group.show", group_id=group_id), code=303)
+
+
+def _refused(problem: str, status: int = 400) -> tuple[str, int]:
+    return render_template("error.html", title=_("Refused"), message=problem), status
+
+
+def _remember(group_id: str) -> None:
+    """This browser offers the group on the home page from now on."""
+    known = session.get("groups", [])
+    if known[:1] != [group_id]:
+        session["groups"] = [group_id, *(g for g in known if g != group_id)][:REMEMBERED]
+
+
+def _map_asked() -> str | None:
+    asked = request.args.get("map")
+    return asked if asked in map_ids() else None
+
+
+def person_colors(found: Standings) -> dict[str, str]:
+    """Each person's colour in the pictures: the pieces they played most, unless someone
+    listed before them has it (then one of the colours nobody has)."""
+    played: dict[str, Counter[str]] = {}
+    for game in found.games:
+        for seat, p in enumerate(game.sheet.players):
+            color = piece_color(p.player.color, seat)
+            played.setdefault(found.person(p.name), Counter())[color] += 1
+    colors: dict[str, str] = {}
+    for standing in found.people:
+        taken = set(colors.values())
+        liked = [c for c, _n in played.get(standing.name, Counter()).most_common()]
+        free = [c for c in (*liked, *FALLBACK_PIECES) if c not in taken]
+        colors[standing.name] = free[0] if free else FALLBACK_PIECES[0]
+    return colors
+
+
+def _latest_table(found: Standings) -> NewGameForm:
+    """The new-game form, filled in as the group's latest game was: the same map and the
+    same players in the same seats, with the same pieces."""
+    form = new_game_form()
+    if found.games and not form.is_submitted():
+        latest = found.games[-1]
+        form.map.data = latest.map
+        players = latest.sheet.players
+        for seat, p in zip(form.seats, players, strict=False):
+            seat.form.name.data = p.name
+            seat.form.color.data = p.player.color
+    return form
+
+
+def render_group(
+    group_id: str,
+    form: NewGameForm | None = None,
+    upload: ImportForm | None = None,
+    problem: str | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
+    """The group's page, with a refusal's reason when there is one."""
+    group = groups.load_group(group_id)
+    map_id = _map_asked()
+    every = groups.group_standings(group)
+    found = groups.group_standings(group, map_id) if map_id else every
+    colors = person_colors(every)
+    link = public_url(url_for("group.show", group_id=group_id))
+    maps = list(dict.fromkeys(g.map for g in every.games))
+    titles = {m: load_board(m).title for m in maps}
+    finished = [g for g in found.games if g.finished]
+    return render_template(
+        "group.html",
+        group=group,
+        found=found,
+        map_id=map_id,
+        maps=maps,
+        titles=titles,
+        colors=colors,
+        link=link,
+        qr=qr_svg(link),
+        scores_chart=scores_svg(
+            [{found.person(p.name): p.total for p in g.sheet.players} for g in finished],
+            [s.name for s in found.people],
+            colors,
+        )
+        if finished
+        else None,
+        wins_chart=wins_svg(
+            [(str(titles[m]), wins) for m, wins in every.wins_by_map().items()],
+            [s.name for s in every.people],
+            colors,
+        )
+        if any(g.finished for g in every.games)
+        else None,
+        spellings=sorted({p.name for g in every.games for p in g.sheet.players}, key=name_key),
+        rename=GroupForm(data={"name": group.name}),
+        merge_form=MergeForm(),
+        unmerge=UnmergeForm(),
+        upload=upload or ImportForm(),
+        problem=problem,
+        new_game_action=url_for("group.new_game", group_id=group_id),
+        import_action=url_for("group.import_record", group_id=group_id),
+        **new_game_context(form or _latest_table(every)),
+    ), status
+
+
+@bp.get("/<group_id>")
+def show(group_id: str) -> tuple[str, int]:
+    """The group's page; this browser remembers the group, to offer it on the home page."""
+    page = render_group(group_id)
+    _remember(group_id)
+    return page
+
+
+@bp.get("/<group_id>/stats.json")
+def stats(group_id: str) -> Response:
+    """The standings as JSON (one map's with ``?map=``)."""
+    found = groups.group_standings(groups.load_group(group_id), _map_asked())
+    body = json.dumps(groups.stats_json(found), ensure_ascii=False, indent=1)
+    response = Response(body, mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/<group_id>/games")
+def new_game(group_id: str) -> BaseResponse | tuple[str, int]:
+    """Starts a game in the group."""
+    groups.load_group(group_id)
+    form = new_game_form()
+    started = start_game(form, group_id)
+    if isinstance(started, Refusal):
+        return render_group(group_id, form=form, problem=started.problem, status=started.status)
+    return redirect(url_for("table.show", game_id=started), code=303)
+
+
+@bp.post("/<group_id>/import")
+def import_record(group_id: str) -> BaseResponse | tuple[str, int]:
+    """Imports a game record into the group."""
+    groups.load_group(group_id)
+    upload = ImportForm()
+    imported = import_game(upload, group_id)
+    if isinstance(imported, Refusal):
+        return render_group(
+            group_id, upload=upload, problem=imported.problem, status=imported.status
+        )
+    return redirect(url_for("group.show", group_id=group_id, _anchor="games"), code=303)
+
+
+@bp.post("/<group_id>/name")
+def rename(group_id: str) -> BaseResponse | tuple[str, int]:
+    """Gives the group a new name."""
+    form = GroupForm()
+    if not form.validate_on_submit():
+        return render_group(group_id, problem=form_problem(form), status=400)
+    try:
+        groups.rename(group_id, form.name.data or "")
+    except IllegalAction as error:
+        return render_group(group_id, problem=str(error), status=400)
+    return redirect(url_for("group.show", group_id=group_id), code=303)
+
+
+@bp.post("/<group_id>/merge")
+def merge(group_id: str) -> BaseResponse | tuple[str, int]:
+    """Counts two spellings as one person."""
+    form = MergeForm()
+    if not form.validate_on_submit():
+        return render_group(group_id, problem=form_problem(form), status=400)
+    try:
+        groups.merge(group_id, form.spelling.data.strip(), form.person.data.strip())
+    except IllegalAction as error:
+        return render_group(group_id, problem=str(error), status=409)
+    return redirect(url_for("group.show", group_id=group_id, _anchor="people"), code=303)
+
+
+@bp.post("/<group_id>/unmerge")
+def unmerge(group_id: str) -> BaseResponse | tuple[str, int]:
+    """Makes a merged spelling its own person again."""
+    form = UnmergeForm()
+    if not form.validate_on_submit():
+        return render_group(group_id, problem=form_problem(form), status=400)
+    groups.unmerge(group_id, form.spelling.data)
+    return redirect(url_for("group.show", group_id=group_id, _anchor="people"), code=303)

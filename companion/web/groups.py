@@ -1,0 +1,214 @@
+"""Storage of groups: people who play together, without accounts. A group is an
+unguessable address; the games started or imported from its page belong to it, and its
+standings are reckoned over them (``rules.standings``). It keeps the spellings it merged
+(two names for one person); nothing else about its people is stored."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from companion.rules.errors import IllegalAction
+from companion.rules.names import name_key
+from companion.rules.standings import Played, Standings, same_person, standings
+from companion.rules.words import _
+from companion.web import store
+
+MAX_NAME = 60  # a group's name, in characters
+MAX_GAMES = 2000  # games a group's standings count (the latest)
+
+
+class GroupNotFound(LookupError):
+    """No group at this address."""
+
+
+@dataclass(frozen=True)
+class Group:
+    """A group as stored: its name and the spellings it merged (spelling -> person)."""
+
+    id: str
+    name: str
+    created: str
+    merges: MappingProxyType[str, str]
+
+
+def create_group(name: str, client: str | None = None) -> str:
+    """Stores a new group and returns its id; counts as a game started by ``client``
+    (``store.TooManyGames``)."""
+    group_id = store.new_game_id()
+    with store.writing() as db:
+        if client is not None:
+            store.count_started(db, client)
+        db.execute(
+            "INSERT INTO player_group (id, name, created) VALUES (?, ?, ?)",
+            (group_id, _group_name(name), store.now()),
+        )
+    return group_id
+
+
+def _group_name(name: str) -> str:
+    """A group's name as typed, checked."""
+    name = " ".join(name.split())
+    store.recordable(name)
+    if len(name) > MAX_NAME:
+        raise IllegalAction(_("a group's name has %(num)d characters at most", num=MAX_NAME))
+    return name
+
+
+def load_group(group_id: str) -> Group:
+    """The group at this address, or ``GroupNotFound``."""
+    db = store.get_db()
+    row = db.execute("SELECT * FROM player_group WHERE id = ?", (group_id,)).fetchone()
+    if row is None:
+        raise GroupNotFound(group_id)
+    merges = {
+        r["spelling"]: r["person"]
+        for r in db.execute(
+            "SELECT spelling, person FROM group_merge WHERE group_id = ? ORDER BY spelling_key",
+            (group_id,),
+        )
+    }
+    return Group(row["id"], row["name"], row["created"], MappingProxyType(merges))
+
+
+def rename(group_id: str, name: str) -> None:
+    """Gives the group a new name."""
+    name = _group_name(name)
+    with store.writing() as db:
+        load_group(group_id)
+        db.execute("UPDATE player_group SET name = ? WHERE id = ?", (name, group_id))
+
+
+def merge(group_id: str, spelling: str, person: str) -> None:
+    """From now on ``spelling`` is the same person as ``person`` in the group's games."""
+    store.recordable([spelling, person])
+    if name_key(spelling) == name_key(person):
+        raise IllegalAction(_("%(name)s is already one person", name=person))
+    if not name_key(spelling) or not name_key(person):
+        raise IllegalAction(_("a name must have a letter or a digit"))
+    with store.writing() as db:
+        merges = dict(load_group(group_id).merges)
+        if same_person(merges).get(name_key(person)) == name_key(spelling):
+            # The other way round until now: ``person`` counted as ``spelling``.
+            merges = {a: b for a, b in merges.items() if name_key(a) != name_key(person)}
+            db.execute(
+                "DELETE FROM group_merge WHERE group_id = ? AND spelling_key = ?",
+                (group_id, name_key(person)),
+            )
+        merges[spelling] = person
+        same = same_person(merges)
+        for row in db.execute("SELECT players FROM game WHERE group_id = ?", (group_id,)):
+            seen: dict[str, str] = {}
+            for name in (p["name"] for p in json.loads(row["players"])):
+                key = same.get(name_key(name), name_key(name))
+                if key in seen:
+                    raise IllegalAction(
+                        _(
+                            "%(one)s and %(other)s played in the same game: two people",
+                            one=seen[key],
+                            other=name,
+                        )
+                    )
+                seen[key] = name
+        db.execute(
+            "DELETE FROM group_merge WHERE group_id = ? AND spelling_key = ?",
+            (group_id, name_key(spelling)),
+        )
+        db.execute(
+            "INSERT INTO group_merge (group_id, spelling_key, spelling, person)"
+            " VALUES (?, ?, ?, ?)",
+            (group_id, name_key(spelling), spelling, person),
+        )
+
+
+def unmerge(group_id: str, spelling: str) -> bool:
+    """``spelling`` is its own person again; False if it was not merged."""
+    with store.writing() as db:
+        load_group(group_id)
+        row = db.execute(
+            "SELECT 1 FROM group_merge WHERE group_id = ? AND spelling_key = ?",
+            (group_id, name_key(spelling)),
+        ).fetchone()
+        db.execute(
+            "DELETE FROM group_merge WHERE group_id = ? AND spelling_key = ?",
+            (group_id, name_key(spelling)),
+        )
+    return row is not None
+
+
+def game_ids(group_id: str) -> list[str]:
+    """The group's games, oldest first (the latest ``MAX_GAMES``)."""
+    rows = store.get_db().execute(
+        "SELECT id FROM game WHERE group_id = ? ORDER BY created DESC, id LIMIT ?",
+        (group_id, MAX_GAMES),
+    )
+    return [r["id"] for r in rows][::-1]
+
+
+def played(game: store.StoredGame) -> Played:
+    """A stored game as the standings see it (worked out once for its version)."""
+    from companion.web.sheet import score
+
+    found: Played = game.kept(("played",), lambda: Played(game.id, game.created, score(game)))
+    return found
+
+
+def group_standings(group: Group, map_id: str | None = None) -> Standings:
+    """The group's standings over its games (one map's, when given)."""
+    games = [played(store.load_game(game_id)) for game_id in game_ids(group.id)]
+    return standings(games, group.merges, map_id)
+
+
+def stats_json(found: Standings) -> dict[str, Any]:
+    """The standings as ``/t/<id>/stats.json`` gives them."""
+    return {
+        "players": [
+            {
+                "name": s.name,
+                "games": s.games,
+                "finished": s.finished,
+                "wins": s.wins,
+                "points": s.points,
+                "average": float(s.average) if s.average is not None else None,
+                "best": s.best.value if s.best else None,
+                "longest_path": s.longest_path.value if s.longest_path else None,
+                "tickets_completed": s.tickets_completed,
+                "tickets_failed": s.tickets_failed,
+            }
+            for s in found.people
+        ],
+        "games": [
+            {
+                "id": g.id,
+                "map": g.map,
+                "played": g.when,
+                "finished": g.finished,
+                "winners": [found.person(w) for w in g.winners],
+                # Final scores, once the game is over.
+                "scores": (
+                    {found.person(p.name): p.total for p in g.sheet.players} if g.finished else None
+                ),
+            }
+            for g in found.games
+        ],
+        "records": [
+            {"record": r.key, "value": r.value, "holders": list(r.holders), "game": r.game}
+            for r in found.records
+        ],
+    }
+
+
+def groups_among(ids: list[str]) -> list[dict[str, Any]]:
+    """Of these groups, those that exist, in the order given: id, name, games."""
+    if not ids:
+        return []
+    marks = ",".join("?" * len(ids))
+    rows = store.get_db().execute(
+        f"SELECT g.id, g.name, COUNT(game.id) AS games FROM player_group g"
+        f" LEFT JOIN game ON game.group_id = g.id WHERE g.id IN ({marks}) GROUP BY g.id, g.name",
+        ids,
+    )
+    found = {r["id"]: {"id": r["id"], "name": r["name"], "games": r["games"]} for r in rows}
+    return [found[i] for i in ids if i in found]

@@ -1,0 +1,75 @@
+"""Sharing a game's result: the result card (a PNG a phone shares), the score sheet as
+CSV, and the link that logs the play in BG Stats."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from flask import Blueprint, Response
+
+from companion.rules.scoring import ScoreSheet
+from companion.sheets.bgstats import play_link
+from companion.sheets.card import result_card
+from companion.sheets.spreadsheet import sheet_to_csv
+from companion.web import store
+from companion.web.players import player_colors
+from companion.web.sheet import file_name, score
+
+bp = Blueprint("share", __name__, url_prefix="/g/<game_id>")
+
+
+def played_at(game: store.StoredGame) -> str:
+    """When the game began, as the record says it (UTC): "2026-11-26 19:05:00"."""
+    began = game.history[0].recorded if game.history else game.created
+    return began[:19].replace("T", " ")
+
+
+def minutes(game: store.StoredGame) -> int | None:
+    """How long the game lasted, from its first action to its last (None: under two)."""
+    if len(game.history) < 2:
+        return None
+    first, last = (datetime.fromisoformat(a.recorded) for a in (game.history[0], game.history[-1]))
+    return max(1, round((last - first).total_seconds() / 60))
+
+
+def bg_stats_link(game: store.StoredGame, sheet: ScoreSheet) -> str | None:
+    """The link that logs the finished game in BG Stats (None before the end)."""
+    if not sheet.finished:
+        return None
+    return play_link(sheet, game.id, played_at(game), minutes(game))
+
+
+def card_png(game: store.StoredGame) -> bytes:
+    """The game's result card (made once for each version of the game and language)."""
+    from companion.web.language import language
+
+    def make() -> bytes:
+        state = game.state()
+        sheet = score(game, state)
+        return result_card(sheet, player_colors(state), state.owners, played_at(game)[:10])
+
+    found: bytes = game.kept(("card", language()), make)
+    return found
+
+
+@bp.get("/card.png")
+def card(game_id: str) -> Response:
+    """The result card as a PNG image."""
+    game = store.load_game(game_id)
+    response = Response(card_png(game), mimetype="image/png")
+    response.headers["Content-Disposition"] = (
+        f'inline; filename="{file_name(game, "result", "png")}"'
+    )
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/sheet.csv")
+def csv(game_id: str) -> Response:
+    """The score sheet as CSV, to open in a spreadsheet."""
+    game = store.load_game(game_id)
+    response = Response(sheet_to_csv(score(game)), mimetype="text/csv")
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{file_name(game, "score-sheet", "csv")}"'
+    )
+    return response

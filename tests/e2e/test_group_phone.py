@@ -1,0 +1,89 @@
+"""A group on a phone: started from the home page, two short games played from its page
+to the end, then its standings, its pictures and a game's result card."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import claim, drew_cards, screenshot, when_calm
+
+# The seven 6-space routes (42 trains, 15 points each): a city's first letters, its key,
+# the route's other end.
+SIXES = [
+    ("sea", "seatle", "Helena"),
+    ("hel", "helena", "Duluth"),
+    ("dul", "duluth", "Toronto"),
+    ("calg", "calgary", "Winnipeg"),
+    ("sau", "sault", "Winnipeg"),
+    ("los a", "los angeles", "El Paso"),
+    ("el p", "el paso", "Houston"),
+]
+
+
+def runs_away(page: Page, ender: str, other: str) -> None:
+    """``ender`` claims the seven 6-space routes while ``other`` draws cards, then
+    Dallas–Houston (2 trains left: the final round), and each takes a last turn."""
+    first = page.locator(".acting a.chosen").inner_text()
+    if first != ender:
+        drew_cards(page, other)
+    for letters, key, to in SIXES:
+        when_calm(page)
+        claim(page, letters, key, to)
+        expect(page.locator(".note")).to_contain_text(f"{ender} claimed")
+        drew_cards(page, other)
+    when_calm(page)
+    claim(page, "dal", "dalas", "Houston")  # a double letter folds to one
+    drew_cards(page, other)
+    drew_cards(page, ender)
+    expect(page.locator("main")).to_contain_text("Enter the tickets")
+
+
+def test_a_group_plays_two_games_and_sees_its_standings(server: str, phone: Page) -> None:
+    page = phone
+    page.goto(server)
+    page.fill("#groups input[name='name']", "Thursday club")
+    page.click("#groups button:has-text('Start a group')")
+    expect(page.locator("h1")).to_have_text("Thursday club")
+    group = page.url
+    screenshot(page, "g1-new-group")
+
+    for seat, name in enumerate(["Ann", "Bob"]):
+        page.fill(f"#new [name='seats-{seat}-name']", name)
+    page.click("#new button:has-text('Start the game')")
+    runs_away(page, "Ann", "Bob")
+
+    page.goto(group)
+    # The next game is filled in as the last one was: start it at once.
+    expect(page.locator("#new [name='seats-0-name']")).to_have_value("Ann")
+    page.click("#new button:has-text('Start the game')")
+    runs_away(page, "Bob", "Ann")
+
+    page.goto(group)
+    standings = page.locator(".people > li")
+    expect(standings).to_have_count(2)
+    # Each ran away with one game: 105 + 1 for routes, +10 for the longest path = 116.
+    for name in ("Ann", "Bob"):
+        line = standings.filter(has_text=name)
+        expect(line.locator(".figures").first).to_have_text(
+            re.compile(r"1 win · 2 games · average 58\.0")
+        )
+    standings.first.locator("summary").click()
+    expect(standings.first.locator("dl.figures")).to_contain_text("116 points")
+    expect(page.locator(".records")).to_contain_text("Highest score")
+    expect(page.locator("#pictures svg.history-chart")).to_have_count(2)
+    screenshot(page, "g2-standings")
+
+    page.locator(".group-games a").first.click()
+    card = page.locator("img.result-card")
+    card.scroll_into_view_if_needed()
+    expect(card).to_be_visible()
+    loaded = "() => document.querySelector('img.result-card').naturalWidth"
+    for _attempt in range(100):
+        if page.evaluate(loaded):
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(loaded) == 1080
+    expect(page.locator("#share")).to_contain_text("Log the play in BG Stats")
+    screenshot(page, "g3-result-card")
