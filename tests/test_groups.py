@@ -125,6 +125,13 @@ def test_two_players_of_one_game_are_never_merged(client, group):
     assert len(stats(client, group)["players"]) == 3
 
 
+def test_only_names_played_in_the_group_are_merged(client, group):
+    response = client.post(f"{group}/merge", data={"spelling": "Zed", "person": "Ann"})
+    assert response.status_code == 409
+    text = " ".join(response.get_data(as_text=True).split())
+    assert problem(text) == "Nobody called Zed played in this group."
+
+
 def test_one_maps_standings(client, group):
     europe = client.post(f"{group}/games", data={**seats("Ann", "Dan"), "map": "europe"})
     assert europe.status_code == 303

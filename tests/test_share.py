@@ -107,6 +107,9 @@ def test_the_result_card_is_a_picture_a_phone_can_share(client):
     assert response.status_code == 200 and response.mimetype == "image/png"
     picture = Image.open(io.BytesIO(response.get_data()))
     assert picture.format == "PNG" and picture.width == 1080 and picture.height > 1000
+    # The sheet sets the card's room aside before it comes.
+    sheet = client.get(f"{url}/sheet").get_data(as_text=True)
+    assert f'width="1080" height="{picture.height}"' in sheet
     # The winner's routes are drawn in their colour (Bob: the second seat, blue).
     assert (31, 95, 191) in {color for _count, color in picture.getcolors(1 << 20)}
 

@@ -45,6 +45,17 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, roo
     return text + "…"
 
 
+HEAD = 150  # the map's name, who won, the date
+
+
+def card_height(sheet: ScoreSheet) -> int:
+    """The card's height in pixels (its width is ``WIDTH``): a page sets it aside before
+    the picture comes."""
+    drawn = layout(sheet.board)
+    map_height = round(drawn.height * (WIDTH - 2 * PAD) / drawn.width)
+    return HEAD + ROW * len(sheet.players) + 30 + map_height + PAD + 50
+
+
 def result_card(
     sheet: ScoreSheet, colors: Mapping[str, str], owners: Mapping[int, str], when: str
 ) -> bytes:
@@ -53,9 +64,7 @@ def result_card(
     drawn = layout(sheet.board)
     scale = (WIDTH - 2 * PAD) / drawn.width
     map_height = round(drawn.height * scale)
-    head = 150
-    rows = ROW * len(sheet.players)
-    height = head + rows + 30 + map_height + PAD + 50
+    height = card_height(sheet)
     image = Image.new("RGB", (WIDTH, height), CARD)
     draw = ImageDraw.Draw(image)
 
@@ -68,7 +77,7 @@ def result_card(
     draw.text((PAD, 96), said, font=_font(30), fill=HINT)
 
     # The players by rank.
-    top = head
+    top = HEAD
     for p in sheet.ranked:
         won = p.name in sheet.winners
         if won:

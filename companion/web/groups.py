@@ -99,9 +99,17 @@ def merge(group_id: str, spelling: str, person: str) -> None:
             )
         merges[spelling] = person
         same = same_person(merges)
-        for row in db.execute("SELECT players FROM game WHERE group_id = ?", (group_id,)):
+        tables = [
+            [p["name"] for p in json.loads(row["players"])]
+            for row in db.execute("SELECT players FROM game WHERE group_id = ?", (group_id,))
+        ]
+        played = {name_key(name) for names in tables for name in names}
+        for name in (spelling, person):
+            if name_key(name) not in played:
+                raise IllegalAction(_("nobody called %(name)s played in this group", name=name))
+        for names in tables:
             seen: dict[str, str] = {}
-            for name in (p["name"] for p in json.loads(row["players"])):
+            for name in names:
                 key = same.get(name_key(name), name_key(name))
                 if key in seen:
                     raise IllegalAction(

@@ -14,10 +14,11 @@ from companion.rules.record import record_to_json
 from companion.rules.scoring import ScoreSheet, final_scores
 from companion.rules.state import State
 from companion.rules.table import track_history
+from companion.sheets.card import card_height
 from companion.sheets.chart import Series, chart, chart_svg, series_of
 from companion.sheets.pdf import sheet_to_pdf
 from companion.sheets.picture import board_svg
-from companion.web import store
+from companion.web import groups, store
 from companion.web.forms import TrackForm, form_problem, small_int
 from companion.web.players import player_colors, seats
 from companion.web.qr import public_url
@@ -55,8 +56,7 @@ def progress(game: store.StoredGame, state: State, sheet: ScoreSheet) -> list[Se
 
 def render_sheet(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
     """The score sheet page."""
-    from companion.web import groups
-    from companion.web.share import bg_stats_link
+    from companion.web.share import bg_stats_link  # which itself needs this module
 
     game = store.load_game(game_id)
     state = game.state()
@@ -78,6 +78,7 @@ def render_sheet(game_id: str, problem: str | None = None, status: int = 200) ->
         shown=shown,
         track=game.track,
         bg_stats=bg_stats_link(game, sheet),
+        card_height=card_height(sheet),
         group=groups.load_group(game.group) if game.group else None,
         form=TrackForm(),
         problem=problem,
