@@ -20,6 +20,7 @@ from wtforms import (
     FieldList,
     Form,
     FormField,
+    HiddenField,
     IntegerField,
     SelectField,
     SelectMultipleField,
@@ -33,6 +34,7 @@ from companion.rules.colors import color_words
 from companion.rules.setup import MAX_NAME
 from companion.rules.untrusted import MAX_INT
 from companion.rules.words import _
+from companion.web.groups import MAX_NAME as GROUP_NAME
 from companion.web.store import TRACK_POINTS, Stamp, StoredGame
 
 PIECE_COLORS = ("red", "blue", "green", "yellow", "black")
@@ -225,6 +227,27 @@ class TripForm(Stamped):
 
     player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
     path = StringField(_("Path"), validators=[InputRequired(), Length(max=2000)])
+
+
+class GroupForm(FlaskForm):
+    """A new group, or a group's new name."""
+
+    name = StringField(_("Name"), validators=[Length(max=GROUP_NAME)])
+
+
+class MergeForm(FlaskForm):
+    """Two spellings of one person."""
+
+    spelling = StringField(_("This name"), validators=[InputRequired(), Length(max=MAX_NAME)])
+    person = StringField(
+        _("is the same person as"), validators=[InputRequired(), Length(max=MAX_NAME)]
+    )
+
+
+class UnmergeForm(FlaskForm):
+    """A spelling that is its own person again."""
+
+    spelling = HiddenField(_("Name"), validators=[InputRequired(), Length(max=MAX_NAME)])
 
 
 class ImportForm(FlaskForm):

@@ -8,20 +8,23 @@ from collections import Counter
 
 from flask import Blueprint, Response, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
-from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
-from wtforms import HiddenField, StringField
-from wtforms.validators import InputRequired, Length
 
 from companion.rules.board import load_board, map_ids
 from companion.rules.errors import IllegalAction
 from companion.rules.names import name_key
 from companion.rules.standings import Standings
-from companion.rules.words import _ as lazy
 from companion.sheets.history import scores_svg, wins_svg
 from companion.sheets.picture import FALLBACK_PIECES, piece_color
 from companion.web import groups, store
-from companion.web.forms import ImportForm, NewGameForm, form_problem
+from companion.web.forms import (
+    GroupForm,
+    ImportForm,
+    MergeForm,
+    NewGameForm,
+    UnmergeForm,
+    form_problem,
+)
 from companion.web.home import (
     Refusal,
     import_game,
@@ -35,27 +38,6 @@ from companion.web.qr import public_url, qr_svg
 bp = Blueprint("group", __name__, url_prefix="/t")
 
 REMEMBERED = 10  # groups this browser offers on the home page
-
-
-class GroupForm(FlaskForm):
-    """A new group, or a group's new name."""
-
-    name = StringField(lazy("Name"), validators=[Length(max=groups.MAX_NAME)])
-
-
-class MergeForm(FlaskForm):
-    """Two spellings of one person."""
-
-    spelling = StringField(lazy("This name"), validators=[InputRequired(), Length(max=40)])
-    person = StringField(
-        lazy("is the same person as"), validators=[InputRequired(), Length(max=40)]
-    )
-
-
-class UnmergeForm(FlaskForm):
-    """A spelling that is its own person again."""
-
-    spelling = HiddenField(lazy("Name"), validators=[InputRequired(), Length(max=40)])
 
 
 @bp.post("")

@@ -157,9 +157,7 @@ def game_ids(group_id: str) -> list[str]:
 
 def played(game: store.StoredGame) -> Played:
     """A stored game as the standings see it (worked out once for its version)."""
-    from companion.web.sheet import score
-
-    found: Played = game.kept(("played",), lambda: Played(game.id, game.created, score(game)))
+    found: Played = game.kept(("played",), lambda: Played(game.id, game.created, game.scored()))
     return found
 
 

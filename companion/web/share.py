@@ -3,7 +3,7 @@ CSV, and the link that logs the play in BG Stats."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from flask import Blueprint, Response
 
@@ -13,9 +13,14 @@ from companion.sheets.card import result_card
 from companion.sheets.spreadsheet import sheet_to_csv
 from companion.web import store
 from companion.web.players import player_colors
-from companion.web.sheet import file_name, score
 
 bp = Blueprint("share", __name__, url_prefix="/g/<game_id>")
+
+
+def file_name(game: store.StoredGame, what: str, kind: str) -> str:
+    """A download's name, telling one game's from another's: its map and today's date
+    ("score-sheet-usa-2026-11-26.pdf")."""
+    return f"{what}-{game.record.map}-{date.today().isoformat()}.{kind}"
 
 
 def played_at(game: store.StoredGame) -> str:
@@ -45,7 +50,7 @@ def card_png(game: store.StoredGame) -> bytes:
 
     def make() -> bytes:
         state = game.state()
-        sheet = score(game, state)
+        sheet = game.scored()
         return result_card(sheet, player_colors(state), state.owners, played_at(game)[:10])
 
     found: bytes = game.kept(("card", language()), make)
@@ -68,7 +73,7 @@ def card(game_id: str) -> Response:
 def csv(game_id: str) -> Response:
     """The score sheet as CSV, to open in a spreadsheet."""
     game = store.load_game(game_id)
-    response = Response(sheet_to_csv(score(game)), mimetype="text/csv")
+    response = Response(sheet_to_csv(game.scored()), mimetype="text/csv")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{file_name(game, "score-sheet", "csv")}"'
     )

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import io
 import json
-from datetime import date
 
 from flask import Blueprint, Response, redirect, render_template, request, send_file, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.rules.errors import IllegalAction
 from companion.rules.record import record_to_json
-from companion.rules.scoring import ScoreSheet, final_scores
+from companion.rules.scoring import ScoreSheet
 from companion.rules.state import State
 from companion.rules.table import track_history
 from companion.sheets.card import card_height
@@ -22,15 +21,15 @@ from companion.web import groups, store
 from companion.web.forms import TrackForm, form_problem, small_int
 from companion.web.players import player_colors, seats
 from companion.web.qr import public_url
+from companion.web.share import bg_stats_link, file_name
 
 bp = Blueprint("sheet", __name__, url_prefix="/g/<game_id>")
 
 
 def score(game: store.StoredGame, state: State | None = None) -> ScoreSheet:
-    """The game's score sheet, from its board (``state``, when already replayed) and the
-    tickets entered."""
-    state = state or game.state()
-    return final_scores(state, game.record.hands(state.setup))
+    """The game's score sheet, from its board and the tickets entered (``state``: the
+    board, when already replayed: the same as the game's own)."""
+    return game.scored()
 
 
 def _highlight(sheet: ScoreSheet, show: str | None) -> tuple[set[int], str | None]:
@@ -56,7 +55,6 @@ def progress(game: store.StoredGame, state: State, sheet: ScoreSheet) -> list[Se
 
 def render_sheet(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
     """The score sheet page."""
-    from companion.web.share import bg_stats_link  # which itself needs this module
 
     game = store.load_game(game_id)
     state = game.state()
@@ -129,12 +127,6 @@ def pdf_response(game: store.StoredGame, back: str) -> Response:
         as_attachment=True,
         download_name=file_name(game, "score-sheet", "pdf"),
     )
-
-
-def file_name(game: store.StoredGame, what: str, kind: str) -> str:
-    """A download's name, telling one game's from another's: its map and today's date
-    ("score-sheet-usa-2026-11-26.pdf")."""
-    return f"{what}-{game.record.map}-{date.today().isoformat()}.{kind}"
 
 
 @bp.get("/record.json")

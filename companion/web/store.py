@@ -36,7 +36,7 @@ from companion.rules.record import (
     resolve_ticket,
     ticket_to_json,
 )
-from companion.rules.scoring import check_hands
+from companion.rules.scoring import ScoreSheet, check_hands, final_scores
 from companion.rules.setup import Player, new_game
 from companion.rules.table import RouteChoice, route_choices
 from companion.rules.untrusted import MAX_INT, check_record_data, mend_text
@@ -183,6 +183,14 @@ class StoredGame:
             if key not in memo:
                 memo[key] = make()
             return memo[key]
+
+    def scored(self) -> ScoreSheet:
+        """The score sheet: the board as the live actions leave it, with the tickets
+        entered (worked out once for this version)."""
+        found: ScoreSheet = self.kept(
+            ("sheet",), lambda: final_scores(self.state(), self.record.hands(self.state().setup))
+        )
+        return found
 
     def choices(self, player: str) -> list[tuple[str, list[RouteChoice]]]:
         """Each city with its routes as ``player`` may see them now (``route_choices``)."""
