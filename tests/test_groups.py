@@ -182,3 +182,19 @@ def test_the_group_page_speaks_the_chosen_language_only(client, group, language)
         text.feed(client.get(url).get_data(as_text=True))
         names = {"Ann", "Annie", "Bob", "Cy", "Thursday", "club"}  # as the players typed them
         assert english_words(" ".join(text.words)) - names == set(), url
+
+
+def test_the_standings_work_out_again_only_the_games_changed_since(client, group, monkeypatch):
+    from companion.web import store
+
+    stats(client, group)
+    loaded: list[str] = []
+    real = store.load_game
+    monkeypatch.setattr(store, "load_game", lambda game_id: loaded.append(game_id) or real(game_id))
+    stats(client, group)
+    assert loaded == []  # one row a game read, nothing worked out again
+    unfinished_game = stats(client, group)["games"][-1]["id"]
+    assert client.post(f"/g/{unfinished_game}/turn", data={"player": "Bob"}).status_code == 303
+    loaded.clear()
+    stats(client, group)
+    assert loaded == [unfinished_game]

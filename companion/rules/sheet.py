@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 
 from companion.rules.board import Board, Route, Ticket
@@ -189,9 +190,10 @@ class PlayerSheet:
         """Goods points, scored on the passengers' trips."""
         return sum(t.points for t in self.trips)
 
-    @property
+    @cached_property
     def total(self) -> int:
-        """The final score: the sum of the breakdown."""
+        """The final score: the sum of the breakdown (added up once: the sheet never
+        changes)."""
         return sum(self.breakdown.values())
 
     @property

@@ -234,9 +234,10 @@ def _records(games: Sequence[Played], names: Mapping[str, str]) -> tuple[Record,
             figures["most_tickets"].append((p.tickets_completed, person, game.id))
             if sheet.board.edition.needs_longest_path:
                 figures["longest_path"].append((p.longest_path.length, person, game.id))
-        if len(game.winners) == 1 and _margin(sheet) > 0:
+        margin = _margin(sheet)
+        if len(game.winners) == 1 and margin > 0:
             winner = names.get(name_key(game.winners[0]), game.winners[0])
-            figures["biggest_win"].append((_margin(sheet), winner, game.id))
+            figures["biggest_win"].append((margin, winner, game.id))
     records = []
     for key, title in RECORDS:
         found = figures[key]

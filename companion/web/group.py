@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion.rules.board import load_board, map_ids
 from companion.rules.errors import IllegalAction
 from companion.rules.names import name_key
-from companion.rules.standings import Standings
+from companion.rules.standings import Standings, standings
 from companion.sheets.history import scores_svg, wins_svg
 from companion.sheets.picture import FALLBACK_PIECES, piece_color
 from companion.web import groups, store
@@ -113,7 +113,7 @@ def render_group(
     group = groups.load_group(group_id)
     map_id = _map_asked()
     every = groups.group_standings(group)
-    found = groups.group_standings(group, map_id) if map_id else every
+    found = standings(every.games, group.merges, map_id) if map_id else every
     colors = person_colors(every)
     link = public_url(url_for("group.show", group_id=group_id))
     maps = list(dict.fromkeys(g.map for g in every.games))

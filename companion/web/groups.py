@@ -6,6 +6,8 @@ standings are reckoned over them (``rules.standings``). It keeps the spellings i
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -146,25 +148,87 @@ def unmerge(group_id: str, spelling: str) -> bool:
     return row is not None
 
 
-def game_ids(group_id: str) -> list[str]:
-    """The group's games, oldest first (the latest ``MAX_GAMES``)."""
+def played(game: store.StoredGame) -> Played:
+    """A stored game as the standings see it."""
+    return Played(game.id, game.created, game.scored())
+
+
+class _Played:
+    """The group games this process worked out lately, by database, id and version: a
+    group's page reads one row a game and works out only the games changed since."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._found: OrderedDict[tuple[str, str, int], Played] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, str, int]) -> Played | None:
+        with self._lock:
+            found = self._found.get(key)
+            if found is not None:
+                self._found.move_to_end(key)
+            return found
+
+    def forget(self) -> None:
+        with self._lock:
+            self._found.clear()
+
+    def put(self, key: tuple[str, str, int], found: Played) -> Played:
+        with self._lock:
+            self._found[key] = found
+            while len(self._found) > self.size:
+                self._found.popitem(last=False)
+            return found
+
+
+PLAYED = _Played()
+
+
+def _versions(group_id: str) -> list[tuple[str, int]]:
+    """The group's games and their versions, oldest first (the latest ``MAX_GAMES``)."""
     rows = store.get_db().execute(
-        "SELECT id FROM game WHERE group_id = ? ORDER BY created DESC, id LIMIT ?",
+        "SELECT id, version FROM game WHERE group_id = ? ORDER BY created DESC, id LIMIT ?",
         (group_id, MAX_GAMES),
     )
-    return [r["id"] for r in rows][::-1]
+    return [(row["id"], row["version"]) for row in rows][::-1]
 
 
-def played(game: store.StoredGame) -> Played:
-    """A stored game as the standings see it (worked out once for its version)."""
-    found: Played = game.kept(("played",), lambda: Played(game.id, game.created, game.scored()))
-    return found
+def _group_games(versions: list[tuple[str, int]]) -> list[Played]:
+    """The games as the standings see them."""
+    url = store.database().url
+    games = []
+    for game_id, version in versions:
+        key = (url, game_id, version)
+        games.append(PLAYED.get(key) or PLAYED.put(key, played(store.load_game(game_id))))
+    return games
 
 
 def group_standings(group: Group, map_id: str | None = None) -> Standings:
-    """The group's standings over its games (one map's, when given)."""
-    games = [played(store.load_game(game_id)) for game_id in game_ids(group.id)]
-    return standings(games, group.merges, map_id)
+    """The group's standings over its games (one map's, when given): worked out again
+    only when a game, or a merge, changed since."""
+    versions = _versions(group.id)
+    key = (store.database().url, tuple(versions), tuple(group.merges.items()), map_id)
+    with _STANDINGS_LOCK:
+        found = _STANDINGS.get(key)
+    if found is None:
+        found = standings(_group_games(versions), group.merges, map_id)
+        with _STANDINGS_LOCK:
+            _STANDINGS[key] = found
+            while len(_STANDINGS) > 64:
+                _STANDINGS.popitem(last=False)
+    return found
+
+
+def forget() -> None:
+    """Forgets what was worked out (the benchmarks' first answers)."""
+    PLAYED.forget()
+    with _STANDINGS_LOCK:
+        _STANDINGS.clear()
+
+
+# The standings lately worked out, by database, games and versions, merges and map.
+_STANDINGS: OrderedDict[tuple[object, ...], Standings] = OrderedDict()
+_STANDINGS_LOCK = threading.Lock()
 
 
 def stats_json(found: Standings) -> dict[str, Any]:
