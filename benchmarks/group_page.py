@@ -11,16 +11,20 @@ from __future__ import annotations
 import io
 import json
 import random
+import sys
 import tempfile
 import time
+from pathlib import Path
 
 from flask.testing import FlaskClient
 
-from benchmarks.table_page import timed
-from companion.rules.board import load_board
-from companion.rules.playout import random_game
-from companion.rules.record import GameRecord, held_of, record_to_json
-from companion.web import create_app, groups, store
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.table_page import timed  # noqa: E402
+from companion.rules.board import load_board  # noqa: E402
+from companion.rules.playout import random_game  # noqa: E402
+from companion.rules.record import GameRecord, held_of, record_to_json  # noqa: E402
+from companion.web import create_app, groups, store  # noqa: E402
 
 SIZES = (10, 50, 200)
 NAMES = ["Ann", "Bob", "Cy", "Dan", "Eve"]
