@@ -3,6 +3,7 @@ games worked by hand in ``group_games``), the spellings it merges, its refusals.
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -159,6 +160,16 @@ def test_a_group_name_too_long_is_refused_and_nothing_is_made(client):
     response = client.post("/t", data={"name": "x" * 61})
     assert response.status_code == 400
     assert "60" in response.get_data(as_text=True)
+
+
+def test_a_name_with_a_control_character_is_refused_in_words(client, group):
+    response = client.post("/t", data={"name": "Club\x00"})
+    assert response.status_code == 400
+    said = " ".join(response.get_data(as_text=True).split())
+    assert problem(html.unescape(said)) == "A name can't hold control characters."
+    response = client.post(f"{group}/merge", data={"spelling": "Ann\x07", "person": "Bob"})
+    assert response.status_code == 409
+    assert client.post(f"{group}/name", data={"name": "\x1b[31m"}).status_code == 400
 
 
 def test_a_group_can_be_renamed(client):

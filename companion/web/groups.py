@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import threading
+import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -50,10 +51,18 @@ def create_group(name: str, client: str | None = None) -> str:
     return group_id
 
 
+def _plain(text: str) -> str:
+    """A name as stored: refused if it holds a control character (a NUL byte among
+    them, which no database column holds) or what the game record could not."""
+    store.recordable(text)
+    if any(unicodedata.category(c) == "Cc" for c in text):
+        raise IllegalAction(_("a name can't hold control characters"))
+    return text
+
+
 def _group_name(name: str) -> str:
     """A group's name as typed, checked."""
-    name = " ".join(name.split())
-    store.recordable(name)
+    name = _plain(" ".join(name.split()))
     if len(name) > MAX_NAME:
         raise IllegalAction(_("a group's name has %(num)d characters at most", num=MAX_NAME))
     return name
@@ -85,7 +94,7 @@ def rename(group_id: str, name: str) -> None:
 
 def merge(group_id: str, spelling: str, person: str) -> None:
     """From now on ``spelling`` is the same person as ``person`` in the group's games."""
-    store.recordable([spelling, person])
+    spelling, person = _plain(spelling), _plain(person)
     if name_key(spelling) == name_key(person):
         raise IllegalAction(_("%(name)s is already one person", name=person))
     if not name_key(spelling) or not name_key(person):

@@ -169,3 +169,27 @@ def test_the_measure_finds_a_small_target_and_a_broken_word(server: str, phone: 
     found = phone.evaluate(MEASURE)
     assert any('"tiny"' in s for s in found["small"])
     assert "Supercalifragilistic" in found["broken"]
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_a_groups_page_fits_a_phone(server: str, browser: Browser, language: str) -> None:
+    """A group with games on two maps, a person's line opened, one map's standings."""
+    page = next(phone_in(browser, language))
+    page.goto(f"{server}/?lang={language}")
+    page.fill("#groups input[name='name']", "Donnerstagsrunde der Eisenbahnfreunde")
+    page.locator("#groups button[type=submit]").click()
+    group = page.url.split("?")[0]
+    for name in ("four_players", "europe_three_players", "five_players_final_round"):
+        page.set_input_files(
+            "form[action$='/import'] input[type=file]", str(GAMES / f"{name}.json")
+        )
+        page.click("form[action$='/import'] button[type=submit]")
+        expect(page.locator("#standings")).to_be_visible()
+    faults: list[str] = []
+    _visit(page, group, faults, language)
+    page.locator(".people summary").first.click()
+    _measure(page, f"{group} (a person opened)", faults)
+    _visit(page, f"{group}?map=europe", faults, language)
+    game = page.locator(".group-games a").first.get_attribute("href")
+    _visit(page, server + str(game), faults, language)
+    assert not faults, "\n".join(faults)
