@@ -237,12 +237,14 @@
     document.querySelectorAll("[data-file]").forEach(function (button) {
       var probe = new File([""], button.dataset.name, {type: "image/png"});
       if (!navigator.canShare({files: [probe]})) return;
-      button.hidden = false;
+      // Fetched before the tap: a phone shares only straight after the tap (iOS).
+      var file = null;
+      fetch(button.dataset.file).then(function (answer) { return answer.blob(); }).then(function (blob) {
+        file = new File([blob], button.dataset.name, {type: "image/png"});
+        button.hidden = false;
+      }).catch(function () {});
       button.addEventListener("click", function () {
-        fetch(button.dataset.file).then(function (answer) { return answer.blob(); }).then(function (blob) {
-          var file = new File([blob], button.dataset.name, {type: "image/png"});
-          return navigator.share({files: [file], title: document.title});
-        }).catch(function () {});
+        if (file) navigator.share({files: [file], title: document.title}).catch(function () {});
       });
     });
   }

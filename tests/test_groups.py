@@ -103,13 +103,17 @@ def test_a_game_started_from_the_home_page_belongs_to_no_group(client):
 def test_the_next_game_is_filled_in_as_the_last_one_was(client, group):
     sent = form_on(client.get(group).get_data(as_text=True), f"{group}/games")
     assert (sent["seats-0-name"], sent["seats-1-name"], sent["seats-2-name"]) == ("Ann", "Bob", "")
+    # The records gave no colours: each seat one of its own, so the form starts the game.
+    assert sent["seats-0-color"] != sent["seats-1-color"]
+    assert client.post(f"{group}/games", data=sent).status_code == 303
 
 
 def test_two_spellings_merged_count_as_one_person(client, group):
     import_into(client, group, bob_runs_away("Annie"))
     assert "Annie" in [p["name"] for p in stats(client, group)["players"]]
-    response = client.post(f"{group}/merge", data={"spelling": "Annie", "person": "Ann"})
+    response = client.post(f"{group}/merge", data={"spelling": " annie", "person": "ANN"})
     assert response.status_code == 303
+    assert "Annie counts as Ann" in page(client, group)  # as the games spell them
     people = {p["name"]: p for p in stats(client, group)["players"]}
     assert "Annie" not in people
     assert (people["Ann"]["games"], people["Ann"]["points"]) == (4, 19 + 8)

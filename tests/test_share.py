@@ -34,7 +34,7 @@ def test_the_csv_reads_back_to_the_hand_worked_scores(client):
         "Total",
         "Tickets completed",
         "Tickets failed",
-        "Longest path",
+        "Longest path, trains",
     ]
     read = {line[1]: line for line in lines}
     # Ann and Bob share the win on 11 (no tickets, paths of 7); Cy 4 with six failed, 18 long.

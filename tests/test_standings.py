@@ -120,3 +120,12 @@ def test_one_maps_standings_count_its_games_only(games, table):
 def test_merges_that_go_round_in_a_circle_are_left_out():
     assert same_person({"A": "B", "B": "C"}) == {"a": "c", "b": "c"}
     assert same_person({"A": "B", "B": "A"}) == {}
+
+
+def test_a_person_keeps_one_name_on_every_maps_standings(games, table):
+    """Typed "ann" in the last North America game, "Ann" in a later Europe one: "Ann" on
+    North America's standings too."""
+    europe = table("Ann", "Dan", map="europe")
+    games = [*games[:2], Played("E", "2026-02-01T20:00:00+00:00", europe.score())]
+    assert "Ann" in [s.name for s in standings(games, map_id="usa").people]
+    assert "ann" not in [s.name for s in standings(games, map_id="usa").people]

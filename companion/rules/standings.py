@@ -127,10 +127,10 @@ def same_person(merges: Mapping[str, str]) -> dict[str, str]:
 def standings(
     games: Iterable[Played], merges: Mapping[str, str] | None = None, map_id: str | None = None
 ) -> Standings:
-    """The standings over ``games`` (only those on ``map_id`` when given), oldest first."""
-    chosen = tuple(
-        sorted((g for g in games if map_id is None or g.map == map_id), key=lambda g: g.when)
-    )
+    """The standings over ``games`` (only those on ``map_id`` when given), oldest first.
+    People keep the names they have over all ``games``, whatever the map."""
+    every = tuple(sorted(games, key=lambda g: g.when))
+    chosen = tuple(g for g in every if map_id is None or g.map == map_id)
     merged = same_person(merges or {})
 
     def key_of(spelling: str) -> str:
@@ -140,11 +140,11 @@ def standings(
     # A person's name: as spelled in their latest game (a merged spelling takes the name of
     # the person it was merged into, when that spelling was played too).
     spelled: dict[str, str] = {}
-    for game in chosen:
+    for game in every:
         for p in game.sheet.players:
             spelled[name_key(p.name)] = p.name
     display: dict[str, str] = {}
-    for game in chosen:
+    for game in every:
         for p in game.sheet.players:
             key = key_of(p.name)
             display[key] = spelled.get(key, p.name)

@@ -33,7 +33,7 @@ def sheet_to_csv(sheet: ScoreSheet) -> str:
             str(_("Total")),
             str(_("Tickets completed")),
             str(_("Tickets failed")),
-            str(_("Longest path")),
+            str(_("Longest path, trains")),
         ]
     )
     for p in sheet.ranked:

@@ -18,6 +18,7 @@ from companion.sheets.history import scores_svg, wins_svg
 from companion.sheets.picture import FALLBACK_PIECES, piece_color
 from companion.web import groups, store
 from companion.web.forms import (
+    PIECE_COLORS,
     GroupForm,
     ImportForm,
     MergeForm,
@@ -96,9 +97,13 @@ def _latest_table(found: Standings) -> NewGameForm:
         latest = found.games[-1]
         form.map.data = latest.map
         players = latest.sheet.players
+        chosen = [p.player.color for p in players if p.player.color in PIECE_COLORS]
+        free = iter(c for c in PIECE_COLORS if c not in chosen)
         for seat, p in zip(form.seats, players, strict=False):
             seat.form.name.data = p.name
-            seat.form.color.data = p.player.color
+            # A record without colours: each seat one nobody else plays.
+            color = p.player.color
+            seat.form.color.data = color if color in PIECE_COLORS else next(free, None)
     return form
 
 

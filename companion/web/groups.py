@@ -114,10 +114,12 @@ def merge(group_id: str, spelling: str, person: str) -> None:
             [p["name"] for p in json.loads(row["players"])]
             for row in db.execute("SELECT players FROM game WHERE group_id = ?", (group_id,))
         ]
-        played = {name_key(name) for names in tables for name in names}
+        played = {name_key(name): name for names in tables for name in names}
         for name in (spelling, person):
             if name_key(name) not in played:
                 raise IllegalAction(_("nobody called %(name)s played in this group", name=name))
+        # Each name as the games spell it (the latest), not as typed into the form.
+        spelling, person = played[name_key(spelling)], played[name_key(person)]
         for names in tables:
             seen: dict[str, str] = {}
             for name in names:
