@@ -120,3 +120,9 @@ def test_the_result_card_draws_names_in_any_script(client):
     response = client.get(f"{url}/card.png?lang=uk")
     assert response.status_code == 200
     assert Image.open(io.BytesIO(response.get_data())).width == 1080
+
+
+def test_the_bg_stats_board_is_named_in_english_whatever_the_pages_language(client):
+    url = imported(client, bob_runs_away())
+    client.get("/language/ru?next=/")
+    assert bg_stats_play(client, url)["board"] == "North America"

@@ -10,6 +10,7 @@ out."""
 from __future__ import annotations
 
 import json
+from gettext import NullTranslations
 from typing import Any
 from urllib.parse import quote
 
@@ -47,7 +48,8 @@ def play_data(
         game["bggId"] = bgg
     data: dict[str, Any] = {
         "game": game,
-        "board": str(sheet.board.title),
+        # The board in English, whatever the page's language: one board, one name in the log.
+        "board": sheet.board.title.say(NullTranslations()),
         "playDate": played,
         "players": [
             {
