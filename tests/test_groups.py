@@ -213,3 +213,15 @@ def test_the_standings_work_out_again_only_the_games_changed_since(client, group
     loaded.clear()
     stats(client, group)
     assert loaded == [unfinished_game]
+
+
+def test_a_game_imported_twice_can_be_taken_out_of_the_group(client, group):
+    import_into(client, group, bob_runs_away())  # the same record again
+    assert {p["name"]: p["wins"] for p in stats(client, group)["players"]}["Bob"] == 3
+    twice = stats(client, group)["games"][-1]["id"]
+    response = client.post(f"{group}/take-out", data={"game": twice})
+    assert response.status_code == 303
+    assert {p["name"]: p["wins"] for p in stats(client, group)["players"]}["Bob"] == 2
+    assert client.get(f"/g/{twice}/sheet").status_code == 200  # kept at its own address
+    again = client.post(f"{group}/take-out", data={"game": twice})
+    assert again.status_code == 404

@@ -250,6 +250,12 @@ class UnmergeForm(FlaskForm):
     spelling = HiddenField(_("Name"), validators=[InputRequired(), Length(max=MAX_NAME)])
 
 
+class TakeOutForm(FlaskForm):
+    """A game that no longer counts in its group."""
+
+    game = HiddenField(_("Game"), validators=[InputRequired(), Length(max=64)])
+
+
 class ImportForm(FlaskForm):
     """A game record file to import."""
 

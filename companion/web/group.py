@@ -23,6 +23,7 @@ from companion.web.forms import (
     ImportForm,
     MergeForm,
     NewGameForm,
+    TakeOutForm,
     UnmergeForm,
     form_problem,
 )
@@ -152,6 +153,7 @@ def render_group(
         rename=GroupForm(data={"name": group.name}),
         merge_form=MergeForm(),
         unmerge=UnmergeForm(),
+        take_out=TakeOutForm(),
         upload=upload or ImportForm(),
         problem=problem,
         new_game_action=url_for("group.new_game", group_id=group_id),
@@ -236,3 +238,17 @@ def unmerge(group_id: str) -> BaseResponse | tuple[str, int]:
         return render_group(group_id, problem=form_problem(form), status=400)
     groups.unmerge(group_id, form.spelling.data)
     return redirect(url_for("group.show", group_id=group_id, _anchor="people"), code=303)
+
+
+@bp.post("/<group_id>/take-out")
+def take_out(group_id: str) -> BaseResponse | tuple[str, int]:
+    """Takes a game out of the group (a game imported twice, or started by mistake): it
+    stays at its own address, and no longer counts here."""
+    form = TakeOutForm()
+    if not form.validate_on_submit():
+        return render_group(group_id, problem=form_problem(form), status=400)
+    if not groups.take_out(group_id, form.game.data):
+        return render_group(
+            group_id, problem=_("That game is not one of this group's."), status=404
+        )
+    return redirect(url_for("group.show", group_id=group_id, _anchor="games"), code=303)

@@ -144,6 +144,20 @@ def merge(group_id: str, spelling: str, person: str) -> None:
         )
 
 
+def take_out(group_id: str, game_id: str) -> bool:
+    """The game no longer counts in the group (it stays at its own address, as it was);
+    False if it was not the group's."""
+    with store.writing() as db:
+        load_group(group_id)
+        row = db.execute(
+            "SELECT 1 FROM game WHERE id = ? AND group_id = ?", (game_id, group_id)
+        ).fetchone()
+        db.execute(
+            "UPDATE game SET group_id = NULL WHERE id = ? AND group_id = ?", (game_id, group_id)
+        )
+    return row is not None
+
+
 def unmerge(group_id: str, spelling: str) -> bool:
     """``spelling`` is its own person again; False if it was not merged."""
     with store.writing() as db:
