@@ -52,8 +52,7 @@ def create() -> BaseResponse | tuple[str, int]:
         group_id = groups.create_group(form.name.data or "", request.remote_addr or "")
     except store.TooManyGames as error:
         return _refused(too_many(error), 429)
-    except IllegalAction as error:
-        return _refused(str(error))
+    # A name refused (IllegalAction) is the app's refusal page, as every other.
     return redirect(url_for("group.show", group_id=group_id), code=303)
 
 

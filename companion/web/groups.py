@@ -9,15 +9,18 @@ import json
 import threading
 import unicodedata
 from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from companion.rules.errors import IllegalAction
 from companion.rules.names import name_key
 from companion.rules.standings import Played, Standings, same_person, standings
 from companion.rules.words import _
 from companion.web import store
+
+T = TypeVar("T")
 
 MAX_NAME = 60  # a group's name, in characters
 MAX_GAMES = 2000  # games a group's standings count (the latest)
@@ -178,16 +181,15 @@ def played(game: store.StoredGame) -> Played:
     return Played(game.id, game.created, game.scored())
 
 
-class _Played:
-    """The group games this process worked out lately, by database, id and version: a
-    group's page reads one row a game and works out only the games changed since."""
+class _Kept(Generic[T]):
+    """What this process worked out lately, by key, the least lately used forgotten first."""
 
-    def __init__(self, size: int = 4096) -> None:
+    def __init__(self, size: int) -> None:
         self.size = size
-        self._found: OrderedDict[tuple[str, str, int], Played] = OrderedDict()
+        self._found: OrderedDict[Hashable, T] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[str, str, int]) -> Played | None:
+    def get(self, key: Hashable) -> T | None:
         with self._lock:
             found = self._found.get(key)
             if found is not None:
@@ -198,7 +200,7 @@ class _Played:
         with self._lock:
             self._found.clear()
 
-    def put(self, key: tuple[str, str, int], found: Played) -> Played:
+    def put(self, key: Hashable, found: T) -> T:
         with self._lock:
             self._found[key] = found
             while len(self._found) > self.size:
@@ -206,7 +208,11 @@ class _Played:
             return found
 
 
-PLAYED = _Played()
+# The group games worked out lately, by database, id and version: a group's page reads one
+# row a game and works out only the games changed since; and the standings lately worked
+# out, by database, games and versions, merges and map.
+PLAYED: _Kept[Played] = _Kept(4096)
+STANDINGS: _Kept[Standings] = _Kept(64)
 
 
 def _versions(group_id: str) -> list[tuple[str, int]]:
@@ -233,27 +239,16 @@ def group_standings(group: Group, map_id: str | None = None) -> Standings:
     only when a game, or a merge, changed since."""
     versions = _versions(group.id)
     key = (store.database().url, tuple(versions), tuple(group.merges.items()), map_id)
-    with _STANDINGS_LOCK:
-        found = _STANDINGS.get(key)
+    found = STANDINGS.get(key)
     if found is None:
-        found = standings(_group_games(versions), group.merges, map_id)
-        with _STANDINGS_LOCK:
-            _STANDINGS[key] = found
-            while len(_STANDINGS) > 64:
-                _STANDINGS.popitem(last=False)
+        found = STANDINGS.put(key, standings(_group_games(versions), group.merges, map_id))
     return found
 
 
 def forget() -> None:
     """Forgets what was worked out (the benchmarks' first answers)."""
     PLAYED.forget()
-    with _STANDINGS_LOCK:
-        _STANDINGS.clear()
-
-
-# The standings lately worked out, by database, games and versions, merges and map.
-_STANDINGS: OrderedDict[tuple[object, ...], Standings] = OrderedDict()
-_STANDINGS_LOCK = threading.Lock()
+    STANDINGS.forget()
 
 
 def stats_json(found: Standings) -> dict[str, Any]:
