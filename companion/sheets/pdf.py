@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 from xml.sax.saxutils import escape
 
 from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -20,6 +20,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import (
+    Flowable,
     KeepTogether,
     Paragraph,
     SimpleDocTemplate,
@@ -77,7 +78,7 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str, progress: Sequence[Series] = ()) 
         bottomMargin=14 * mm,
         invariant=True,
     )
-    story: list = [Paragraph(_e(sheet_title(sheet)), styles["title"])]
+    story: list[Flowable] = [Paragraph(_e(sheet_title(sheet)), styles["title"])]
     if not sheet.finished:
         story.append(
             Paragraph(_e(_("The game is not over: scores as the board stands.")), styles["small"])
@@ -148,9 +149,11 @@ def _line(line: Line, base: ParagraphStyle) -> Paragraph:
     return Paragraph(f"{points}{_e(line.what)}{how}", base)
 
 
-def _player(p: PlayerSheet, styles: dict[str, ParagraphStyle]) -> list:
+def _player(p: PlayerSheet, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
     base = styles["base"]
-    story: list = [Paragraph(f"{_e(p.name)}: {_e(counted.points(p.total))}", styles["head"])]
+    story: list[Flowable] = [
+        Paragraph(f"{_e(p.name)}: {_e(counted.points(p.total))}", styles["head"])
+    ]
     for section in p.sections:
         summary = f" ({_e(section.summary)})" if section.summary else ""
         story.append(
@@ -177,13 +180,30 @@ def _qr(link: str, styles: dict[str, ParagraphStyle]) -> Table:
 WIDE = 178 * mm  # the page's width between its margins
 TALLEST = 170 * mm  # the board's picture at most: a page keeps room for its caption
 LIT = "#f2b705"  # the longest path's outline
+# The board picture's text anchors (SVG's) as reportlab names them: the same words.
+ANCHORS: dict[str, Literal["start", "middle", "end"]] = {
+    "start": "start",
+    "end": "end",
+    "middle": "middle",
+}
 
 
 def _color(css: str) -> colors.Color:
     return colors.HexColor(css)
 
 
-def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list:
+def _rect(
+    x: float, y: float, width: float, height: float, rx: float = 0, ry: float = 0, **style: object
+) -> Rect:
+    """A rectangle drawn with ``style`` (fillColor, strokeColor, strokeWidth…), as
+    ``Rect(x, y, width, height, rx, ry, **style)`` makes it. The style is set once it is
+    made: types-reportlab types Rect's keywords wrongly (without ``Unpack``)."""
+    rect = Rect(x, y, width, height, rx, ry)
+    rect.setProperties(style)
+    return rect
+
+
+def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
     """The board with every player's routes in their colour, and, where the edition gives
     a bonus for it, the longest path (the bonus's) outlined."""
     board = sheet.board
@@ -195,7 +215,7 @@ def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list:
     lit = {r.id for p in holders for r in p.longest_path.routes}
     drawing = Drawing(laid.width * scale, laid.height * scale)
     art = Group(transform=(scale, 0, 0, -scale, 0, laid.height * scale))
-    art.add(Rect(0, 0, laid.width, laid.height, fillColor=_color(picture.PAPER), strokeColor=None))
+    art.add(_rect(0, 0, laid.width, laid.height, fillColor=_color(picture.PAPER), strokeColor=None))
     for route in board.routes:
         if route.kind == SEA:
             for t in laid.tracks[route.id]:
@@ -227,7 +247,7 @@ def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list:
     for name, label in laid.labels.items():  # upright: drawn outside the flipped group
         x = label.x * scale
         y = (laid.height - label.y) * scale
-        anchor = {"start": "start", "end": "end", "middle": "middle"}[label.anchor]
+        anchor = ANCHORS[label.anchor]
         country = board.is_country(name)
         drawing.add(
             String(
@@ -261,9 +281,9 @@ def _flag(shape: picture.FlagShape) -> Group:
     flag = Group()
     if shape.stripes:
         for x, y, w, h, color in shape.stripes:
-            flag.add(Rect(x, y, w, h, fillColor=_color(color), strokeColor=None))
+            flag.add(_rect(x, y, w, h, fillColor=_color(color), strokeColor=None))
         x, y, w, h = shape.cloth
-        flag.add(Rect(x, y, w, h, fillColor=None, strokeColor=ink, strokeWidth=0.9))
+        flag.add(_rect(x, y, w, h, fillColor=None, strokeColor=ink, strokeWidth=0.9))
     else:
         top = shape.top
         flag.add(
@@ -283,7 +303,7 @@ def _space(space: picture.Space, lit: bool) -> Group:
     c = space.centre
     shape = Group(transform=_turned(c.x, c.y, space.angle))
     shape.add(
-        Rect(
+        _rect(
             -space.length / 2,
             -space.height / 2,
             space.length,
@@ -307,7 +327,7 @@ def _turned(x: float, y: float, angle: float) -> tuple[float, float, float, floa
     return (math.cos(a), math.sin(a), -math.sin(a), math.cos(a), x, y)
 
 
-def _chart(progress: Sequence[Series], styles: dict[str, ParagraphStyle]) -> list:
+def _chart(progress: Sequence[Series], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
     """Each player's score through the game; the dashed step is the end's tickets and
     bonuses."""
     laid = charts.chart(progress)
@@ -341,7 +361,7 @@ def _chart(progress: Sequence[Series], styles: dict[str, ParagraphStyle]) -> lis
             drawing.add(Circle(ex, ey, 2.5, fillColor=color, strokeColor=colors.black))
         score = p.series.final if p.series.final is not None else p.series.track[-1]
         kx = i * WIDE / max(len(laid.plotted), 1)
-        drawing.add(Rect(kx, key_y, 8, 8, fillColor=color, strokeColor=colors.black))
+        drawing.add(_rect(kx, key_y, 8, 8, fillColor=color, strokeColor=colors.black))
         drawing.add(
             String(kx + 11, key_y + 1, f"{p.series.name}: {score}", fontName=FONT, fontSize=8)
         )

@@ -78,7 +78,8 @@ def reason_of(error: BaseException) -> str:
 class Rows(Protocol):
     """What a query gives back: rows by column name (or place), and how many it changed."""
 
-    rowcount: int
+    @property
+    def rowcount(self) -> int: ...
 
     def fetchone(self) -> Any: ...
 
@@ -381,9 +382,9 @@ def said_unavailable() -> Iterator[None]:
         raise
 
 
-def _faults() -> tuple[type[BaseException], ...]:
+def _faults() -> tuple[type[Exception], ...]:
     """The kinds of error a database (or its driver) raises about itself."""
-    kinds: list[type[BaseException]] = [Unavailable, sqlite3.DatabaseError]
+    kinds: list[type[Exception]] = [Unavailable, sqlite3.DatabaseError]
     try:
         import psycopg
         from psycopg_pool import PoolTimeout

@@ -23,7 +23,7 @@ from companion.rules.state import State
 from companion.rules.words import Text, listing
 from companion.web import store
 from companion.web.dice_panel import face_words, faces_from
-from companion.web.forms import DiceForm, form_problem, small_int
+from companion.web.forms import DiceForm, form_problem, required, small_int
 from companion.web.table import record, render_table
 
 bp = Blueprint("dice", __name__, url_prefix="/g/<game_id>")
@@ -79,7 +79,7 @@ def play(game_id: str) -> Response | tuple[str, int]:
         return render_table(game_id, problem=_("Choose which tokens to take."), status=400)
     take = Tokens(singles, doubles)
     back = Tokens(form.back_single.data or 0, form.back_double.data or 0)
-    player = form.player.data
+    player = required(form.player.data)
     action: Action
     if form.play.data == "claim" and form.route.data is not None:
         if form.route.data >= len(state.board.routes):
@@ -108,12 +108,14 @@ def play(game_id: str) -> Response | tuple[str, int]:
 
     def done(state: State) -> Text:
         if form.play.data == "claim" and form.route.data is not None:
-            return _(
-                "%(action)s: +%(points)d (dice: %(faces)s)",
-                action=str(action.describe()),
-                points=state.board.points_for(state.board.routes[form.route.data]),
-                faces=dice,
+            return str(
+                _(
+                    "%(action)s: +%(points)d (dice: %(faces)s)",
+                    action=str(action.describe()),
+                    points=state.board.points_for(state.board.routes[form.route.data]),
+                    faces=dice,
+                )
             )
-        return _("%(action)s (dice: %(faces)s)", action=str(action.describe()), faces=dice)
+        return str(_("%(action)s (dice: %(faces)s)", action=str(action.describe()), faces=dice))
 
     return record(game_id, action, form, done)

@@ -16,7 +16,7 @@ from companion.rules.scoring import deck_left, final_scores
 from companion.rules.state import State
 from companion.rules.words import Text
 from companion.web import store
-from companion.web.forms import ConfirmForm, TicketForm, form_problem
+from companion.web.forms import ConfirmForm, TicketForm, form_problem, required
 from companion.web.players import chosen_player, seats
 
 bp = Blueprint("end", __name__, url_prefix="/g/<game_id>")
@@ -119,7 +119,7 @@ def add(game_id: str) -> Response | tuple[str, int]:
             game_id, problem=_("Pick a ticket from the deck, or type its two cities."), status=400
         )
     try:
-        store.add_ticket(game_id, form.player.data, entry, form.stamp)
+        store.add_ticket(game_id, required(form.player.data), entry, form.stamp)
     except store.Repeated:
         flash(_("Already added: the same form was sent twice."))
         back = url_for("end.tickets", game_id=game_id, player=form.player.data)

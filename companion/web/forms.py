@@ -6,10 +6,10 @@ shows them, in the page's language. WTForms' own messages come in it too (Flask-
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from flask import current_app, g
-from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from flask_wtf.file import FileField, FileRequired
 from flask_wtf.i18n import translations as wtforms_translations
@@ -26,16 +26,36 @@ from wtforms import (
     SelectMultipleField,
     StringField,
 )
-from wtforms.fields.choices import SelectChoice
+
+# SelectChoice is new in WTForms 3.3; types-WTForms still describes WTForms 3.2.
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
+from wtforms.form import BaseForm
 from wtforms.meta import DefaultMeta
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional, Regexp
 
 from companion.rules.colors import color_words
 from companion.rules.setup import MAX_NAME
 from companion.rules.untrusted import MAX_INT
-from companion.rules.words import _
+from companion.rules.words import Message, Translator, _
 from companion.web.groups import MAX_NAME as GROUP_NAME
 from companion.web.store import TRACK_POINTS, Stamp, StoredGame
+
+if TYPE_CHECKING:
+
+    class FlaskForm(Form):
+        """Flask-WTF's form, which ships no types, as the views use it: filled in from the
+        request, with its protection against other sites."""
+
+        def is_submitted(self) -> bool: ...
+
+        def validate_on_submit(
+            self, extra_validators: Mapping[str, Sequence[Any]] | None = None
+        ) -> bool: ...
+
+else:
+    from flask_wtf import FlaskForm
+
+_T = TypeVar("_T")
 
 PIECE_COLORS = ("red", "blue", "green", "yellow", "black")
 SEATS = 5
@@ -57,32 +77,49 @@ def small_int(text: str | None, below: int) -> int | None:
     return value if value < below else None
 
 
+def label(message: Message) -> str:
+    """A field's label: the message itself, put into words each time a page shows it.
+
+    WTForms shows a label through ``markupsafe.escape``, which puts a message into words
+    (``Message.__html__``), though WTForms' type stubs call a label ``str``."""
+    return cast(str, message)
+
+
+def required(value: _T | None) -> _T:
+    """The value of a field its form requires (``InputRequired``), once the form has been
+    validated: it is never empty then."""
+    if value is None:
+        raise ValueError("a required field was read before its form was validated")
+    return value
+
+
 class SeatForm(Form):
     """One seat at the table: a name (blank for an empty seat) and a train colour."""
 
     class Meta(DefaultMeta):
-        def get_translations(self, form: Form) -> object:
+        def get_translations(self, form: BaseForm) -> Translator:
             """WTForms' own messages in the page's language, as a ``FlaskForm`` has them."""
             if not current_app.config.get("WTF_I18N_ENABLED", True):
                 return super().get_translations(form)
-            return wtforms_translations
+            translations: Translator = wtforms_translations
+            return translations
 
-    name = StringField(_("Name"), validators=[Optional(), Length(max=MAX_NAME)])
+    name = StringField(label(_("Name")), validators=[Optional(), Length(max=MAX_NAME)])
     color = SelectField(
-        _("Trains"), choices=[SelectChoice(c, color_words(c)) for c in PIECE_COLORS]
+        label(_("Trains")), choices=[SelectChoice(c, color_words(c)) for c in PIECE_COLORS]
     )
-    trains = IntegerField(_("Trains"), validators=[Optional(), NumberRange(0, 99)])
-    ships = IntegerField(_("Ships"), validators=[Optional(), NumberRange(0, 99)])
+    trains = IntegerField(label(_("Trains")), validators=[Optional(), NumberRange(0, 99)])
+    ships = IntegerField(label(_("Ships")), validators=[Optional(), NumberRange(0, 99)])
 
 
 class NewGameForm(FlaskForm):
     """A new game: the map and the players in seat order."""
 
-    map = SelectField(_("Map"))
-    seats = FieldList(FormField(SeatForm), _("Seats"), min_entries=SEATS, max_entries=SEATS)
-    dice = BooleanField(_("Play with the Dice Expansion"))
+    map = SelectField(label(_("Map")))
+    seats = FieldList(FormField(SeatForm), label(_("Seats")), min_entries=SEATS, max_entries=SEATS)
+    dice = BooleanField(label(_("Play with the Dice Expansion")))
     # The choices are each edition's house rules, set by the view.
-    house_rules = SelectMultipleField(_("House rules"), choices=[], validators=[Optional()])
+    house_rules = SelectMultipleField(label(_("House rules")), choices=[], validators=[Optional()])
 
 
 # The labels of the fields a page fills in itself (hidden, or picked by a tap): a refusal
@@ -125,8 +162,8 @@ class Stamped(FlaskForm):
     """A form that writes: it says what its page was made on (``stamp``), so that a
     repeated submit records nothing twice and a page out of date records no turn."""
 
-    seen = IntegerField(PAGE, validators=[Optional(), NumberRange(0, MAX_INT)])
-    token = StringField(PAGE, validators=[Optional(), Regexp(TOKEN)])
+    seen = IntegerField(label(PAGE), validators=[Optional(), NumberRange(0, MAX_INT)])
+    token = StringField(label(PAGE), validators=[Optional(), Regexp(TOKEN)])
 
     @property
     def stamp(self) -> Stamp:
@@ -137,21 +174,21 @@ class Stamped(FlaskForm):
 class ClaimForm(Stamped):
     """Claim a route for a player."""
 
-    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
-    route = IntegerField(ROUTE, validators=[InputRequired(), NumberRange(0, MOST_IDS)])
-    passenger = StringField(PASSENGER, validators=[Optional(), Length(max=100)])
-    back_single = IntegerField(BACK_SINGLE, validators=[Optional(), NumberRange(0, 3)])
-    back_double = IntegerField(BACK_DOUBLE, validators=[Optional(), NumberRange(0, 3)])
+    player = StringField(label(PLAYER), validators=[InputRequired(), Length(max=100)])
+    route = IntegerField(label(ROUTE), validators=[InputRequired(), NumberRange(0, MOST_IDS)])
+    passenger = StringField(label(PASSENGER), validators=[Optional(), Length(max=100)])
+    back_single = IntegerField(label(BACK_SINGLE), validators=[Optional(), NumberRange(0, 3)])
+    back_double = IntegerField(label(BACK_DOUBLE), validators=[Optional(), NumberRange(0, 3)])
     # Where the claim was tapped: "board" goes back to the board picture after it.
-    then = StringField(_("Then"), validators=[Optional(), AnyOf(["board"])])
+    then = StringField(label(_("Then")), validators=[Optional(), AnyOf(["board"])])
 
 
 class TurnForm(Stamped):
     """A turn that puts nothing on the board: the player drew train cards or tickets."""
 
-    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
+    player = StringField(label(PLAYER), validators=[InputRequired(), Length(max=100)])
     drew = SelectField(
-        _("Drew"),
+        label(_("Drew")),
         choices=[SelectChoice("", ""), SelectChoice("cards", ""), SelectChoice("tickets", "")],
         validators=[Optional()],
     )
@@ -161,7 +198,7 @@ class UndoForm(FlaskForm):
     """Undo: names the action the page showed as the last (its place in the log), which
     is all it needs to be undone once and never to take back another."""
 
-    action = IntegerField(_("Action"), validators=[Optional(), NumberRange(0, MAX_INT)])
+    action = IntegerField(label(_("Action")), validators=[Optional(), NumberRange(0, MAX_INT)])
 
 
 class ConfirmForm(FlaskForm):
@@ -171,34 +208,36 @@ class ConfirmForm(FlaskForm):
 class TicketForm(Stamped):
     """A revealed ticket: from the deck by its cities, or any two cities and its value."""
 
-    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
-    city_a = StringField(_("From"), validators=[Optional(), Length(max=100)])
-    city_b = StringField(_("To"), validators=[Optional(), Length(max=100)])
-    points = IntegerField(_("Value"), validators=[Optional(), NumberRange(min=1, max=99)])
-    deck = IntegerField(_("Deck"), validators=[Optional(), NumberRange(0, MOST_IDS)])
+    player = StringField(label(PLAYER), validators=[InputRequired(), Length(max=100)])
+    city_a = StringField(label(_("From")), validators=[Optional(), Length(max=100)])
+    city_b = StringField(label(_("To")), validators=[Optional(), Length(max=100)])
+    points = IntegerField(label(_("Value")), validators=[Optional(), NumberRange(min=1, max=99)])
+    deck = IntegerField(label(_("Deck")), validators=[Optional(), NumberRange(0, MOST_IDS)])
 
 
 class TrackForm(FlaskForm):
     """What the score track on the board says for a player."""
 
-    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
-    points = IntegerField(_("The track says"), validators=[Optional(), NumberRange(*TRACK_POINTS)])
+    player = StringField(label(PLAYER), validators=[InputRequired(), Length(max=100)])
+    points = IntegerField(
+        label(_("The track says")), validators=[Optional(), NumberRange(*TRACK_POINTS)]
+    )
 
 
 class CityForm(Stamped):
     """A turn naming a city: build a port (Rails & Sails) or a station (Europe)."""
 
-    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
-    city = StringField(CITY, validators=[InputRequired(), Length(max=100)])
+    player = StringField(label(PLAYER), validators=[InputRequired(), Length(max=100)])
+    city = StringField(label(CITY), validators=[InputRequired(), Length(max=100)])
 
 
 class ExchangeForm(Stamped):
     """Trade pieces with the box (Rails & Sails): how many, and which kind is taken."""
 
-    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
-    count = IntegerField(_("Pieces"), validators=[InputRequired(), NumberRange(1, 50)])
+    player = StringField(label(PLAYER), validators=[InputRequired(), Length(max=100)])
+    count = IntegerField(label(_("Pieces")), validators=[InputRequired(), NumberRange(1, 50)])
     take = SelectField(
-        TAKE,
+        label(TAKE),
         choices=[
             SelectChoice("ships", _("ships for trains")),
             SelectChoice("trains", _("trains for ships")),
@@ -209,63 +248,65 @@ class ExchangeForm(Stamped):
 class DiceForm(Stamped):
     """A dice turn: the player, the five faces, what they do, the tokens taken, tunnels."""
 
-    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
-    faces = StringField(_("Faces"), validators=[InputRequired(), Length(max=100)])
-    play = StringField(_("Play"), validators=[InputRequired(), Length(max=20)])
-    route = IntegerField(ROUTE, validators=[Optional(), NumberRange(0, MOST_IDS)])
-    tickets = IntegerField(_("Tickets"), validators=[Optional(), NumberRange(1, 5)])
-    take = StringField(TAKE, validators=[Optional(), Length(max=10)])
-    tunnel = IntegerField(_("Tunnel"), validators=[Optional(), NumberRange(0, 3)])
-    city = StringField(CITY, validators=[Optional(), Length(max=100)])
-    passenger = StringField(PASSENGER, validators=[Optional(), Length(max=100)])
-    back_single = IntegerField(BACK_SINGLE, validators=[Optional(), NumberRange(0, 3)])
-    back_double = IntegerField(BACK_DOUBLE, validators=[Optional(), NumberRange(0, 3)])
+    player = StringField(label(PLAYER), validators=[InputRequired(), Length(max=100)])
+    faces = StringField(label(_("Faces")), validators=[InputRequired(), Length(max=100)])
+    play = StringField(label(_("Play")), validators=[InputRequired(), Length(max=20)])
+    route = IntegerField(label(ROUTE), validators=[Optional(), NumberRange(0, MOST_IDS)])
+    tickets = IntegerField(label(_("Tickets")), validators=[Optional(), NumberRange(1, 5)])
+    take = StringField(label(TAKE), validators=[Optional(), Length(max=10)])
+    tunnel = IntegerField(label(_("Tunnel")), validators=[Optional(), NumberRange(0, 3)])
+    city = StringField(label(CITY), validators=[Optional(), Length(max=100)])
+    passenger = StringField(label(PASSENGER), validators=[Optional(), Length(max=100)])
+    back_single = IntegerField(label(BACK_SINGLE), validators=[Optional(), NumberRange(0, 3)])
+    back_double = IntegerField(label(BACK_DOUBLE), validators=[Optional(), NumberRange(0, 3)])
 
 
 class TripForm(Stamped):
     """A passenger's trip: the player and the cities in order, joined by "|"."""
 
-    player = StringField(PLAYER, validators=[InputRequired(), Length(max=100)])
-    path = StringField(_("Path"), validators=[InputRequired(), Length(max=2000)])
+    player = StringField(label(PLAYER), validators=[InputRequired(), Length(max=100)])
+    path = StringField(label(_("Path")), validators=[InputRequired(), Length(max=2000)])
 
 
 class GroupForm(FlaskForm):
     """A new group, or a group's new name."""
 
-    name = StringField(_("Name"), validators=[Length(max=GROUP_NAME)])
+    name = StringField(label(_("Name")), validators=[Length(max=GROUP_NAME)])
 
 
 class MergeForm(FlaskForm):
     """Two spellings of one person."""
 
-    spelling = StringField(_("This name"), validators=[InputRequired(), Length(max=MAX_NAME)])
+    spelling = StringField(
+        label(_("This name")), validators=[InputRequired(), Length(max=MAX_NAME)]
+    )
     person = StringField(
-        _("is the same person as"), validators=[InputRequired(), Length(max=MAX_NAME)]
+        label(_("is the same person as")), validators=[InputRequired(), Length(max=MAX_NAME)]
     )
 
 
 class UnmergeForm(FlaskForm):
     """A spelling that is its own person again."""
 
-    spelling = HiddenField(_("Name"), validators=[InputRequired(), Length(max=MAX_NAME)])
+    spelling = HiddenField(label(_("Name")), validators=[InputRequired(), Length(max=MAX_NAME)])
 
 
 class TakeOutForm(FlaskForm):
     """A game that no longer counts in its group."""
 
-    game = HiddenField(_("Game"), validators=[InputRequired(), Length(max=64)])
+    game = HiddenField(label(_("Game")), validators=[InputRequired(), Length(max=64)])
 
 
 class ImportForm(FlaskForm):
     """A game record file to import."""
 
-    record = FileField(_("Game record (JSON)"), validators=[FileRequired()])
+    record = FileField(label(_("Game record (JSON)")), validators=[FileRequired()])
 
 
 def form_problem(form: FlaskForm) -> str:
     """The form's first error, in words: "Trains: Number must be between 0 and 99."."""
-    for label, error in _errors(form):
-        return str(_("%(field)s: %(error)s", field=label, error=error))
+    for name, error in _errors(form):
+        return str(_("%(field)s: %(error)s", field=name, error=error))
     return str(_("That form was not filled in right."))
 
 

@@ -26,6 +26,7 @@ from companion.web.forms import (
     TakeOutForm,
     UnmergeForm,
     form_problem,
+    required,
 )
 from companion.web.home import (
     Refusal,
@@ -223,7 +224,8 @@ def merge(group_id: str) -> BaseResponse | tuple[str, int]:
     if not form.validate_on_submit():
         return render_group(group_id, problem=form_problem(form), status=400)
     try:
-        groups.merge(group_id, form.spelling.data.strip(), form.person.data.strip())
+        spelling, person = required(form.spelling.data), required(form.person.data)
+        groups.merge(group_id, spelling.strip(), person.strip())
     except IllegalAction as error:
         return render_group(group_id, problem=str(error), status=409)
     return redirect(url_for("group.show", group_id=group_id, _anchor="people"), code=303)
@@ -235,7 +237,7 @@ def unmerge(group_id: str) -> BaseResponse | tuple[str, int]:
     form = UnmergeForm()
     if not form.validate_on_submit():
         return render_group(group_id, problem=form_problem(form), status=400)
-    groups.unmerge(group_id, form.spelling.data)
+    groups.unmerge(group_id, required(form.spelling.data))
     return redirect(url_for("group.show", group_id=group_id, _anchor="people"), code=303)
 
 
@@ -246,7 +248,7 @@ def take_out(group_id: str) -> BaseResponse | tuple[str, int]:
     form = TakeOutForm()
     if not form.validate_on_submit():
         return render_group(group_id, problem=form_problem(form), status=400)
-    if not groups.take_out(group_id, form.game.data):
+    if not groups.take_out(group_id, required(form.game.data)):
         return render_group(
             group_id, problem=_("That game is not one of this group's."), status=404
         )

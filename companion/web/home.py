@@ -19,7 +19,9 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response
-from wtforms.fields.choices import SelectChoice
+
+# SelectChoice is new in WTForms 3.3; types-WTForms still describes WTForms 3.2.
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from companion.rules.board import Board, load_board, map_ids
 from companion.rules.errors import CompanionError, RecordError
@@ -28,7 +30,7 @@ from companion.rules.setup import Player, complete_split, goods_colors, takes_di
 from companion.rules.untrusted import load_record_json, one_line
 from companion.rules.words import join
 from companion.web import groups, store
-from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, form_problem
+from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, SeatForm, form_problem
 from companion.web.language import language
 
 bp = Blueprint("home", __name__)
@@ -60,11 +62,13 @@ def _map_choice(board: Board) -> str:
     edition = board.edition
     if (edition.min_players, edition.max_players) == (2, 5):
         return str(board.title)
-    return _(
-        "%(map)s (%(low)d–%(high)d players)",
-        map=board.title,
-        low=edition.min_players,
-        high=edition.max_players,
+    return str(
+        _(
+            "%(map)s (%(low)d–%(high)d players)",
+            map=board.title,
+            low=edition.min_players,
+            high=edition.max_players,
+        )
     )
 
 
@@ -171,8 +175,8 @@ def start_game(form: NewGameForm, group: str | None = None) -> str | Refusal:
     """Starts the game the new-game form describes (in ``group``): its id, or why not."""
     if not form.validate_on_submit():
         return Refusal(form_problem(form), 400)
-    seated = [s.form for s in form.seats if s.form.name.data and s.form.name.data.strip()]
-    players = tuple(Player(s.name.data.strip(), s.color.data) for s in seated)
+    seated = [s.form for s in form.seats if _seat_name(s.form)]
+    players = tuple(Player(_seat_name(s), s.color.data) for s in seated)
     house_rules = tuple(form.house_rules.data or ())
     board = load_board(form.map.data)
     pieces = {}
@@ -180,7 +184,7 @@ def start_game(form: NewGameForm, group: str | None = None) -> str | Refusal:
         for seat in seated:
             split = complete_split(board.edition, seat.trains.data, seat.ships.data)
             if split is not None:
-                pieces[seat.name.data.strip()] = split
+                pieces[_seat_name(seat)] = split
     goods = store.remembered_goods(board.id) if board.edition.goods else {}
     try:
         goods_colors(board, goods)
@@ -204,13 +208,20 @@ def start_game(form: NewGameForm, group: str | None = None) -> str | Refusal:
         return Refusal(str(error), 400)
 
 
+def _seat_name(seat: SeatForm) -> str:
+    """The name written in a seat, without the spaces around it ("" for an empty seat)."""
+    return (seat.name.data or "").strip()
+
+
 def too_many(error: store.TooManyGames) -> str:
-    return ngettext(
-        "This device has started %(num)d game in the last hour, the most this server allows:"
-        " try again later, or carry on with a game already started.",
-        "This device has started %(num)d games in the last hour, the most this server allows:"
-        " try again later, or carry on with a game already started.",
-        error.most,
+    return str(
+        ngettext(
+            "This device has started %(num)d game in the last hour, the most this server allows:"
+            " try again later, or carry on with a game already started.",
+            "This device has started %(num)d games in the last hour, the most this server allows:"
+            " try again later, or carry on with a game already started.",
+            error.most,
+        )
     )
 
 

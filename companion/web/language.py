@@ -63,7 +63,7 @@ def _table_language() -> str | None:
 
 def language() -> str:
     """The code of the language being spoken ("en", "ru", "uk"), found once a request."""
-    code = g.get("language")
+    code: str | None = g.get("language")
     if code is None:
         code = g.language = str(get_locale() or DEFAULT)
     return code

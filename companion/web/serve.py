@@ -58,7 +58,7 @@ def serve(host: str, port: int, workers: int, threads: int) -> int:
         return 1
     where = checked.extensions["companion.database"].where
 
-    class Server(BaseApplication):  # type: ignore[misc]
+    class Server(BaseApplication):
         def load_config(self) -> None:
             settings: dict[str, Any] = {
                 "bind": [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"],
@@ -76,7 +76,10 @@ def serve(host: str, port: int, workers: int, threads: int) -> int:
             for key, value in settings.items():
                 self.cfg.set(key, value)
 
-        def load(self) -> Flask:
+        # Flask is a WSGI application as typeshed's wsgiref.types describes one (a dict
+        # environ, PEP 3333's start_response); types-gunicorn types the environ and the
+        # start_response it passes otherwise, so the two disagree.
+        def load(self) -> Flask:  # type: ignore[override]
             from companion.web import create_app
 
             return settled(create_app())

@@ -18,7 +18,7 @@ from companion.sheets.chart import Series, chart, chart_svg, series_of
 from companion.sheets.pdf import sheet_to_pdf
 from companion.sheets.picture import board_svg
 from companion.web import groups, store
-from companion.web.forms import TrackForm, form_problem, small_int
+from companion.web.forms import TrackForm, form_problem, required, small_int
 from companion.web.players import player_colors, seats
 from companion.web.qr import public_url
 from companion.web.share import bg_stats_link, file_name
@@ -98,12 +98,13 @@ def track(game_id: str) -> BaseResponse | tuple[str, int]:
     form = TrackForm()
     if not form.validate_on_submit():
         return render_sheet(game_id, problem=form_problem(form), status=400)
+    player = required(form.player.data)
     try:
-        store.set_track(game_id, form.player.data, form.points.data)
+        store.set_track(game_id, player, form.points.data)
     except IllegalAction as refusal:
         return render_sheet(game_id, problem=str(refusal), status=400)
     setup = store.load_game(game_id).record.setup()
-    seat = setup.names.index(setup.player(form.player.data)) + 1
+    seat = setup.names.index(setup.player(player)) + 1
     return redirect(url_for("sheet.show", game_id=game_id) + f"#track-{seat}", code=303)
 
 

@@ -54,6 +54,7 @@ from companion.web.forms import (
     TurnForm,
     UndoForm,
     form_problem,
+    required,
     small_int,
 )
 from companion.web.language import language
@@ -208,8 +209,8 @@ def repeated(repeat: store.Repeated) -> str:
     """What a form sent twice had recorded the first time, in words."""
     what = repeat.what
     if isinstance(what, store.LoggedAction):
-        return _("Already recorded: %(action)s", action=what.action.describe())
-    return _("Already recorded.")
+        return str(_("Already recorded: %(action)s", action=what.action.describe()))
+    return str(_("Already recorded."))
 
 
 @bp.post("/claim")
@@ -219,13 +220,14 @@ def claim(game_id: str) -> Response | tuple[str, int]:
     form = ClaimForm()
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
-    if form.route.data >= len(state.board.routes):
+    player, number = required(form.player.data), required(form.route.data)
+    if number >= len(state.board.routes):
         return render_table(game_id, problem=_("There is no such route on this board."), status=400)
-    route = state.board.routes[form.route.data]
-    action = claim_for(state.board, route, form.player.data, passenger=form.passenger.data or None)
+    route = state.board.routes[number]
+    action = claim_for(state.board, route, player, passenger=form.passenger.data or None)
     points = state.board.points_for(route)
     try:
-        name = state.setup.player(form.player.data)
+        name = state.setup.player(player)
     except IllegalAction as refusal:
         return render_table(game_id, problem=str(refusal), status=400)
     if action.passenger:
@@ -253,7 +255,7 @@ def turn(game_id: str) -> Response | tuple[str, int]:
     form = TurnForm()
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
-    action = Pass(form.player.data, drew=form.drew.data or None)
+    action = Pass(required(form.player.data), drew=form.drew.data or None)
     return record(game_id, action, form, action.describe())
 
 
@@ -263,7 +265,7 @@ def _city_turn(
     form = CityForm()
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
-    action = make(form.player.data, form.city.data)
+    action = make(required(form.player.data), required(form.city.data))
     return record(game_id, action, form, action.describe())
 
 
@@ -285,9 +287,10 @@ def exchange(game_id: str) -> Response | tuple[str, int]:
     form = ExchangeForm()
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
-    n = form.count.data if form.take.data == "ships" else -form.count.data
-    action = Exchange(form.player.data, n)
-    cost = store.load_game(game_id).record.board().edition.exchange_cost * form.count.data
+    count = required(form.count.data)
+    n = count if form.take.data == "ships" else -count
+    action = Exchange(required(form.player.data), n)
+    cost = store.load_game(game_id).record.board().edition.exchange_cost * count
     done = _("%(action)s: −%(cost)d", action=action.describe(), cost=cost)
     return record(game_id, action, form, done)
 

@@ -26,7 +26,7 @@ from companion.rules.state import Trip
 from companion.rules.table import goods_left
 from companion.web import store
 from companion.web.dice_panel import counted_faces, faces_from
-from companion.web.forms import ConfirmForm, TripForm, form_problem, small_int
+from companion.web.forms import ConfirmForm, TripForm, form_problem, required, small_int
 from companion.web.players import chosen_player, seats
 from companion.web.table import record
 
@@ -151,7 +151,7 @@ def make(game_id: str) -> Response | tuple[str, int]:
         if faces is None:
             return render_trip(game_id, problem=_("Enter the five train dice."), status=400)
         turn = DiceTurn(faces)
-    action = MovePassenger(form.player.data, tuple(_path(form.path.data)), turn)
+    action = MovePassenger(required(form.player.data), tuple(_path(form.path.data)), turn)
     return record(
         game_id,
         action,
@@ -174,12 +174,12 @@ def goods(game_id: str) -> Response | tuple[str, int]:
             # The cities whose choice was changed on the page: a colour, or "" to clear
             # one. A choice left as the page showed it is not sent again, so an old page
             # never undoes what another phone set since.
-            form = request.form
+            sent = request.form
             chosen = {
                 key.removeprefix("goods-"): value
-                for key, value in form.items()
+                for key, value in sent.items()
                 if key.startswith("goods-")
-                and form.get("shown-" + key.removeprefix("goods-"), None) != value
+                and sent.get("shown-" + key.removeprefix("goods-"), None) != value
             }
             try:
                 store.set_goods(game_id, chosen)
