@@ -153,9 +153,14 @@
   function stopFollowingOnSubmit() {
     var leaving = false;
     document.addEventListener("submit", function (event) {
-      if (event.target.method === "post") leaving = true;
+      if (event.target.method !== "post") return;
+      leaving = true;
+      document.documentElement.removeAttribute("data-ready");  // the next page will say
     }, true);
-    window.addEventListener("pageshow", function () { leaving = false; });
+    window.addEventListener("pageshow", function (event) {
+      leaving = false;
+      if (event.persisted) ready();
+    });
     ["htmx:beforeRequest", "htmx:beforeSwap"].forEach(function (name) {
       document.body.addEventListener(name, function (event) {
         if (leaving) event.preventDefault();
@@ -183,12 +188,14 @@
     var tapped = null;
     try { tapped = JSON.parse(sessionStorage.getItem("tapped") || "null"); } catch (e) { /* */ }
     if (!tapped || Date.now() - tapped.at > 3000 || !document.querySelector("main > .note")) return;
-    var until = Date.now() + CALM;
-    document.body.setAttribute("data-calm", "");
-    setTimeout(function () { document.body.removeAttribute("data-calm"); }, CALM);
-    document.addEventListener("input", function () { until = 0; }, true);
+    // The moment lasts while the page is marked so (the tests wait for the mark to go).
+    var body = document.body;
+    function calm() { return body.hasAttribute("data-calm"); }
+    body.setAttribute("data-calm", "");
+    setTimeout(function () { body.removeAttribute("data-calm"); }, CALM);
+    document.addEventListener("input", function () { body.removeAttribute("data-calm"); }, true);
     document.addEventListener("click", function (event) {
-      if (Date.now() > until || Math.hypot(event.clientX - tapped.x, event.clientY - tapped.y) > NEAR) return;
+      if (!calm() || Math.hypot(event.clientX - tapped.x, event.clientY - tapped.y) > NEAR) return;
       var button = event.target.closest("button, input[type=submit]");
       if (button && button.form && button.form.method === "post") {
         event.preventDefault();
@@ -485,6 +492,13 @@
     });
   }
 
+  // Every help is in place: a tap from here on is heard as it is meant. The mark is new for
+  // each page shown (the browser tests wait for it after every page they open or form
+  // they send, and tell the page that answers from the one they left).
+  function ready() {
+    document.documentElement.setAttribute("data-ready", Math.random().toString(36).slice(2));
+  }
+
   document.documentElement.classList.add("js");
   document.addEventListener("DOMContentLoaded", function () {
     keepWhatThePlayerDid();
@@ -516,5 +530,6 @@
     document.body.addEventListener("htmx:afterSettle", function () {
       refilters.forEach(function (apply) { apply(false); });
     });
+    ready();
   });
 })();

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -36,14 +38,16 @@ SIX_SPACE_ROUTES = [
 @pytest.fixture(scope="session", autouse=True)
 def instance_folder(tmp_path_factory) -> Iterator[Path]:
     """Every app the tests make (in this process or a child) keeps its database and secret
-    key in a temporary instance folder; the checkout's ``instance/`` is left as it was."""
+    key in a temporary instance folder, never in the checkout's ``instance/``: anything
+    this process writes there fails the run, whatever else (the app served from the
+    checkout, say) writes there at the same time."""
     folder = tmp_path_factory.mktemp("instance")
-    before = _listing(CHECKOUT_INSTANCE)
+    written = _watch_writes_into(CHECKOUT_INSTANCE)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("COMPANION_INSTANCE_PATH", str(folder))
         yield folder
     drop_schemas()
-    assert _listing(CHECKOUT_INSTANCE) == before, "the tests wrote into the checkout's instance/"
+    assert not written, f"the tests wrote into the checkout's instance/: {sorted(written)}"
 
 
 @pytest.fixture(autouse=True)
@@ -55,10 +59,46 @@ def _close_databases() -> Iterator[None]:
     close_all()
 
 
-def _listing(folder: Path) -> dict[str, tuple[int, int]]:
-    """Each file in the folder, with its size and when it last changed."""
-    found = sorted(folder.iterdir()) if folder.is_dir() else []
-    return {p.name: (p.stat().st_size, p.stat().st_mtime_ns) for p in found}
+# What opens a file for writing (os.open's flags), and the audit events that write a path.
+_WRITING = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+_WRITES = {"os.remove", "os.rename", "os.link", "os.symlink", "os.chmod"}
+_WRITES |= {"os.truncate", "os.utime", "os.rmdir", "shutil.copyfile", "shutil.rmtree"}
+
+
+def _watch_writes_into(folder: Path) -> set[str]:
+    """The paths in ``folder`` (or ``folder`` itself) that this process opens for writing,
+    creates, connects a SQLite database to or changes, from now on (an audit hook, which
+    stays for the life of the process)."""
+    written: set[str] = set()
+    inside = str(folder.resolve())
+
+    def within(path: object) -> bool:
+        if not isinstance(path, str | bytes | os.PathLike):
+            return False
+        try:
+            found = os.path.realpath(os.fsdecode(path))
+        except (TypeError, ValueError):
+            return False
+        return found == inside or found.startswith(inside + os.sep)
+
+    def hook(event: str, args: tuple[object, ...]) -> None:
+        if event == "open":
+            path, mode, flags = args
+            opening = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
+                isinstance(flags, int) and bool(flags & _WRITING)
+            )
+            if opening and within(path):
+                written.add(os.fsdecode(path))  # type: ignore[arg-type]
+        elif event == "os.mkdir":
+            if within(args[0]) and not os.path.exists(args[0]):  # type: ignore[arg-type]
+                written.add(os.fsdecode(args[0]))  # type: ignore[arg-type]
+        elif event == "sqlite3.connect" or event in _WRITES:
+            for path in args[:2]:
+                if within(path):
+                    written.add(os.fsdecode(path))  # type: ignore[arg-type]
+
+    sys.addaudithook(hook)
+    return written
 
 
 def game_record(name: str) -> dict[str, Any]:
@@ -231,7 +271,8 @@ def table():
 
 @pytest.fixture
 def app(tmp_path):
-    """The web app on a fresh database, forms without their CSRF token (tested apart)."""
+    """The web app on a fresh database in an instance folder of its own, forms without their
+    CSRF token (tested apart)."""
     from companion.web import create_app
 
     return create_app(
@@ -240,7 +281,8 @@ def app(tmp_path):
             "SECRET_KEY": "test",
             "DATABASE": fresh_database(tmp_path / "companion.sqlite"),
             "WTF_CSRF_ENABLED": False,
-        }
+        },
+        instance_path=tmp_path,
     )
 
 

@@ -330,7 +330,8 @@ def fuzz_app(tmp_path, monkeypatch):
             "SECRET_KEY": "x",
             "DATABASE": fresh_database(tmp_path / "db.sqlite"),
             "WTF_CSRF_ENABLED": False,
-        }
+        },
+        instance_path=tmp_path,
     )
 
 

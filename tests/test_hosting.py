@@ -23,7 +23,8 @@ from tests.web_helpers import WebTable, import_record, route_id, seats
 def _app(tmp_path, **config):  # type: ignore[no-untyped-def]
     """An app on a fresh database, forms without their CSRF token, with ``config``."""
     settings = {"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False}
-    return create_app({**settings, "DATABASE": fresh_database(tmp_path / "c.sqlite"), **config})
+    database = fresh_database(tmp_path / "c.sqlite")
+    return create_app({**settings, "DATABASE": database, **config}, instance_path=tmp_path)
 
 
 def test_every_answer_carries_the_security_headers(client):
@@ -67,7 +68,8 @@ def test_a_served_app_sets_what_lasts_aside_from_the_garbage_collector(app):
 
 
 def test_the_session_cookie_is_sent_only_with_the_sites_own_requests(tmp_path):
-    app = create_app({"SECRET_KEY": "t", "DATABASE": fresh_database(tmp_path / "c.sqlite")})
+    database = fresh_database(tmp_path / "c.sqlite")
+    app = create_app({"SECRET_KEY": "t", "DATABASE": database}, instance_path=tmp_path)
     response = app.test_client().get("/")  # the new-game form's token starts a session
     cookie = next(c for c in response.headers.getlist("Set-Cookie") if c.startswith("session="))
     assert "SameSite=Lax" in cookie and "HttpOnly" in cookie and "Secure" not in cookie
@@ -79,7 +81,8 @@ def test_over_https_the_session_cookie_is_secure(tmp_path):
             "SECRET_KEY": "t",
             "DATABASE": fresh_database(tmp_path / "c.sqlite"),
             "PUBLIC_URL": "https://tables.example",
-        }
+        },
+        instance_path=tmp_path,
     )
     response = app.test_client().get("/", base_url="https://tables.example")
     cookie = next(c for c in response.headers.getlist("Set-Cookie") if c.startswith("session="))

@@ -17,7 +17,8 @@ from tests.web_helpers import problem, route_id, seats
 @pytest.fixture()
 def client(tmp_path):
     app = create_app(
-        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": fresh_database(tmp_path / "db")}
+        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": fresh_database(tmp_path / "db")},
+        instance_path=tmp_path,
     )
     return app.test_client()
 

@@ -210,7 +210,8 @@ def walk(client, start: list[str], language: str) -> tuple[dict[str, set[str]], 
 @pytest.mark.parametrize(("map_id", "dice", "finished", "language"), _games())
 def test_every_page_of_a_game_shows_no_english(tmp_path, map_id, dice, finished, language):
     app = create_app(
-        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": fresh_database(tmp_path / "db")}
+        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": fresh_database(tmp_path / "db")},
+        instance_path=tmp_path,
     )
     client = app.test_client()
     client.get(f"/language/{language}?next=/")

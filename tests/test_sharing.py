@@ -60,7 +60,8 @@ def test_a_configured_public_address_is_the_one_shared(tmp_path):
             "DATABASE": fresh_database(tmp_path / "c.sqlite"),
             "WTF_CSRF_ENABLED": False,
             "PUBLIC_URL": "https://table.example.org",
-        }
+        },
+        instance_path=tmp_path,
     )
     client = app.test_client()
     table = WebTable(client, "Ann", "Bob")

@@ -170,7 +170,8 @@ def test_an_unknown_game_is_a_404(client):
 
 def test_every_form_needs_its_csrf_token(tmp_path):
     app = create_app(
-        {"TESTING": True, "SECRET_KEY": "t", "DATABASE": fresh_database(tmp_path / "c.sqlite")}
+        {"TESTING": True, "SECRET_KEY": "t", "DATABASE": fresh_database(tmp_path / "c.sqlite")},
+        instance_path=tmp_path,
     )
     client = app.test_client()
     response = client.post("/games", data=seats("Ann", "Bob"))

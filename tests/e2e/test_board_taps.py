@@ -9,16 +9,12 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from companion.rules.board import load_board, map_ids
-from tests.e2e.conftest import screenshot, tap_route
+from tests.e2e.phone import screenshot, start_game, tap, tap_route
 
 
 def _board_page(page: Page, server: str, map_id: str) -> None:
-    page.goto(server)
-    page.select_option("[name='map']", map_id)
-    page.fill("[name='seats-0-name']", "Ann")
-    page.fill("[name='seats-1-name']", "Bob")
-    page.click("text=Start the game")
-    page.click("nav >> text=Board")
+    start_game(page, server, ["Ann", "Bob"], map_id)
+    tap(page, "nav >> text=Board")
     expect(page.locator(".picture svg")).to_be_visible()
 
 
@@ -35,7 +31,7 @@ def test_a_tap_at_the_middle_of_every_route_opens_that_route(
         page.evaluate("document.getElementById('route-sheet-body').innerHTML = ''")
         where = tap_route(page, route.id)
         try:
-            sheet.wait_for(state="visible", timeout=3000)
+            sheet.wait_for(state="visible", timeout=10_000)
         except PlaywrightError:
             missed.append((str(route.label), where, "nothing opened"))
             continue
@@ -89,7 +85,6 @@ def test_a_board_opened_on_a_phone_shows_the_middle_of_its_cities(
     # board opens on the middle of its cities, which lies in the middle of the frame.
     page = phone
     _board_page(page, server, map_id)
-    page.wait_for_selector(".picture[data-ready]")
     off = page.evaluate(
         """() => {
           const frame = document.querySelector('.picture'), svg = frame.querySelector('svg');

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import claim, more
+from tests.e2e.phone import claim, more, start_game, tap
 
 WATCH = """() => {
   window.blocked = window.blocked || [];
@@ -23,17 +23,13 @@ def test_a_game_on_a_phone_breaks_no_content_security_policy(server: str, phone:
     page.add_init_script(f"({WATCH})()")
     reports: list[str] = []
     page.on("console", lambda m: reports.append(m.text) if "Content Security" in m.text else None)
-    page.goto(server)
-    page.fill("[name='seats-0-name']", "Ann")
-    page.fill("[name='seats-1-name']", "Bob")
-    page.click("text=Start the game")
+    start_game(page, server, ["Ann", "Bob"])
     claim(page, "denv", "denver", "Helena")
     expect(page.locator(".note")).to_contain_text("Ann claimed")
     assert page.evaluate("typeof htmx") == "object"  # the scripts ran
     more(page)
     assert _blocked(page) == [], _blocked(page)
     for tab in ("Board", "Tickets", "Score"):
-        page.click(f"nav >> text={tab}")
-        page.wait_for_load_state("load")
+        tap(page, f"nav >> text={tab}")
         assert _blocked(page) == [], (tab, _blocked(page))
     assert reports == []

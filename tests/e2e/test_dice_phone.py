@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import screenshot
+from tests.e2e.phone import screenshot, start_game, tap
 
 
 def test_one_dice_turn(server: str, phone: Page) -> None:
     page = phone
-    page.goto(server)
-    page.fill("[name='seats-0-name']", "Ann")
-    page.fill("[name='seats-1-name']", "Bob")
-    page.check("[name='dice']")
-    page.click("text=Start the game")
+    start_game(page, server, ["Ann", "Bob"], dice=True)
     expect(page.locator("#dice h2")).to_have_text("Ann's dice")
 
     # The dice on the table: 2 single, 1 double, 1 station, 1 locomotive: a tap for each
@@ -22,7 +18,7 @@ def test_one_dice_turn(server: str, phone: Page) -> None:
         page.locator(
             f"fieldset.count:has(input[name='{face}']) label.face", has_text=str(count)
         ).click()
-    page.click("text=These are the dice")
+    tap(page, "text=These are the dice")
     expect(page.locator(".plays")).to_contain_text("Calgary–Vancouver (gray): 3 spaces, +4")
     expect(page.locator(".plays")).to_contain_text("Draw 2 tickets")
     screenshot(page, "d1-dice-plays")
@@ -33,7 +29,7 @@ def test_one_dice_turn(server: str, phone: Page) -> None:
     # Two dice left unused give a token: taken unless the player says otherwise.
     expect(play.locator("select[name='take'] option:checked")).to_have_text("take 1 single token")
     play.locator("select[name='take']").select_option(label="take 1 double token")
-    play.locator("button", has_text="Claim").click()
+    tap(page, play.locator("button", has_text="Claim"))
     expect(page.locator(".note")).to_contain_text("Ann claims Calgary–Vancouver")
     expect(page.locator("#dice")).to_contain_text("Ann: 1 double token")
     expect(page.locator("#dice h2")).to_have_text("Bob's dice")
@@ -42,12 +38,7 @@ def test_one_dice_turn(server: str, phone: Page) -> None:
 
 def test_a_tunnel_turn_with_dice_takes_a_few_taps(server: str, phone: Page) -> None:
     page = phone
-    page.goto(server)
-    page.select_option("[name='map']", "europe")
-    page.fill("[name='seats-0-name']", "Ann")
-    page.fill("[name='seats-1-name']", "Bob")
-    page.check("[name='dice']")
-    page.click("text=Start the game")
+    start_game(page, server, ["Ann", "Bob"], "europe", dice=True)
     taps = 0
     # Four single faces and a locomotive; Ann claims the tunnel Marseille–Zürich (a single
     # track of 2 spaces) and the black dice show one tunnel: one more single face.
@@ -56,13 +47,13 @@ def test_a_tunnel_turn_with_dice_takes_a_few_taps(server: str, phone: Page) -> N
             f"fieldset.count:has(input[name='{face}']) label.face", has_text=str(count)
         ).click()
         taps += 1
-    page.click("text=These are the dice")
+    tap(page, "text=These are the dice")
     taps += 1
     page.fill(".play-search", "zur")  # typing is not a tap
     play = page.locator(".plays li", has_text="Marseille–Zürich")
     expect(play.locator(".tunnel")).to_contain_text("how many tunnel faces are on the black dice?")
     screenshot(page, "d3-tunnel")
-    play.locator(".tunnel button", has_text="1").click()
+    tap(page, play.locator(".tunnel button", has_text="1"))
     taps += 1
     expect(page.locator(".note")).to_contain_text("Ann claims Marseille–Zürich")
     assert taps == 4

@@ -11,7 +11,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.language import LANGUAGES
 from tests.conftest import GAMES
-from tests.e2e.conftest import phone_in, tap_route
+from tests.e2e.conftest import phone_in
+from tests.e2e.phone import go, import_game, ready, tap, tap_route
 
 TAP = 44
 RECORDS = [
@@ -61,15 +62,6 @@ MEASURE = """() => {
 }""".replace("TAP", str(TAP))
 
 
-def _import(page: Page, server: str, name: str) -> str:
-    """Imports a game record from tests/games; the game's table address."""
-    page.goto(server)
-    page.set_input_files("input[type=file]", str(GAMES / f"{name}.json"))
-    page.click("form[action$='/import'] button[type=submit]")
-    expect(page.locator(".players")).to_be_visible()
-    return page.url.split("?")[0]
-
-
 def _measure(page: Page, where: str, faults: list[str]) -> None:
     found = page.evaluate(MEASURE)
     for small in found["small"]:
@@ -82,7 +74,7 @@ def _measure(page: Page, where: str, faults: list[str]) -> None:
 
 def _visit(page: Page, url: str, faults: list[str], language: str) -> None:
     join = "&" if "?" in url else "?"
-    page.goto(f"{url}{join}lang={language}")
+    go(page, f"{url}{join}lang={language}")
     _measure(page, url, faults)
 
 
@@ -112,10 +104,11 @@ def test_every_page_fits_a_phone_with_targets_a_finger_can_hit(
     faults: list[str] = []
     _visit(page, server + "/", faults, language)
     for name in RECORDS:
-        table = _import(page, server, name)
+        table = import_game(page, server, GAMES / f"{name}.json")
         _visit(page, table, faults, language)
         more = page.locator(".turns button.more")
         if more.count():
+            ready(page)
             more.click()
             expect(page.locator("#more")).to_be_visible()
             _measure(page, f"{table} (more)", faults)
@@ -138,24 +131,23 @@ def test_every_page_fits_a_phone_with_targets_a_finger_can_hit(
 
 def test_a_passengers_trip_fits_a_phone(server: str, browser: Browser) -> None:
     page = next(phone_in(browser))
-    table = _import(page, server, "marklin_four_players")
+    table = import_game(page, server, GAMES / "marklin_four_players.json")
     page.fill(".city-search", "koln")
     page.locator("label.place", has_text="with a passenger in Köln").click()
-    page.locator("details.city[data-key^='koln'] button.route:not(.taken)").first.click()
+    tap(page, page.locator("details.city[data-key^='koln'] button.route:not(.taken)").first)
     expect(page.locator(".note")).to_contain_text("passenger in Köln")
     player = page.locator(".note").inner_text().split(" claimed")[0]
     faults: list[str] = []
-    page.goto(f"{table}/trip?player={player}&path=Köln")
+    go(page, f"{table}/trip?player={player}&path=Köln")
     _measure(page, "trip", faults)
-    with page.expect_navigation():  # measured once the next page has loaded
-        page.locator(".steps a.button").first.click()
+    tap(page, page.locator(".steps a.button").first)  # measured once the next page is ready
     _measure(page, "trip, one step on", faults)
     assert not faults, "\n".join(faults)
 
 
 def test_the_measure_finds_a_small_target_and_a_broken_word(server: str, phone: Page) -> None:
     """The measure itself can fail: a 20 px link and a word cut in two are caught."""
-    phone.goto(server)
+    go(phone, server)
     phone.evaluate(
         """() => {
           const a = document.createElement('a');
@@ -175,16 +167,16 @@ def test_the_measure_finds_a_small_target_and_a_broken_word(server: str, phone: 
 def test_a_groups_page_fits_a_phone(server: str, browser: Browser, language: str) -> None:
     """A group with games on two maps, a person's line opened, one map's standings."""
     page = next(phone_in(browser, language))
-    page.goto(f"{server}/?lang={language}")
+    go(page, f"{server}/?lang={language}")
     one_word = "Donnerstagseisenbahnrunde"
     page.fill("#groups input[name='name']", one_word)
-    page.locator("#groups button[type=submit]").click()
+    tap(page, "#groups button[type=submit]")
     group = page.url.split("?")[0]
     for name in ("four_players", "europe_three_players", "five_players_final_round"):
         page.set_input_files(
             "form[action$='/import'] input[type=file]", str(GAMES / f"{name}.json")
         )
-        page.click("form[action$='/import'] button[type=submit]")
+        tap(page, "form[action$='/import'] button[type=submit]")
         expect(page.locator("#standings")).to_be_visible()
     faults: list[str] = []
     _visit(page, group, faults, language)

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import claim, drew_cards, screenshot, when_calm
+from tests.e2e.phone import claim, drew_cards, go, screenshot, tap
 
 # The seven 6-space routes (42 trains, 15 points each): a city's first letters, its key,
 # the route's other end.
@@ -29,11 +29,9 @@ def runs_away(page: Page, ender: str, other: str) -> None:
     if first != ender:
         drew_cards(page, other)
     for letters, key, to in SIXES:
-        when_calm(page)
         claim(page, letters, key, to)
         expect(page.locator(".note")).to_contain_text(f"{ender} claimed")
         drew_cards(page, other)
-    when_calm(page)
     claim(page, "dal", "dalas", "Houston")  # a double letter folds to one
     drew_cards(page, other)
     drew_cards(page, ender)
@@ -42,25 +40,25 @@ def runs_away(page: Page, ender: str, other: str) -> None:
 
 def test_a_group_plays_two_games_and_sees_its_standings(server: str, phone: Page) -> None:
     page = phone
-    page.goto(server)
+    go(page, server)
     page.fill("#groups input[name='name']", "Thursday club")
-    page.click("#groups button:has-text('Start a group')")
+    tap(page, "#groups button:has-text('Start a group')")
     expect(page.locator("h1")).to_have_text("Thursday club")
     group = page.url
     screenshot(page, "g1-new-group")
 
     for seat, name in enumerate(["Ann", "Bob"]):
         page.fill(f"#new [name='seats-{seat}-name']", name)
-    page.click("#new button:has-text('Start the game')")
+    tap(page, "#new button:has-text('Start the game')")
     runs_away(page, "Ann", "Bob")
 
-    page.goto(group)
+    go(page, group)
     # The next game is filled in as the last one was: start it at once.
     expect(page.locator("#new [name='seats-0-name']")).to_have_value("Ann")
-    page.click("#new button:has-text('Start the game')")
+    tap(page, "#new button:has-text('Start the game')")
     runs_away(page, "Bob", "Ann")
 
-    page.goto(group)
+    go(page, group)
     standings = page.locator(".people > li")
     expect(standings).to_have_count(2)
     # Each ran away with one game: 105 + 1 for routes, +10 for the longest path = 116.
@@ -75,15 +73,14 @@ def test_a_group_plays_two_games_and_sees_its_standings(server: str, phone: Page
     expect(page.locator("#pictures svg.history-chart")).to_have_count(2)
     screenshot(page, "g2-standings")
 
-    page.locator(".group-games a").first.click()
+    tap(page, page.locator(".group-games a").first)
     card = page.locator("img.result-card")
     card.scroll_into_view_if_needed()
     expect(card).to_be_visible()
-    loaded = "() => document.querySelector('img.result-card').naturalWidth"
-    for _attempt in range(100):
-        if page.evaluate(loaded):
-            break
-        page.wait_for_timeout(100)
-    assert page.evaluate(loaded) == 1080
+    width = card.evaluate(
+        """img => img.complete ? img.naturalWidth : new Promise(done =>
+             img.addEventListener('load', () => done(img.naturalWidth), {once: true}))"""
+    )
+    assert width == 1080
     expect(page.locator("#share")).to_contain_text("Log the play in BG Stats")
     screenshot(page, "g3-result-card")

@@ -6,18 +6,17 @@ fails on a page that still shows the English; the key words are written out by h
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from pypdf import PdfReader
 
 from companion.language import translator
 from companion.rules.names import place_key
 from companion.rules.words import Message
-from tests.e2e.conftest import claim, drew_cards, more, phone_in, screenshot
+from tests.e2e.conftest import phone_in
+from tests.e2e.phone import claim, drew_cards, go, more, pdf_text, screenshot, tap
 from tests.test_no_english import english_words
 
 
@@ -38,23 +37,16 @@ def ukrainian_phone(browser: Browser) -> Iterator[Page]:
     yield from phone_in(browser, "uk-UA")
 
 
-def pdf_text(page: Page, link: str) -> str:
-    with page.expect_download() as download_info:
-        page.click(f"text={link}")
-    data = download_info.value.path().read_bytes()
-    return "".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages)
-
-
 def test_a_north_america_game_in_russian_from_new_game_to_the_pdf(
     server: str, russian_phone: Page
 ) -> None:
     page, ru = russian_phone, (lambda m, **v: words("ru", m, **v))
-    page.goto(server)
+    go(page, server)
     expect(page.locator("html")).to_have_attribute("lang", "ru")
     screenshot(page, "ru-1-home")
     for seat, name in enumerate(["Аня", "Борис", "Вика"]):
         page.fill(f"[name='seats-{seat}-name']", name)
-    page.click(f"text={ru('Start the game')}")
+    tap(page, f"text={ru('Start the game')}")
     expect(page.locator("html")).to_have_attribute("lang", "ru")
     screenshot(page, "ru-2-table")
 
@@ -81,10 +73,10 @@ def test_a_north_america_game_in_russian_from_new_game_to_the_pdf(
     screenshot(page, "ru-3-refused")
 
     # The tickets: one picked from the deck, its places in Russian beside them.
-    page.click(f"nav >> text={ru('Tickets')}")
-    page.click(".players >> text=Аня")
+    tap(page, f"nav >> text={ru('Tickets')}")
+    tap(page, ".players >> text=Аня")
     page.fill(".ticket-search", "денв")
-    page.locator(".deck button", has_text="Denver–El Paso").click()
+    tap(page, page.locator(".deck button", has_text="Denver–El Paso"))
     expect(page.locator(".tickets li", has_text="Denver–El Paso")).to_contain_text(
         "Денвер – Эль-Пасо"
     )
@@ -93,7 +85,7 @@ def test_a_north_america_game_in_russian_from_new_game_to_the_pdf(
     # The rest of the game, played to its end: Аня runs her trains down with the longest
     # routes while Борис and Вика take short ones; her last claim leaves 2 trains and starts
     # the final round, in which everyone has one more turn.
-    page.click(f"nav >> text={ru('Table')}")
+    tap(page, f"nav >> text={ru('Table')}")
     short = iter(_short_routes())
     for route in [*ANYA_ROUTES[:3], ("Duluth", "Sault St. Marie"), *ANYA_ROUTES[3:]]:
         for player, (a, b) in (("Вика", next(short)), ("Аня", route), ("Борис", next(short))):
@@ -113,7 +105,7 @@ def test_a_north_america_game_in_russian_from_new_game_to_the_pdf(
     expect(page.locator(".banner.over")).to_contain_text(ru("The game is over."))
     screenshot(page, "ru-6-game-over")
 
-    page.click(f"nav >> text={ru('Score')}")
+    tap(page, f"nav >> text={ru('Score')}")
     sheet = page.locator("main")
     expect(sheet).to_contain_text("Победитель")
     expect(sheet).to_contain_text("Маршруты")
@@ -159,7 +151,7 @@ def test_a_world_game_in_ukrainian_from_new_game_to_the_pdf(
     server: str, ukrainian_phone: Page
 ) -> None:
     page, uk = ukrainian_phone, (lambda m, **v: words("uk", m, **v))
-    page.goto(server)
+    go(page, server)
     expect(page.locator("html")).to_have_attribute("lang", "uk")
     page.select_option("[name='map']", "world")
     page.fill("[name='seats-0-name']", "Оксана")
@@ -167,7 +159,7 @@ def test_a_world_game_in_ukrainian_from_new_game_to_the_pdf(
     page.fill("[name='seats-0-ships']", "35")
     page.fill("[name='seats-1-name']", "Богдан")
     screenshot(page, "uk-1-new-world-game")
-    page.click(f"text={uk('Start the game')}")
+    tap(page, f"text={uk('Start the game')}")
     expect(page.locator(".players")).to_contain_text("25 вагонів · 35 суден")
 
     # Lagos found as the rule book prints it, with a Latin "a": "Лagos".
@@ -179,34 +171,34 @@ def test_a_world_game_in_ukrainian_from_new_game_to_the_pdf(
     expect(page.locator(".players")).to_contain_text("25 вагонів · 33 судна")
 
     # Богдан exchanges 3 trains for ships; Оксана builds a port in Marseille.
-    page.click(".players >> text=Богдан")
+    tap(page, ".players >> text=Богдан")
     more(page)
     page.fill("form[action$='/exchange'] input[name='count']", "3")
-    page.locator("form[action$='/exchange'] button[type=submit]").click()
+    tap(page, "form[action$='/exchange'] button[type=submit]")
     expect(page.locator(".players")).to_contain_text("17 вагонів · 43 судна")
-    page.click(".players >> text=Оксана")
+    tap(page, ".players >> text=Оксана")
     more(page)
     page.select_option("form[action$='/port'] select[name='city']", "Marseille")
     build = page.locator("form[action$='/port'] button[type=submit]")
     expect(build).to_have_text(uk("Build the port"))
-    build.click()
+    tap(page, build)
     expect(page.locator(".note")).to_contain_text(
         uk("%(player)s builds a port in %(city)s", player="Оксана", city="Marseille")
     )
     screenshot(page, "uk-2-port-built")
 
-    page.click(f"nav >> text={uk('Tickets')}")
-    page.click(".players >> text=Оксана")
+    tap(page, f"nav >> text={uk('Tickets')}")
+    tap(page, ".players >> text=Оксана")
     page.fill("[name='city_a']", "Марсель")
     page.fill("[name='city_b']", "Афіни")
     page.fill("[name='points']", "4")
-    page.click(f"text={uk('Add ticket')}")
+    tap(page, f"text={uk('Add ticket')}")
     expect(page.locator(".tickets li .ok")).to_be_visible()
     screenshot(page, "uk-3-tickets")
 
     # Оксана: route 2, ticket +4, the Marseille port named by it 20, two ports not built −8
     # = 18. Богдан: exchange −3, three ports not built −12 = −15.
-    page.click(f"nav >> text={uk('Score')}")
+    tap(page, f"nav >> text={uk('Score')}")
     sheet = page.locator("main")
     expect(sheet).to_contain_text("18")
     expect(sheet).to_contain_text(uk("Port in %(city)s", city="Marseille"))
@@ -215,7 +207,7 @@ def test_a_world_game_in_ukrainian_from_new_game_to_the_pdf(
 
     # To the end: Оксана spends her pieces on long routes while Богдан takes short ones;
     # at 6 pieces or fewer the final round starts, with two more turns for each.
-    page.click(f"nav >> text={uk('Table')}")
+    tap(page, f"nav >> text={uk('Table')}")
     short = iter(_short_world_routes())
     banner = page.locator(".banner")
     for a, b in _long_world_routes():
@@ -233,7 +225,7 @@ def test_a_world_game_in_ukrainian_from_new_game_to_the_pdf(
     expect(page.locator(".banner.over")).to_contain_text(uk("The game is over."))
     screenshot(page, "uk-6-game-over")
 
-    page.click(f"nav >> text={uk('Score')}")
+    tap(page, f"nav >> text={uk('Score')}")
     sheet = page.locator("main")
     expect(sheet).to_contain_text(uk("Winner"))
     assert not english_words(sheet.inner_text()), english_words(sheet.inner_text())

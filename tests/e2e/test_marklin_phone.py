@@ -5,19 +5,15 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from tests.conftest import MARKLIN_GOODS
-from tests.e2e.conftest import screenshot
+from tests.e2e.phone import screenshot, start_game, tap
 
 
 def test_a_claim_with_a_passenger_and_its_trip(server: str, phone: Page) -> None:
     page = phone
-    page.goto(server)
-    page.select_option("[name='map']", "marklin")
-    for seat, name in enumerate(["Ann", "Bob", "Cy", "Dee"]):
-        page.fill(f"[name='seats-{seat}-name']", name)
-    page.click("text=Start the game")
+    start_game(page, server, ["Ann", "Bob", "Cy", "Dee"], "marklin")
 
     # The table sets the goods colours once: a tap a city (Berlin's is printed on the map).
-    page.click("text=Goods colours")
+    tap(page, "text=Goods colours")
     taps = 0
     for city, color in MARKLIN_GOODS.items():
         choice = page.locator(f"input[name='goods-{city}'][value='{color}']")
@@ -26,17 +22,17 @@ def test_a_claim_with_a_passenger_and_its_trip(server: str, phone: Page) -> None
             taps += 1
     expect(page.locator("[data-count='red']")).to_have_text("6")
     expect(page.locator("[data-count='white']")).to_have_text("16")
-    page.click("text=Save the colours")
+    tap(page, "text=Save the colours")
     assert taps == len(MARKLIN_GOODS) - 1
     expect(page.locator(".note")).to_contain_text("Goods colours saved.")
-    page.click("nav >> text=Table")
+    tap(page, "nav >> text=Table")
 
     # Ann claims Köln–Düsseldorf and puts a passenger in Köln.
     page.fill(".city-search", "köln")
     city = page.locator("details.city[data-key^='koln']")
     expect(city).to_have_attribute("open", "")
     city.locator("label.place input").check()
-    city.locator("button.route", has_text="Düsseldorf").first.click()
+    tap(page, city.locator("button.route", has_text="Düsseldorf").first)
     expect(page.locator(".note")).to_contain_text("passenger in Köln")
     screenshot(page, "m1-passenger-placed")
 
@@ -46,25 +42,28 @@ def test_a_claim_with_a_passenger_and_its_trip(server: str, phone: Page) -> None
     page.fill(".city-search", "dortmund")
     expect(page.locator("input[name=passenger][value='']")).to_be_checked()
     # Bob claims Düsseldorf–Dortmund, with no passenger.
-    page.locator(
-        "details.city[data-key^='dortmund'] button.route", has_text="Düsseldorf"
-    ).first.click()
+    tap(
+        page,
+        page.locator(
+            "details.city[data-key^='dortmund'] button.route", has_text="Düsseldorf"
+        ).first,
+    )
     expect(page.locator(".note")).to_contain_text("Bob claimed")
 
     # Ann's trip: tap Köln, Düsseldorf, Dortmund; tokens and cost shown, then made.
-    page.click(".players >> text=Ann")
-    page.click("text=Ann: passenger trip")
-    page.click("text=From Köln")
-    page.locator(".steps a", has_text="Düsseldorf").first.click()
-    page.locator(".steps a", has_text="Dortmund").first.click()
+    tap(page, ".players >> text=Ann")
+    tap(page, "text=Ann: passenger trip")
+    tap(page, "text=From Köln")
+    tap(page, page.locator(".steps a", has_text="Düsseldorf").first)
+    tap(page, page.locator(".steps a", has_text="Dortmund").first)
     expect(page.locator("form >> text=Make this trip")).to_be_visible()
     expect(page.locator("main")).to_contain_text("6 points; 1 passenger card.")
     screenshot(page, "m2-trip-preview")
-    page.click("text=Make this trip")
+    tap(page, "text=Make this trip")
     expect(page.locator(".note")).to_contain_text(
         "Ann's passenger travels Köln–Düsseldorf–Dortmund: 3 + 3 = 6 points, 1 passenger card"
     )
-    page.click("nav >> text=Score")
+    tap(page, "nav >> text=Score")
     expect(page.locator("main")).to_contain_text(
         "Köln–Düsseldorf–Dortmund: Düsseldorf 3, Dortmund 3"
     )

@@ -3,30 +3,17 @@ Nordic game with the Dice Expansion, each to its PDF."""
 
 from __future__ import annotations
 
-import io
 import re
 
 from playwright.sync_api import Page, expect
-from pypdf import PdfReader
 
 from companion.rules.names import place_key
-from tests.e2e.conftest import claim, screenshot, when_calm
-
-
-def _start(page: Page, server: str, map_id: str, names: list[str], dice: bool = False) -> None:
-    page.goto(server)
-    page.select_option("[name='map']", map_id)
-    for seat, name in enumerate(names):
-        page.fill(f"[name='seats-{seat}-name']", name)
-    if dice:
-        page.check("[name='dice']")
-    page.click("text=Start the game")
-    expect(page.locator(".bar")).to_be_visible()
+from tests.e2e.phone import claim, go, pdf_text, screenshot, start_game, tap
 
 
 def test_the_new_game_form_shows_as_many_seats_as_the_map_takes(server: str, phone: Page) -> None:
     page = phone
-    page.goto(server)
+    go(page, server)
     seats = page.locator(".seats > li")
     expect(seats.nth(4)).to_be_visible()
     page.select_option("[name='map']", "nordic")
@@ -44,8 +31,8 @@ def test_the_payment_check_asks_for_turned_over_cards_on_a_tunnel_only(
     server: str, phone: Page
 ) -> None:
     page = phone
-    _start(page, server, "nordic", ["Ann", "Bob"])
-    page.goto(page.url.split("?")[0] + "/pay")
+    table = start_game(page, server, ["Ann", "Bob"], "nordic")
+    go(page, table + "/pay")
     turned = page.locator("[data-tunnel-only]")
     route = page.locator("select[name='route']")
     route.select_option(label="Kristiansand–Oslo (black), 2")
@@ -54,16 +41,9 @@ def test_the_payment_check_asks_for_turned_over_cards_on_a_tunnel_only(
     expect(turned).to_be_visible()
 
 
-def _pdf_text(page: Page) -> str:
-    with page.expect_download() as download:
-        page.click("text=Download the PDF score sheet")
-    data = download.value.path().read_bytes()
-    return "".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages)
-
-
 def test_a_swiss_game_with_a_country_ticket_to_the_pdf(server: str, phone: Page) -> None:
     page = phone
-    _start(page, server, "switzerland", ["Ann", "Bob", "Cy"])
+    start_game(page, server, ["Ann", "Bob", "Cy"], "switzerland")
     # Ann runs from France through Delémont and Basel into Deutschland; Bob and Cy claim
     # elsewhere.
     turns = [
@@ -81,16 +61,16 @@ def test_a_swiss_game_with_a_country_ticket_to_the_pdf(server: str, phone: Page)
         expect(page.locator(".note")).to_contain_text(f"{player} claimed")
     screenshot(page, "sw1-table")
 
-    page.click("nav >> text=Board")
+    tap(page, "nav >> text=Board")
     expect(page.locator(".picture svg g.flag").first).to_be_visible()  # the border flags
     expect(page.locator(".legend")).to_contain_text("route into Italia")
     screenshot(page, "sw2-board")
 
     # Ann's country ticket, picked as printed: France to the three others.
-    page.click("nav >> text=Tickets")
-    page.click(".players >> text=Ann")
+    tap(page, "nav >> text=Tickets")
+    tap(page, ".players >> text=Ann")
     page.fill(".ticket-search", "franc")
-    page.locator(".deck li:visible button", has_text=re.compile(r"^\s*France")).click()
+    tap(page, page.locator(".deck li:visible button", has_text=re.compile(r"^\s*France")))
     hand = page.locator(".tickets li")
     expect(hand).to_contain_text("Deutschland reached: +5")
     screenshot(page, "sw3-country-ticket")
@@ -98,20 +78,20 @@ def test_a_swiss_game_with_a_country_ticket_to_the_pdf(server: str, phone: Page)
     # Ann: routes 2 + 2 + 1 = 5, the ticket +5, the longest path (France–Delémont–Basel–
     # Deutschland, 5 spaces) +10 = 20. Bob: Bern–Solothurn 2, Martigny–Sion 2 = 4.
     # Cy: Lugano–Italia 2, Chur–Sargans 1 = 3.
-    page.click("text=Score sheet")
+    tap(page, "text=Score sheet")
     expect(page.locator(".player-sheet h2").first).to_have_text(re.compile(r"Ann: 20 points"))
     expect(page.locator("main")).to_contain_text(
         "Deutschland, the highest target reached: France–Delémont–Basel–Deutschland"
     )
     screenshot(page, "sw4-sheet")
-    text = _pdf_text(page)
+    text = pdf_text(page)
     assert "Ann: 20 points" in text and "Bob: 4 points" in text and "Cy: 3 points" in text
     assert "Deutschland, the highest target reached" in text
 
 
 def test_a_nordic_game_with_dice_to_the_pdf(server: str, phone: Page) -> None:
     page = phone
-    _start(page, server, "nordic", ["Ann", "Bob"], dice=True)
+    start_game(page, server, ["Ann", "Bob"], "nordic", dice=True)
     expect(page.locator("#dice h2")).to_have_text("Ann's dice")
 
     def roll(counts: dict[str, int]) -> None:
@@ -119,14 +99,14 @@ def test_a_nordic_game_with_dice_to_the_pdf(server: str, phone: Page) -> None:
             page.locator(
                 f"fieldset.count:has(input[name='{face}']) label.face", has_text=str(count)
             ).click()
-        page.click("text=These are the dice")
+        tap(page, "text=These are the dice")
 
     # Ann: three double faces and a locomotive: the ferry Stockholm–Helsinki (yellow, one
     # track of a double, 4 spaces, 1 locomotive) takes the locomotive for its symbol.
     roll({"double": 3, "locomotive": 1, "single": 1})
     page.fill(".play-search", place_key("Helsinki")[:5])
     ferry = page.locator(".plays li", has_text="Helsinki–Stockholm (yellow, ferry, 1 locomotive)")
-    ferry.locator("button", has_text="Claim").click()
+    tap(page, ferry.locator("button", has_text="Claim"))
     expect(page.locator(".note")).to_contain_text("Ann claims Helsinki–Stockholm (yellow): +7")
     screenshot(page, "nd1-ferry-with-dice")
 
@@ -136,7 +116,7 @@ def test_a_nordic_game_with_dice_to_the_pdf(server: str, phone: Page) -> None:
     roll({"single": 2, "double": 2, "station": 1})
     page.fill(".play-search", "lille")
     tunnel = page.locator(".plays li", has_text="Åndalsnes–Lillehammer")
-    tunnel.locator(".tunnel button", has_text="0").click()
+    tap(page, tunnel.locator(".tunnel button", has_text="0"))
     expect(page.locator(".note")).to_contain_text("Bob claims Åndalsnes–Lillehammer: +2")
 
     # Lieksa–Murmansk (9 spaces) is never among the plays of a roll.
@@ -145,17 +125,16 @@ def test_a_nordic_game_with_dice_to_the_pdf(server: str, phone: Page) -> None:
     expect(page.locator(".plays li:visible", has_text="Murmansk")).to_have_count(0)
 
     # Tickets: Ann's Stockholm–Imatra is not complete (−7); Bob's none.
-    page.click("nav >> text=Tickets")
-    page.click(".players >> text=Ann")
+    tap(page, "nav >> text=Tickets")
+    tap(page, ".players >> text=Ann")
     page.fill(".ticket-search", "imatr")
-    page.locator(".deck li:visible button", has_text="Stockholm–Imatra").click()
+    tap(page, page.locator(".deck li:visible button", has_text="Stockholm–Imatra"))
     expect(page.locator(".tickets li")).to_contain_text("not connected")
 
     # Ann: 7 − 7 = 0; Bob: 2. Nobody completed a ticket: no Globetrotter.
-    page.click("text=Score sheet")
-    when_calm(page)
+    tap(page, "text=Score sheet")
     expect(page.locator(".player-sheet h2").nth(1)).to_have_text(re.compile(r"Bob: 2 points"))
     screenshot(page, "nd2-sheet")
-    text = _pdf_text(page)
+    text = pdf_text(page)
     assert "Ann: 0 points" in text and "Bob: 2 points" in text
     assert "Globetrotter" in text

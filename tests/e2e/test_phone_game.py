@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-import io
 import re
 
 from playwright.sync_api import Page, expect
-from pypdf import PdfReader
 
-from tests.e2e.conftest import claim, screenshot, tap_route
+from tests.e2e.phone import claim, go, pdf_text, screenshot, tap, tap_route
 from tests.web_helpers import route_id
 
 
 def test_a_three_player_game_from_new_game_to_the_pdf(server: str, phone: Page) -> None:
     page = phone
-    page.goto(server)
+    go(page, server)
     screenshot(page, "1-home")
     for seat, name in enumerate(["Ann", "Bob", "Cy"]):
         page.fill(f"[name='seats-{seat}-name']", name)
-    page.click("text=Start the game")
+    tap(page, "text=Start the game")
     expect(page.locator("h2", has_text="Ann claims a route")).to_be_visible()
     screenshot(page, "2-table")
 
@@ -53,7 +51,7 @@ def test_a_three_player_game_from_new_game_to_the_pdf(server: str, phone: Page) 
 
     claim(page, "sea", "seatle", "Portland")  # the search folds a double letter to one
     expect(page.locator(".note")).to_contain_text("Cy claimed Portland–Seattle")
-    page.click(".bar .last button")
+    tap(page, ".bar .last button")
     expect(page.locator(".note")).to_contain_text("Undone: Cy claims Portland–Seattle")
     expect(page.locator(".history .undone")).to_contain_text("Cy claims Portland–Seattle")
     screenshot(page, "4-undone")
@@ -61,41 +59,38 @@ def test_a_three_player_game_from_new_game_to_the_pdf(server: str, phone: Page) 
     expect(page.locator(".note")).to_contain_text("Cy claimed Montréal–Toronto (gray): +4")
 
     # On the board picture: tap a route, confirm.
-    page.click("nav >> text=Board")
+    tap(page, "nav >> text=Board")
     tap_route(page, route_id("Denver", "Santa Fe"))
     expect(page.locator("#route-sheet h3")).to_contain_text("Denver–Santa Fe")
     screenshot(page, "5-confirm")
-    page.click("#route-sheet >> text=Claim Denver–Santa Fe")
+    tap(page, "#route-sheet >> text=Claim Denver–Santa Fe")
     expect(page.locator(".note")).to_contain_text("Ann claimed Denver–Santa Fe (gray): +2")
-    page.click("nav >> text=Board")
+    tap(page, "nav >> text=Board")
     screenshot(page, "6-board")
 
     # Tickets: a typed one for Ann, one from the deck for Bob.
-    page.click("nav >> text=Tickets")
-    page.click(".players >> text=Ann")
+    tap(page, "nav >> text=Tickets")
+    tap(page, ".players >> text=Ann")
     page.fill("[name='city_a']", "Helena")
     page.fill("[name='city_b']", "Santa Fe")
     page.fill("[name='points']", "6")
-    page.click("text=Add ticket")
+    tap(page, "text=Add ticket")
     expect(page.locator(".tickets li")).to_contain_text("Helena–Santa Fe")
     expect(page.locator(".tickets li")).to_contain_text("complete")
-    page.click(".players >> text=Bob")
+    tap(page, ".players >> text=Bob")
     page.fill(".ticket-search", "atlan")
-    page.locator(".deck li:visible button", has_text="New York").click()
+    tap(page, page.locator(".deck li:visible button", has_text="New York"))
     expect(page.locator(".tickets li")).to_contain_text("not connected")
     screenshot(page, "7-tickets")
 
     # Ann: 7 + 2 routes, +6 ticket, +10 longest path (Helena–Denver–Santa Fe, 6 spaces) = 25.
     # Bob: 2 − 6 = −4.  Cy: 4.
-    page.click("text=Score sheet")
+    tap(page, "text=Score sheet")
     expect(page.locator(".winner")).to_have_text("Leading: Ann")
     expect(page.locator(".player-sheet h2").first).to_have_text(re.compile(r"Ann: 25 points"))
     screenshot(page, "8-sheet")
 
-    with page.expect_download() as download_info:
-        page.click("text=Download the PDF score sheet")
-    pdf = download_info.value
-    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.path().read_bytes())).pages)
+    text = pdf_text(page)
     assert "Leading: Ann" in text
     assert "Ann: 25 points" in text and "Bob: -4 points" in text and "Cy: 4 points" in text
     assert "+6 Helena–Santa Fe (6): connected: " in text

@@ -7,13 +7,14 @@ from playwright.sync_api import Page
 
 from companion.rules.board import load_board, map_ids
 from companion.rules.names import place_key
+from tests.e2e.phone import go
 
 TYPED = ["Лagos", "Мoсква", "НЬЮ ЙОРК", "nyu-york", "В’єтнам", "Kөln", "Montréal", "St. Louis"]
 TYPED += ["Лаго\u0301с"]  # an accent typed apart from its letter
 
 
 def test_the_page_folds_every_name_as_the_server_does(server: str, phone: Page) -> None:
-    phone.goto(server)
+    go(phone, server)
     names = sorted(
         {s for m in map_ids() for city in load_board(m).cities.values() for s in city.spellings}
         | set(TYPED)

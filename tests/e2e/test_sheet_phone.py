@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from tests.conftest import GAMES
-from tests.e2e.conftest import PHONE, screenshot
+from tests.e2e.phone import PHONE, import_game, screenshot, tap
 
 NAMES = {"Ann": "Alexandra", "Bob": "Bartholomew", "Cy": "Chloé-Marie"}
 
@@ -18,10 +18,8 @@ def test_the_standings_of_a_europe_game_fit_a_phone(server: str, phone: Page, tm
     record = tmp_path / "game.json"
     record.write_text(text, encoding="utf-8")
     page = phone
-    page.goto(server)
-    page.set_input_files("input[type=file]", str(record))
-    page.click("button:has-text('Import')")
-    page.click(".top >> text=Score")
+    import_game(page, server, record)
+    tap(page, ".top >> text=Score")
     expect(page.locator(".standings th").last).to_have_text("Total")
     screenshot(page, "e1-europe-sheet")
     total = page.locator(".standings th").last.bounding_box()

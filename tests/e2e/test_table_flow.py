@@ -6,27 +6,27 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from companion.rules.names import place_key
 from tests.conftest import SIX_SPACE_ROUTES
-from tests.e2e.conftest import PHONE, claim, phone_in, screenshot, tap_route, when_calm
+from tests.e2e.phone import (
+    PHONE,
+    calm,
+    claim,
+    go,
+    ready,
+    screenshot,
+    start_game,
+    tap,
+    tap_route,
+)
 from tests.web_helpers import route_id
 
 SEATS = ["Ann", "Bob", "Cy", "Dee"]
 CARDS, TICKETS = "Drew cards", "Drew tickets"
-
-
-def new_game(page: Page, server: str, names: list[str], map_id: str = "usa") -> str:
-    """Starts a game from the home page; the table's address."""
-    page.goto(server)
-    page.select_option("[name='map']", map_id)
-    for seat, name in enumerate(names):
-        page.fill(f"[name='seats-{seat}-name']", name)
-    page.click("text=Start the game")
-    expect(page.locator(".bar")).to_be_visible()
-    return page.url.split("?")[0]
 
 
 # A North America game for four, turn by turn in seat order: Ann spends her trains on the
@@ -75,15 +75,14 @@ def test_a_four_player_game_records_every_turn_and_always_acts_for_the_right_pla
     server: str, phone: Page
 ) -> None:
     page = phone
-    new_game(page, server, SEATS)
+    start_game(page, server, SEATS)
     done: list[str] = []
     for player, action in _plan():
         # The bar is on the player whose turn it is, before anyone taps a name.
         expect(page.locator(".acting a.chosen")).to_have_text(player)
         expect(page.locator(".acting a.chosen")).to_have_attribute("aria-current", "true")
         if action in (CARDS, TICKETS):
-            when_calm(page)  # a tap at once at the same spot would be a double tap
-            page.locator(".turns button", has_text=str(action)).click()
+            tap(page, page.locator(".turns button", has_text=str(action)))
             what = "train cards" if action == CARDS else "tickets"
             expect(page.locator(".note")).to_have_text(f"{player} draws {what}")
             done.append(f"{player} draws {what}")
@@ -103,8 +102,7 @@ def test_a_four_player_game_records_every_turn_and_always_acts_for_the_right_pla
     expect(page.locator(".banner.final")).to_contain_text("still to play: Ann.")
     screenshot(page, "flow-1-final-round")
     expect(page.locator(".acting a.chosen")).to_have_text("Ann")
-    when_calm(page)
-    page.locator(".turns button", has_text=CARDS).click()
+    tap(page, page.locator(".turns button", has_text=CARDS))
     done.append("Ann draws train cards")
     expect(page.locator(".banner.over")).to_contain_text("The game is over.")
     screenshot(page, "flow-2-game-over")
@@ -120,13 +118,13 @@ def test_picking_another_player_is_one_tap_and_says_it_is_out_of_turn(
     server: str, phone: Page
 ) -> None:
     page = phone
-    new_game(page, server, SEATS)
-    page.locator(".acting a", has_text="Cy").click()
+    start_game(page, server, SEATS)
+    tap(page, page.locator(".acting a", has_text="Cy"))
     expect(page.locator(".acting a.chosen")).to_have_text("Cy")
     expect(page.locator(".acting a.turn")).to_have_text("Ann")
     expect(page.locator(".out-of-turn")).to_have_text("Cy acts out of turn: it is Ann's turn.")
     expect(page.locator(".city-search")).to_have_attribute("placeholder", "Cy: find a city")
-    page.locator(".turns button", has_text=CARDS).click()
+    tap(page, page.locator(".turns button", has_text=CARDS))
     expect(page.locator(".note")).to_have_text("Cy draws train cards")
     expect(page.locator(".acting a.chosen")).to_have_text("Dee")  # the seat after Cy
 
@@ -135,7 +133,7 @@ def test_a_city_s_routes_show_above_the_bar_with_the_keyboard_open(
     server: str, phone: Page
 ) -> None:
     page = phone
-    new_game(page, server, ["Ann", "Bob"])
+    start_game(page, server, ["Ann", "Bob"])
     page.locator(".city-search").tap()
     # The on-screen keyboard takes about 336 px of an 844 px screen: the page shrinks.
     page.set_viewport_size({"width": PHONE["width"], "height": 508})
@@ -155,19 +153,18 @@ def test_a_city_s_routes_show_above_the_bar_with_the_keyboard_open(
     page.set_viewport_size(PHONE)
 
 
-def _second_phone(browser: Browser, url: str) -> Page:
-    page = next(phone_in(browser))
-    page.goto(url)
-    page.wait_for_load_state("load")
+def _second_phone(phones: Callable[..., Page], url: str) -> Page:
+    page = phones()
+    go(page, url)
     return page
 
 
 def test_another_phones_claim_arrives_in_place_within_a_second(
-    server: str, phone: Page, browser: Browser
+    server: str, phone: Page, phones: Callable[..., Page]
 ) -> None:
     first = phone
-    url = new_game(first, server, ["Ann", "Bob", "Cy"])
-    second = _second_phone(browser, url)
+    url = start_game(first, server, ["Ann", "Bob", "Cy"])
+    second = _second_phone(phones, url)
     # The second phone has Boston's routes open.
     second.locator("details.city[data-key^='boston'] summary").click()
     expect(second.locator("details.city[data-key^='boston']")).to_have_attribute("open", "")
@@ -195,11 +192,11 @@ def test_another_phones_claim_arrives_in_place_within_a_second(
 
 
 def test_what_a_phone_typed_survives_another_phones_claim(
-    server: str, phone: Page, browser: Browser
+    server: str, phone: Page, phones: Callable[..., Page]
 ) -> None:
     first = phone
-    url = new_game(first, server, ["Ann", "Bob"])
-    second = _second_phone(browser, url)
+    url = start_game(first, server, ["Ann", "Bob"])
+    second = _second_phone(phones, url)
     second.locator(".city-search").fill("den")
     expect(second.locator("details.city:visible")).to_have_count(1)
     claim(first, "sea", "seatle", re.compile("Portland"))
@@ -209,16 +206,16 @@ def test_what_a_phone_typed_survives_another_phones_claim(
     expect(second.locator("details.city[data-key^='denver']")).to_have_attribute("open", "")
     # Now Bob's turn, on the second phone too: its forms were made on the new log.
     expect(second.locator(".acting a.chosen")).to_have_text("Bob")
-    second.locator("details.city[data-key^='denver'] button.route", has_text="Helena").click()
+    tap(second, second.locator("details.city[data-key^='denver'] button.route", has_text="Helena"))
     expect(second.locator(".note")).to_contain_text("Bob claimed Denver–Helena")
 
 
 def test_the_board_keeps_its_zoom_and_place_when_another_phone_claims(
-    server: str, phone: Page, browser: Browser
+    server: str, phone: Page, phones: Callable[..., Page]
 ) -> None:
     first = phone
-    url = new_game(first, server, ["Ann", "Bob"])
-    second = _second_phone(browser, url + "/board")
+    url = start_game(first, server, ["Ann", "Bob"])
+    second = _second_phone(phones, url + "/board")
     second.locator("[data-zoom='1.5']").click()
     frame = second.locator(".picture")
     frame.evaluate("f => { f.scrollLeft = 700; f.scrollTop = 300; }")
@@ -235,10 +232,9 @@ def test_the_board_keeps_its_zoom_and_place_when_another_phone_claims(
 
 def test_a_refused_claim_is_not_sent_again_by_a_reload(server: str, phone: Page) -> None:
     page = phone
-    url = new_game(page, server, ["Ann", "Bob", "Cy"])
+    url = start_game(page, server, ["Ann", "Bob", "Cy"])
     claim(page, "bost", "boston", re.compile("New York.*yellow"))
     expect(page.locator(".note")).to_contain_text("Ann claimed")
-    when_calm(page)  # a tap at the same spot just after a write is taken as a double tap
     claim(page, "bost", "boston", re.compile("New York.*red"))  # closed with 3 players
     expect(page.locator(".problem")).to_contain_text("only one of the two Boston–New York")
     # The address bar shows the table's address, not the claim's.
@@ -249,13 +245,13 @@ def test_a_refused_claim_is_not_sent_again_by_a_reload(server: str, phone: Page)
 
 
 def test_a_watching_phone_follows_the_game_without_reloading(
-    server: str, phone: Page, browser: Browser
+    server: str, phone: Page, phones: Callable[..., Page]
 ) -> None:
     first = phone
-    url = new_game(first, server, ["Ann", "Bob"])
+    url = start_game(first, server, ["Ann", "Bob"])
     watch = first.locator("#share a.button", has_text="Open").get_attribute("href")
     assert watch and "/w/" in watch
-    watcher = _second_phone(browser, watch)
+    watcher = _second_phone(phones, watch)
     watcher.evaluate("window.sameDocument = true")
     claim(first, "hel", "helena", "Denver")
     expect(watcher.locator(".history li").first).to_contain_text("Ann claims Denver–Helena")
@@ -265,11 +261,11 @@ def test_a_watching_phone_follows_the_game_without_reloading(
 
 
 def test_an_open_route_sheet_follows_another_phones_claim(
-    server: str, phone: Page, browser: Browser
+    server: str, phone: Page, phones: Callable[..., Page]
 ) -> None:
     first = phone
-    url = new_game(first, server, ["Ann", "Bob"])
-    second = _second_phone(browser, url + "/board")
+    url = start_game(first, server, ["Ann", "Bob"])
+    second = _second_phone(phones, url + "/board")
     helena = route_id("Denver", "Helena")
     tap_route(second, helena)
     sheet = second.locator("#route-sheet")
@@ -283,11 +279,11 @@ def test_an_open_route_sheet_follows_another_phones_claim(
 
 
 def test_the_board_asks_for_the_player_whose_turn_it_is_now(
-    server: str, phone: Page, browser: Browser
+    server: str, phone: Page, phones: Callable[..., Page]
 ) -> None:
     first = phone
-    url = new_game(first, server, ["Ann", "Bob"])
-    second = _second_phone(browser, url + "/board")  # opened on Ann's turn
+    url = start_game(first, server, ["Ann", "Bob"])
+    second = _second_phone(phones, url + "/board")  # opened on Ann's turn
     claim(first, "hel", "helena", "Denver")  # Ann's turn, on the other phone
     expect(second.locator("main > p.hint")).to_contain_text("for Bob")
     tap_route(second, route_id("Seattle", "Portland", track=1))
@@ -295,20 +291,35 @@ def test_the_board_asks_for_the_player_whose_turn_it_is_now(
 
 
 def test_a_page_whose_form_was_sent_takes_no_live_update(
-    server: str, phone: Page, browser: Browser
+    server: str, phone: Page, phones: Callable[..., Page]
 ) -> None:
     first = phone
-    url = new_game(first, server, ["Ann", "Bob"])
-    second = _second_phone(browser, url)
-    # The second phone sends "Drew cards", held back here so that its page stays.
+    url = start_game(first, server, ["Ann", "Bob"])
+    second = _second_phone(phones, url)
+    # The second phone sends "Drew cards", held back here so that its page stays; it counts
+    # the live updates it hears and the requests it sends for them.
     second.evaluate(
-        """() => document.querySelectorAll('.turns form').forEach(
-             f => f.addEventListener('submit', e => e.preventDefault()))"""
+        """() => {
+          document.querySelectorAll('.turns form').forEach(
+            f => f.addEventListener('submit', e => e.preventDefault()));
+          window.heard = 0;
+          window.sent = 0;
+          document.body.addEventListener('htmx:sseMessage', () => window.heard++);
+          document.body.addEventListener('htmx:beforeSend', () => window.sent++);
+        }"""
     )
     before = second.locator("input[name=token]").first.input_value()
     second.locator(".turns button", has_text=CARDS).click()
     claim(first, "hel", "helena", "Denver")
-    second.wait_for_timeout(1500)  # a live update would have come by now
+    heard = second.evaluate(
+        """() => new Promise((done, fail) => {
+          if (window.heard) return done(window.heard);
+          document.body.addEventListener('htmx:sseMessage', () => done(window.heard));
+          setTimeout(() => fail(new Error('no live update came')), 10000);
+        })"""
+    )
+    assert heard >= 1  # the update came, and the page did not fetch itself for it
+    assert second.evaluate("window.sent") == 0
     expect(second.locator(".history li")).to_have_count(0)
     assert second.locator("input[name=token]").first.input_value() == before
 
@@ -318,28 +329,36 @@ def test_a_second_tap_on_the_page_that_answers_the_first_does_nothing(
 ) -> None:
     """A double tap slow enough to land on the page that answers the first tap: the
     second lands on that page's Undo (which names the action before), or on its "Drew
-    cards" (for the next player), and is taken as the end of the first."""
+    cards" (for the next player), and is taken as the end of the first. The page's clock
+    stands still here, so the moment after each write lasts until the test lets it pass."""
     page = phone
-    new_game(page, server, ["Ann", "Bob", "Cy"])
+    start_game(page, server, ["Ann", "Bob", "Cy"])
     claim(page, "hel", "helena", "Denver")
     claim(page, "sea", "seatle", re.compile("Portland"))
-    when_calm(page)
-    page.locator(".bar .last button").click()
+    calm(page)
+    now = time.time()
+    page.clock.install(time=now)
+    page.clock.pause_at(now + 1)
+    undo = page.locator(".bar .last button")
+    tap(page, undo)
     expect(page.locator(".note")).to_contain_text("Undone: Bob claims Portland–Seattle")
-    page.wait_for_timeout(120)
-    page.locator(".bar .last button").click()  # Undo now names Ann's claim
-    page.wait_for_timeout(900)
+    page_shown = ready(page)
+    undo.click()  # Undo now names Ann's claim
+    assert ready(page) == page_shown  # no form was sent: the same page, still ready
     expect(page.locator(".history li.undone")).to_have_count(1)
     expect(page.locator(".bar .last .said")).to_contain_text("Ann claims Denver–Helena")
-    page.locator(".turns button", has_text=CARDS).click()
+
+    page.clock.run_for(1000)  # the moment passes
+    cards = page.locator(".turns button", has_text=CARDS)
+    tap(page, cards)
     expect(page.locator(".note")).to_have_text("Bob draws train cards")
-    page.wait_for_timeout(120)
-    page.locator(".turns button", has_text=CARDS).click()  # Cy's, on the new page
-    page.wait_for_timeout(900)
+    page_shown = ready(page)
+    cards.click()  # Cy's, on the new page
+    assert ready(page) == page_shown
     assert page.locator(".history li").all_inner_texts()[0].startswith("Bob draws")
     # Past the moment, a tap is a tap.
-    when_calm(page)
-    page.locator(".turns button", has_text=CARDS).click()
+    page.clock.run_for(1000)
+    tap(page, cards)
     expect(page.locator(".note")).to_have_text("Cy draws train cards")
 
 
@@ -347,14 +366,14 @@ def test_a_claim_made_on_the_board_comes_back_to_the_board_as_it_was(
     server: str, phone: Page
 ) -> None:
     page = phone
-    url = new_game(page, server, ["Ann", "Bob"])
-    page.goto(url + "/board")
+    url = start_game(page, server, ["Ann", "Bob"])
+    go(page, url + "/board")
     page.locator("[data-zoom='1.5']").click()
     helena = route_id("Denver", "Helena")
     tap_route(page, helena)
     frame = page.locator(".picture")
     before = frame.evaluate("f => [f.style.getPropertyValue('--zoom'), f.scrollLeft, f.scrollTop]")
-    page.locator("#route-sheet button", has_text="Claim Denver–Helena").click()
+    tap(page, page.locator("#route-sheet button", has_text="Claim Denver–Helena"))
     expect(page.locator(".note")).to_contain_text("Ann claimed Denver–Helena")
     assert page.url.split("?")[0] == url + "/board"
     expect(page.locator(f"#route-{helena}")).to_have_class(re.compile(r"\bclaimed\b"))
