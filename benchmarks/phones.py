@@ -165,14 +165,17 @@ def start_server(
     workers: int | None = 2,
     threads: int | None = 100,
     port: int = 0,
+    settings: dict[str, str] | None = None,
 ) -> tuple[subprocess.Popen[bytes], str]:
     """``companion serve`` on ``database`` in a process of its own (``workers`` and
-    ``threads``: its own defaults when None); it and its address, once it answers."""
+    ``threads``: its own defaults when None; ``settings``: more of its environment, such
+    as ``COMPANION_LIVE_POLL``); it and its address, once it answers."""
     port = port or free_port()
     environment = {
         **os.environ,
         "COMPANION_INSTANCE_PATH": str(instance),
         "DATABASE_URL": database,
+        **(settings or {}),
     }
     command = [sys.executable, "-m", "companion.cli", "serve", "--port", str(port)]
     for option, value in (("--workers", workers), ("--threads", threads)):

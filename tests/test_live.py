@@ -38,6 +38,25 @@ def test_a_write_wakes_the_stream_without_waiting_for_its_next_poll():
     assert piece == ["id: 4\nevent: changed\ndata: 4\n\n"]
 
 
+def test_a_stopping_process_ends_its_streams_at_once():
+    changes = Changes()
+    stream = events("g4", lambda: 1, since=1, poll=600, changes=changes)
+    next(stream)  # retry
+    ended: list[bool] = []
+
+    def read() -> None:
+        try:
+            next(stream)
+        except StopIteration:
+            ended.append(True)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    changes.close()
+    reader.join(15)
+    assert ended == [True]
+
+
 def test_a_quiet_stream_sends_a_comment_now_and_then():
     stream = events("g3", lambda: 1, since=1, poll=0.01, heartbeat=0.02)
     next(stream)

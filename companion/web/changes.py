@@ -41,6 +41,7 @@ class Changes:
         self._counts: dict[str, int] = {}
         self._conditions: dict[str, threading.Condition] = {}
         self._streams: dict[str, int] = {}  # game id -> streams following it
+        self.closing = False  # the process is stopping: every stream ends
 
     @contextmanager
     def following(self, game_id: str) -> Iterator[None]:
@@ -78,10 +79,18 @@ class Changes:
 
     def wait(self, game_id: str, mark: int, timeout: float) -> None:
         """Returns when the game changed since ``mark``, or after ``timeout`` seconds
-        (within ``following``)."""
+        (within ``following``), or at once when the process is stopping."""
         with self._lock:
             condition = self._conditions[game_id]
-            condition.wait_for(lambda: self._counts[game_id] != mark, timeout)
+            condition.wait_for(lambda: self.closing or self._counts[game_id] != mark, timeout)
+
+    def close(self) -> None:
+        """The process is stopping: every stream ends now (its page connects again, to
+        another worker or to the server started next), rather than holding the stop up."""
+        with self._lock:
+            self.closing = True
+            for condition in self._conditions.values():
+                condition.notify_all()
 
 
 CHANGES = Changes()

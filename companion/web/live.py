@@ -4,16 +4,17 @@ itself and morphs the parts that changed: ``static/companion.js``).
 
 A write wakes the streams of its game in this process at once, and the database's
 ``Listener`` wakes them for a write made by another process (another worker); a stream
-reads the game's version when woken, and every ``POLL`` seconds all the same."""
+reads the game's version when woken, and every ``POLL`` seconds all the same (the
+``LIVE_POLL`` setting, if set)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from flask import Blueprint, Response, request, stream_with_context
+from flask import Blueprint, Response, current_app, request, stream_with_context
 
 from companion.web import store
-from companion.web.changes import CHANGES, listener
+from companion.web.changes import CHANGES, Changes, listener
 
 bp = Blueprint("live", __name__)
 
@@ -28,15 +29,17 @@ def events(
     since: int | None,
     poll: float = POLL,
     heartbeat: float = HEARTBEAT,
+    changes: Changes = CHANGES,
 ) -> Iterator[str]:
     """The stream: a ``changed`` event (its id the game's version) whenever the version
-    differs from the last one sent (``since``: the one the page was made on)."""
-    with CHANGES.following(game_id):
+    differs from the last one sent (``since``: the one the page was made on), until the
+    process stops."""
+    with changes.following(game_id):
         yield f"retry: {RETRY}\n\n"
         seen = since
         quiet = 0.0
-        while True:
-            mark = CHANGES.mark(game_id)
+        while not changes.closing:
+            mark = changes.mark(game_id)
             now = version()
             if now != seen:
                 seen = now
@@ -45,7 +48,7 @@ def events(
             elif quiet >= heartbeat:
                 quiet = 0.0
                 yield ": quiet\n\n"
-            CHANGES.wait(game_id, mark, poll)
+            changes.wait(game_id, mark, poll)
             quiet += poll
 
 
@@ -60,6 +63,7 @@ def _stream(game_id: str) -> Response:
     """The stream, which holds no connection to the database between its reads (the
     request's own is closed before it starts)."""
     since = _since()
+    poll = float(current_app.config.get("LIVE_POLL") or POLL)
     store.close_db()
     database = store.database()
 
@@ -69,7 +73,7 @@ def _stream(game_id: str) -> Response:
 
     def heard() -> Iterator[str]:
         with listener(database).watching(game_id):
-            yield from events(game_id, version, since)
+            yield from events(game_id, version, since, poll)
 
     response = Response(
         stream_with_context(heard()),

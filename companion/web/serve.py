@@ -11,7 +11,10 @@ connections), finding the schema and the secret key already made.
 from __future__ import annotations
 
 import gc
+import signal
 import sys
+import threading
+from types import FrameType
 from typing import Any
 
 from flask import Flask
@@ -48,6 +51,21 @@ def settled(app: Flask) -> Flask:
     return app
 
 
+def _streams_end_on_stop(worker: Any) -> None:
+    """A worker told to stop (SIGTERM) ends its live streams at once: its open pages
+    connect again elsewhere, and the stop is not held up for the graceful timeout."""
+    from companion.web.changes import CHANGES
+
+    stop = signal.getsignal(signal.SIGTERM)
+
+    def stopping(number: int, frame: FrameType | None) -> None:
+        threading.Thread(target=CHANGES.close, daemon=True).start()  # not in the handler
+        if callable(stop):
+            stop(number, frame)
+
+    signal.signal(signal.SIGTERM, stopping)
+
+
 def serve(host: str, port: int, workers: int, threads: int) -> int:
     """Runs the server until it is stopped; the exit status."""
     from gunicorn.app.base import BaseApplication
@@ -72,6 +90,7 @@ def serve(host: str, port: int, workers: int, threads: int) -> int:
                 "accesslog": None,
                 "errorlog": "-",
                 "loglevel": "warning",
+                "post_worker_init": _streams_end_on_stop,
             }
             for key, value in settings.items():
                 self.cfg.set(key, value)

@@ -14,6 +14,7 @@ being left: nothing here waits a fixed time.
 from __future__ import annotations
 
 import io
+import math
 import re
 from pathlib import Path
 
@@ -44,12 +45,29 @@ def calm(page: Page) -> None:
     page.wait_for_selector(f"{READY} body:not([data-calm])", state="attached")
 
 
+# How near the last tap a tap must land to be taken as its end (``NEAR`` in companion.js),
+# and a margin for the page's own rounding.
+NEAR = 40 + 20
+
+
 def tap(page: Page, target: str | Locator) -> None:
-    """A tap that sends a form or follows a link, once the page is ready and calm; done when
-    the page that answers it is ready (a page of its own, whatever its address)."""
+    """A tap that sends a form or follows a link, once the page is ready (and calm, if it
+    lands near the tap that sent the last form); done when the page that answers it is
+    ready (a page of its own, whatever its address)."""
     control = page.locator(target) if isinstance(target, str) else target
-    calm(page)
     before = ready(page)
+    control.scroll_into_view_if_needed()
+    box = control.bounding_box()
+    last = page.evaluate("JSON.parse(sessionStorage.getItem('tapped') || 'null')")
+    if (
+        box is None
+        or last is None
+        or math.hypot(
+            box["x"] + box["width"] / 2 - last["x"], box["y"] + box["height"] / 2 - last["y"]
+        )
+        <= NEAR
+    ):
+        calm(page)
     control.click()
     page.wait_for_selector(f"{READY}:not([data-ready='{before}'])", state="attached")
 
