@@ -1,38 +1,41 @@
-"""Shared fixtures: the North America board, and a Table that records a game step by step."""
+"""Shared fixtures: every app in an instance folder of its own (never the checkout's), the
+North America board, a Table, the web app and its test client. Helpers that are not
+fixtures are in ``helpers.py``; the web tests' in ``web/helpers.py``; the browser tests'
+in ``e2e/phone.py``.
+
+Tests whose app takes its database from ``databases.fresh_database`` (the web app's
+fixtures, and the modules that call it) are marked ``store``: ``.ci/run`` runs them a
+second time on PostgreSQL."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from companion.rules.actions import Action, Claim, MovePassenger, Pass
-from companion.rules.board import Board, Ticket, load_board
-from companion.rules.errors import SetupError
-from companion.rules.game import State, apply, start
-from companion.rules.record import GameRecord, HeldTicket, held_of
-from companion.rules.scoring import ScoreSheet, final_scores, held_ticket
-from companion.rules.setup import Player, Setup, new_game
+from companion.rules.board import Board, load_board
+from tests import databases
 from tests.databases import drop_schemas, fresh_database
+from tests.helpers import Table
 
-GAMES = Path(__file__).parent / "games"
 CHECKOUT_INSTANCE = Path(__file__).resolve().parents[1] / "instance"
+E2E = Path(__file__).resolve().parent / "e2e"
 
-# Seven routes of 6 spaces on North America: 42 trains, leaving a player 3.
-SIX_SPACE_ROUTES = [
-    ("Seattle", "Helena"),
-    ("Helena", "Duluth"),
-    ("Duluth", "Toronto"),
-    ("Calgary", "Winnipeg"),
-    ("Sault St. Marie", "Winnipeg"),
-    ("Los Angeles", "El Paso"),
-    ("El Paso", "Houston"),
-]
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks the tests that run on the suite's database (``store``), and every browser
+    test ``slow``."""
+    for item in items:
+        if item.path.is_relative_to(E2E):
+            item.add_marker(pytest.mark.slow)
+            continue
+        module = getattr(item, "module", None)
+        uses_app = {"app", "client"} & set(getattr(item, "fixturenames", ()))
+        if uses_app or getattr(module, "fresh_database", None) is databases.fresh_database:
+            item.add_marker(pytest.mark.store)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -101,171 +104,13 @@ def _watch_writes_into(folder: Path) -> set[str]:
     return written
 
 
-def game_record(name: str) -> dict[str, Any]:
-    """A game record from tests/games/."""
-    return json.loads((GAMES / f"{name}.json").read_text(encoding="utf-8"))
-
-
 @pytest.fixture(scope="session")
 def usa() -> Board:
     return load_board("usa")
 
 
-# Goods colours a table might set on the Märklin board (1 black, 6 red, 12 yellow,
-# 16 white): test data, not the printed board, which no public source gives.
-MARKLIN_GOODS = {
-    "Berlin": "black",
-    **dict.fromkeys(["Hamburg", "München", "Köln", "Frankfurt", "Leipzig", "Stuttgart"], "red"),
-    **dict.fromkeys(
-        [
-            "Bremen",
-            "Dresden",
-            "Düsseldorf",
-            "Dortmund",
-            "Hannover",
-            "Nürnberg",
-            "Mannheim",
-            "Kassel",
-            "Erfurt",
-            "Kiel",
-            "Magdeburg",
-            "Karlsruhe",
-        ],
-        "yellow",
-    ),
-    **dict.fromkeys(
-        [
-            "Augsburg",
-            "Bremerhaven",
-            "Chemnitz",
-            "Emden",
-            "Freiburg",
-            "Koblenz",
-            "Konstanz",
-            "Lindau",
-            "Mainz",
-            "Münster",
-            "Regensburg",
-            "Rostock",
-            "Saarbrücken",
-            "Schwerin",
-            "Ulm",
-            "Würzburg",
-        ],
-        "white",
-    ),
-}
-
-
-def table_goods(board: Board) -> dict[str, str] | None:
-    """The goods colours a table sets for a random game: Märklin's test data above; on
-    another map with goods, its cities coloured A to Z as far as each colour's count goes."""
-    edition = board.edition
-    if not edition.goods:
-        return None
-    if board.id == "marklin":
-        return MARKLIN_GOODS
-    colors = dict(board.goods)
-    left = {c: n - list(colors.values()).count(c) for c, n in edition.goods_cities.items()}
-    for name, city in sorted(board.cities.items()):
-        color = next((c for c, n in left.items() if n > 0), None)
-        if color and name not in colors and not (city.is_country or city.is_waypoint):
-            colors[name] = color
-            left[color] -= 1
-    return colors
-
-
-def plays_with_dice(map_id: str) -> bool:
-    """Whether the rules let this map be played with the Dice Expansion."""
-    try:
-        new_game(load_board(map_id), [Player("Ann"), Player("Bob")], dice=True)
-    except SetupError:
-        return False
-    return True
-
-
-def held(ticket: Ticket) -> HeldTicket:
-    """A ticket as a game record names it: deck tickets by their places."""
-    return held_of(ticket)
-
-
-def record_of(
-    setup: Setup, actions: tuple[Action, ...], hands: dict[str, tuple[Ticket, ...]]
-) -> GameRecord:
-    """The game record of a game played out: its setup, its actions, the tickets held."""
-    return GameRecord(
-        map=setup.board.id,
-        players=setup.players,
-        actions=actions,
-        tickets={name: tuple(held(t) for t in hand) for name, hand in hands.items()},
-        goods=setup.goods,
-        pieces=setup.pieces,
-        dice=setup.dice,
-    )
-
-
-class Table:
-    """A game recorded one action at a time, as a table would (North America unless told)."""
-
-    def __init__(
-        self,
-        *names: str,
-        map: str = "usa",
-        goods: dict[str, str] | None = None,
-        house_rules: tuple[str, ...] = (),
-    ) -> None:
-        setup = new_game(load_board(map), [Player(n) for n in names], goods, house_rules)
-        self.state: State = start(setup)
-        self.actions: list[Action] = []  # as played, for a record of the game
-
-    def play(self, action: Action) -> Table:
-        self.state = apply(self.state, action)
-        self.actions.append(action)
-        return self
-
-    def claim(
-        self,
-        player: str,
-        a: str,
-        b: str,
-        color: str | None = None,
-        track: int | None = None,
-        passenger: str | None = None,
-    ) -> Table:
-        return self.play(Claim(player, (a, b), color, track, passenger=passenger))
-
-    def trip(self, player: str, *cities: str) -> Table:
-        return self.play(MovePassenger(player, cities))
-
-    def down_to_three_trains(self, player: str) -> Table:
-        """The player claims the seven 6-space routes: 42 trains, 3 left."""
-        for a, b in SIX_SPACE_ROUTES:
-            self.claim(player, a, b)
-        return self
-
-    def turn(self, player: str) -> Table:
-        return self.play(Pass(player))
-
-    def hands(
-        self, **tickets: list[tuple[str, str] | tuple[str, str, int]]
-    ) -> dict[str, tuple[Ticket, ...]]:
-        """Each player's tickets, named by their cities (and value, off the deck)."""
-        board = self.state.board
-        return {
-            name: tuple(held_ticket(board, t[:2], t[2] if len(t) > 2 else None) for t in held)
-            for name, held in tickets.items()
-        }
-
-    def score(self, **tickets: list[tuple[str, str] | tuple[str, str, int]]) -> ScoreSheet:
-        return final_scores(self.state, self.hands(**tickets))
-
-    def record(self, **tickets: list[tuple[str, str] | tuple[str, str, int]]) -> GameRecord:
-        """The game record of the game as played, with these tickets."""
-        return record_of(self.state.setup, tuple(self.actions), self.hands(**tickets))
-
-
 @pytest.fixture
-def table():
+def table() -> type[Table]:
     return Table
 
 

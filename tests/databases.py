@@ -1,10 +1,11 @@
 """The databases the web tests run on: a SQLite file of their own by default, or, when
-``COMPANION_TEST_DATABASE`` names a PostgreSQL server (``.ci/run`` runs the suite a
-second time so), a schema of their own on it, dropped when the tests end.
+``COMPANION_TEST_DATABASE`` names a PostgreSQL database (``.ci/run`` runs the tests marked
+``store`` a second time so), a schema of their own in it, dropped when the tests end.
 
-``postgres_server()`` is the server the PostgreSQL-only tests use: the one named, else
-the machine's at 127.0.0.1:5432 when it answers. Without one those tests skip, saying
-so, but never in CI (``CI`` set), where a missing server is a failure."""
+``postgres_server()`` is the database the PostgreSQL-only tests use: the one named, else
+``companion_test`` on the machine's server at 127.0.0.1:5432 (made there if missing) when
+it answers. Without one those tests skip, saying so, but never in CI (``CI`` set), where a
+missing server is a failure."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import pytest
 
 ON_POSTGRES = os.environ.get("COMPANION_TEST_DATABASE") or ""
-LOCAL_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
+LOCAL_SERVER = "postgresql://postgres@127.0.0.1:5432/companion_test"
 
 _made: list[tuple[str, str]] = []  # (server, schema) to drop at the end
+_there: set[str] = set()  # the databases known to exist
 
 
 def fresh_database(path: Path) -> str:
@@ -34,6 +36,7 @@ def new_schema(server: str) -> str:
     import psycopg
 
     schema = "test_" + secrets.token_hex(6)
+    _made_if_missing(server)
     with psycopg.connect(server, autocommit=True) as db:
         db.execute(f"CREATE SCHEMA {schema}")
     _made.append((server, schema))
@@ -64,11 +67,12 @@ def drop_schemas() -> None:
 
 
 def postgres_server() -> str:
-    """A PostgreSQL server for the tests that need one, or a skip (a failure in CI)."""
+    """A PostgreSQL database for the tests that need one, or a skip (a failure in CI)."""
     server = ON_POSTGRES or LOCAL_SERVER
     try:
         import psycopg
 
+        _made_if_missing(server)
         with psycopg.connect(server, connect_timeout=3) as db:
             db.execute("SELECT 1")
     except Exception as error:  # no driver, no server: said the same way
@@ -76,3 +80,25 @@ def postgres_server() -> str:
             pytest.fail(f"CI runs the PostgreSQL tests, but {server} can't be used: {error}")
         pytest.skip(f"no PostgreSQL server to test against ({server}: {error})")
     return server
+
+
+def _made_if_missing(server: str) -> None:
+    """Makes the database ``server`` names on its server, if it is not there yet (asked of
+    the server's own ``postgres`` database, once per process)."""
+    import psycopg
+
+    if server in _there:
+        return
+    _there.add(server)
+    parts = urlsplit(server)
+    name = parts.path.lstrip("/")
+    if not name or name == "postgres":
+        return
+    maintenance = urlunsplit(parts._replace(path="/postgres", query=""))
+    with psycopg.connect(maintenance, autocommit=True, connect_timeout=3) as db:
+        if db.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+            return
+        try:
+            db.execute(f'CREATE DATABASE "{name}"')
+        except psycopg.errors.DuplicateDatabase:
+            pass  # made at the same moment by another test process

@@ -5,7 +5,7 @@ path, and stays shared past that). Each gives the game as played and the tickets
 
 from __future__ import annotations
 
-from tests.conftest import Table
+from tests.helpers import Table
 
 Tickets = dict[str, list[tuple[str, str]]]
 

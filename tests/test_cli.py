@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import GAMES
-from tests.test_no_english import english_words
+from tests.helpers import GAMES
+from tests.web.test_no_english import english_words
 
 BREAKDOWN = {
     "routes",

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import GAMES
+from tests.helpers import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 # What a build reads from the checkout (MANIFEST.in only if there is one).

@@ -18,15 +18,6 @@ from companion.web import create_app
 from tests.databases import fresh_database
 from tests.e2e.phone import PHONE
 
-HERE = Path(__file__).resolve().parent
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every browser test is slow: ``pytest -m "not slow"`` leaves them out."""
-    for item in items:
-        if item.path.is_relative_to(HERE):
-            item.add_marker(pytest.mark.slow)
-
 
 def chromium_path() -> str:
     """The machine's Chromium (Playwright can't download its own browser here)."""

@@ -10,9 +10,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from companion.language import LANGUAGES
-from tests.conftest import GAMES
 from tests.e2e.conftest import phone_in
 from tests.e2e.phone import go, import_game, ready, tap, tap_route
+from tests.helpers import GAMES
 
 TAP = 44
 RECORDS = [

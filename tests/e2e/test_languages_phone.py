@@ -17,7 +17,7 @@ from companion.rules.names import place_key
 from companion.rules.words import Message
 from tests.e2e.conftest import phone_in
 from tests.e2e.phone import claim, drew_cards, go, more, pdf_text, screenshot, tap
-from tests.test_no_english import english_words
+from tests.web.test_no_english import english_words
 
 
 def words(code: str, msgid: str, **values: object) -> str:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.conftest import MARKLIN_GOODS
 from tests.e2e.phone import screenshot, start_game, tap
+from tests.helpers import MARKLIN_GOODS
 
 
 def test_a_claim_with_a_passenger_and_its_trip(server: str, phone: Page) -> None:

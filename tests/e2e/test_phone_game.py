@@ -7,7 +7,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.phone import claim, go, pdf_text, screenshot, tap, tap_route
-from tests.web_helpers import route_id
+from tests.web.helpers import route_id
 
 
 def test_a_three_player_game_from_new_game_to_the_pdf(server: str, phone: Page) -> None:

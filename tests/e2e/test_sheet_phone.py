@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.conftest import GAMES
 from tests.e2e.phone import PHONE, import_game, screenshot, tap
+from tests.helpers import GAMES
 
 NAMES = {"Ann": "Alexandra", "Bob": "Bartholomew", "Cy": "Chloé-Marie"}
 

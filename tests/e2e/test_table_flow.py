@@ -11,7 +11,6 @@ from collections.abc import Callable
 from playwright.sync_api import Page, expect
 
 from companion.rules.names import place_key
-from tests.conftest import SIX_SPACE_ROUTES
 from tests.e2e.phone import (
     PHONE,
     calm,
@@ -23,7 +22,8 @@ from tests.e2e.phone import (
     tap,
     tap_route,
 )
-from tests.web_helpers import route_id
+from tests.helpers import SIX_SPACE_ROUTES
+from tests.web.helpers import route_id
 
 SEATS = ["Ann", "Bob", "Cy", "Dee"]
 CARDS, TICKETS = "Drew cards", "Drew tickets"

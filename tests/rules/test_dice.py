@@ -1,0 +1,400 @@
+"""The Dice Expansion: what a roll and the track tokens pay for, turn by turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.actions import BuildStation, Claim, MovePassenger, Pass
+from companion.rules.board import Route, load_board
+from companion.rules.dice import DiceOption, DiceTurn, Tokens, dice_for_claim, token_choices
+from companion.rules.errors import IllegalAction, SetupError
+from companion.rules.game import apply, start
+from companion.rules.record import parse_record
+from companion.rules.setup import Player, new_game
+from tests.helpers import MARKLIN_GOODS, game_record
+
+S, D, T, L = "single", "double", "station", "locomotive"
+
+
+def dice_game(map_id: str = "usa", *names: str, goods=None):
+    setup = new_game(
+        load_board(map_id), [Player(n) for n in names or ("Ann", "Bob")], goods, dice=True
+    )
+    return start(setup)
+
+
+NONE = Tokens()
+
+
+def roll(*faces: str, use=NONE, take=NONE, give_back=NONE, tunnel=0) -> DiceTurn:
+    return DiceTurn(tuple(faces), use, take, give_back, tunnel)
+
+
+def holding_two_double_tokens():
+    # A first turn: draw 1 ticket with a station face, 4 dice unused: 2 double tokens.
+    state = dice_game()
+    return apply(state, Pass("Ann", roll(T, S, S, D, D, take=Tokens(0, 2)), draw_tickets=1))
+
+
+def test_the_rules_example_a_single_track_route_of_3_and_a_token():
+    # 2 single, 1 double, 1 station, 1 locomotive, 2 double tokens held: Calgary–Vancouver
+    # (single track, 3) with 2 single and the locomotive; double + station unused: 1 token.
+    state = holding_two_double_tokens()
+    state = apply(
+        state, Claim("Ann", ("Calgary", "Vancouver"), dice=roll(S, S, D, T, L, take=Tokens(1, 0)))
+    )
+    assert state.tokens_of("Ann") == Tokens(1, 2)
+
+
+def test_the_rules_example_one_track_of_a_double_route_of_4_with_two_tokens():
+    # Atlanta–New Orleans (double, 4): the double face, the locomotive and 2 double tokens;
+    # 3 dice left (2 single, station): 1 token.
+    state = holding_two_double_tokens()
+    state = apply(
+        state,
+        Claim(
+            "Ann",
+            ("Atlanta", "New Orleans"),
+            "yellow",
+            dice=roll(S, S, D, T, L, use=Tokens(0, 2), take=Tokens(1, 0)),
+        ),
+    )
+    assert state.tokens_of("Ann") == Tokens(1, 0)
+
+
+def test_the_rules_example_two_tickets_with_the_station_and_the_locomotive():
+    state = holding_two_double_tokens()
+    state = apply(state, Pass("Ann", roll(S, S, D, T, L, take=Tokens(0, 1)), draw_tickets=2))
+    assert state.tokens_of("Ann") == Tokens(0, 3)
+    with pytest.raises(IllegalAction, match="takes 3 station faces"):
+        apply(state, Pass("Bob", roll(S, S, D, T, L), draw_tickets=3))
+
+
+def test_route_colours_do_not_matter_only_single_or_double_track():
+    state = dice_game()
+    with pytest.raises(IllegalAction, match="needs 4 spaces .* of double track"):
+        apply(state, Claim("Ann", ("Atlanta", "New Orleans"), "yellow", dice=roll(S, S, S, S, T)))
+    apply(state, Claim("Ann", ("Atlanta", "New Orleans"), "orange", dice=roll(D, D, D, L, T)))
+
+
+def test_tokens_of_the_wrong_kind_do_not_count():
+    state = holding_two_double_tokens()
+    with pytest.raises(IllegalAction, match="double tokens don't count"):
+        apply(
+            state,
+            Claim("Ann", ("Calgary", "Vancouver"), dice=roll(S, S, T, T, T, use=Tokens(0, 1))),
+        )
+
+
+def test_one_token_for_every_two_unused_dice():
+    state = dice_game()
+    with pytest.raises(IllegalAction, match="3 dice left unused give 1 token, not 2"):
+        apply(
+            state,
+            Claim("Ann", ("Denver", "Santa Fe"), dice=roll(S, S, D, T, T, take=Tokens(2, 0))),
+        )
+
+
+def test_a_player_holds_at_most_3_tokens_and_takes_none_in_a_turn_begun_with_3():
+    state = holding_two_double_tokens()
+    with pytest.raises(IllegalAction, match="at most 3 tokens"):
+        apply(
+            state,
+            Pass("Ann", roll(T, S, S, D, D, take=Tokens(2, 0)), draw_tickets=1),
+        )
+    state = apply(state, Pass("Ann", roll(T, S, S, D, D, take=Tokens(1, 0)), draw_tickets=1))
+    assert state.tokens_of("Ann").total == 3
+    # Begins with 3, spends a single token on Calgary–Vancouver: still no token this turn.
+    with pytest.raises(IllegalAction, match="begins a turn with 3 tokens takes none"):
+        apply(
+            state,
+            Claim(
+                "Ann",
+                ("Calgary", "Vancouver"),
+                dice=roll(S, S, T, T, T, use=Tokens(1, 0), take=Tokens(1, 0)),
+            ),
+        )
+
+
+def test_tokens_may_be_handed_back_at_the_end_of_a_turn():
+    state = holding_two_double_tokens()
+    state = apply(state, Pass("Ann", roll(T, S, S, D, D, give_back=Tokens(0, 2)), draw_tickets=1))
+    assert state.tokens_of("Ann") == Tokens()
+
+
+def test_a_route_longer_than_8_spaces_cannot_be_claimed_with_dice():
+    long = Route(0, ("A", "B"), 9, "gray")
+    with pytest.raises(IllegalAction, match="no route longer than 8"):
+        dice_for_claim(long, roll(L, L, L, L, L, use=Tokens(3, 0)), Tokens(3, 0))
+
+
+def test_a_ferry_takes_a_locomotive_face_for_each_locomotive_symbol():
+    state = dice_game("europe")
+    with pytest.raises(IllegalAction, match="ferry: it takes 2 locomotive faces"):
+        apply(state, Claim("Ann", ("Amsterdam", "London"), dice=roll(L, S, S, T, T)))
+    apply(state, Claim("Ann", ("Amsterdam", "London"), dice=roll(L, L, S, T, T, take=Tokens(1, 0))))
+
+
+def test_each_tunnel_face_demands_one_more_face_or_token():
+    state = dice_game("europe")
+    # Paris–Zürich: tunnel, single track, 3; two tunnel faces: 5 single faces or locos.
+    with pytest.raises(IllegalAction, match="needs 5 spaces \\(3 and 2 tunnels\\)"):
+        apply(state, Claim("Ann", ("Paris", "Zürich"), dice=roll(S, S, S, L, T, tunnel=2)))
+    apply(state, Claim("Ann", ("Paris", "Zürich"), dice=roll(S, S, S, L, L, tunnel=2)))
+
+
+def test_a_tunnel_that_fails_ends_the_turn_with_nothing():
+    state = dice_game("europe")
+    state = apply(state, Pass("Ann", roll(S, T, T, T, D, tunnel=3)))
+    with pytest.raises(IllegalAction, match="nothing else may be done"):
+        apply(state, Pass("Bob", roll(S, T, T, T, D, take=Tokens(1, 0), tunnel=3)))
+
+
+def test_europe_stations_take_1_2_3_station_faces_and_nothing_else():
+    state = dice_game("europe")
+    state = apply(state, BuildStation("Ann", "Berlin", roll(T, S, S, D, D)))
+    with pytest.raises(IllegalAction, match="station number 2 takes 2 station faces"):
+        apply(state, BuildStation("Ann", "Paris", roll(T, S, S, D, D)))
+    state = apply(state, BuildStation("Ann", "Paris", roll(T, L, S, D, D)))
+    with pytest.raises(IllegalAction, match="nothing else may be done"):
+        apply(state, BuildStation("Ann", "Wien", roll(T, T, T, S, S, take=Tokens(1, 0))))
+
+
+def test_a_marklin_passenger_pays_a_locomotive_face_for_each_opponent_route():
+    state = dice_game("marklin", "Ann", "Bob", "Cy", "Dee", goods=MARKLIN_GOODS)
+    state = apply(
+        state,
+        Claim("Ann", ("Köln", "Düsseldorf"), track=1, passenger="Köln", dice=roll(D, T, T, S, S)),
+    )
+    state = apply(
+        state, Claim("Bob", ("Düsseldorf", "Dortmund"), track=1, dice=roll(D, T, T, S, S))
+    )
+    trip = ("Köln", "Düsseldorf", "Dortmund")
+    with pytest.raises(IllegalAction, match="takes as many locomotive faces, and the roll shows 0"):
+        apply(state, MovePassenger("Ann", trip, roll(S, S, D, D, T)))
+    apply(state, MovePassenger("Ann", trip, roll(L, S, D, D, T)))
+
+
+def test_a_dice_game_may_leave_a_turns_dice_unrecorded_and_dice_need_a_dice_game():
+    # Only what landed on the board was noted: the claim stands, no tokens change.
+    state = apply(dice_game(), Claim("Ann", ("Seattle", "Portland")))
+    assert len(state.routes_of("Ann")) == 1 and state.tokens_of("Ann") == Tokens()
+    with pytest.raises(IllegalAction, match="played with cards"):
+        apply(
+            start(new_game(load_board("usa"), [Player("A"), Player("B")])),
+            Claim("A", ("Seattle", "Portland"), dice=roll(D, S, S, T, T)),
+        )
+
+
+def test_the_dice_expansion_is_not_for_rails_and_sails():
+    with pytest.raises(SetupError, match="not Ticket to Ride: Rails & Sails"):
+        new_game(load_board("world"), [Player("A"), Player("B")], dice=True)
+
+
+def test_a_north_america_dice_game_scored_by_hand():
+    record = parse_record(game_record("usa_dice"))
+    state = record.replay()
+    assert state.tokens_of("Ann") == Tokens(0, 1) and state.tokens_of("Bob") == Tokens(1, 0)
+    sheet = record.score()
+    # Ann: Denver–Helena (4) 7 + Atlanta–New Orleans (4) 7 = 14; Denver–El Paso −4; path 4:
+    #   tied with Bob for the longest, +10.  20.
+    # Bob: Calgary–Helena (4) 7; Calgary–Salt Lake City −7; path 4: +10.  10.
+    assert [p.total for p in sheet.players] == [20, 10]
+
+
+def test_the_referee_lists_every_play_the_roll_allows():
+    from companion.rules.game import dice_options
+
+    state = holding_two_double_tokens()
+    options = dice_options(state, "Ann", (S, S, D, T, L))
+    claims = {str(o.route.label): o for o in options if o.kind == "claim"}
+    # A single-track route of 3 with the dice alone; a double route of 4 with 2 tokens.
+    assert claims["Calgary–Vancouver (gray)"].dice == 3
+    atlanta = claims["Atlanta–New Orleans (yellow)"]
+    assert (atlanta.dice, atlanta.tokens) == (2, Tokens(0, 2))
+    assert atlanta.tokens_to_take == 1
+    # Nothing longer than the roll and tokens allow: no single route of 4, no double of 5.
+    assert all(o.route.length <= 3 for o in claims.values() if o.route.tracks == 1)
+    assert all(o.route.length <= 4 for o in claims.values() if o.route.tracks > 1)
+    assert [o.tickets for o in options if o.kind == "tickets"] == [1, 2]
+
+
+def holding_three_single_tokens(map_id: str = "europe"):
+    # Ann draws a ticket with her station face twice: 4 dice unused give 2 tokens, then 1
+    # more (she may hold 3): 3 single tokens.
+    state = dice_game(map_id)
+    state = apply(state, Pass("Ann", roll(T, S, S, D, D, take=Tokens(2, 0)), draw_tickets=1))
+    state = apply(state, Pass("Bob", roll(T, S, S, D, D), draw_tickets=1))
+    state = apply(state, Pass("Ann", roll(T, S, S, D, D, take=Tokens(1, 0)), draw_tickets=1))
+    state = apply(state, Pass("Bob", roll(T, S, S, D, D), draw_tickets=1))
+    assert state.tokens_of("Ann") == Tokens(3, 0)
+    return state
+
+
+def test_tunnel_dice_on_a_ticket_draw_are_refused():
+    # The black dice are rolled only for a tunnel: a ticket draw shows no tunnel faces,
+    # not even on Europe, where tunnels are.
+    state = dice_game("europe")
+    with pytest.raises(IllegalAction, match="only when claiming a tunnel, not when drawing"):
+        apply(state, Pass("Ann", roll(T, S, S, D, D, tunnel=2), draw_tickets=1))
+    apply(state, Pass("Ann", roll(T, S, S, D, D), draw_tickets=1))
+
+
+def test_tunnel_dice_on_a_station_are_refused():
+    state = dice_game("europe")
+    with pytest.raises(IllegalAction, match="only when claiming a tunnel, not when building"):
+        apply(state, BuildStation("Ann", "Berlin", roll(T, S, S, D, D, tunnel=1)))
+    apply(state, BuildStation("Ann", "Berlin", roll(T, S, S, D, D)))
+
+
+def test_tunnel_dice_on_a_passenger_trip_are_refused():
+    state = dice_game("marklin", "Ann", "Bob", "Cy", "Dee", goods=MARKLIN_GOODS)
+    state = apply(
+        state,
+        Claim("Ann", ("Köln", "Düsseldorf"), track=1, passenger="Köln", dice=roll(D, T, T, S, S)),
+    )
+    state = apply(
+        state, Claim("Bob", ("Düsseldorf", "Dortmund"), track=1, dice=roll(D, T, T, S, S))
+    )
+    trip = ("Köln", "Düsseldorf", "Dortmund")  # one opponent route: one locomotive face
+    with pytest.raises(IllegalAction, match="only when claiming a tunnel, not for a passenger"):
+        apply(state, MovePassenger("Ann", trip, roll(L, S, D, D, T, tunnel=1)))
+    apply(state, MovePassenger("Ann", trip, roll(L, S, D, D, T)))
+
+
+def test_tunnel_dice_on_a_claim_of_a_route_that_is_no_tunnel_are_refused():
+    state = dice_game("europe")
+    # Paris–Bruxelles (one track of a double, 2) and Berlin–Wien (single, 3) are no
+    # tunnels, whatever the roll could pay.
+    with pytest.raises(
+        IllegalAction, match="rolled only when claiming a tunnel; Bruxelles–Paris is not one"
+    ):
+        apply(
+            state, Claim("Ann", ("Paris", "Bruxelles"), "red", dice=roll(D, D, D, L, T, tunnel=1))
+        )
+    with pytest.raises(
+        IllegalAction, match="rolled only when claiming a tunnel; Berlin–Wien is not one"
+    ):
+        apply(state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, S, S, S, L, tunnel=1)))
+    # Paris–Zürich is a tunnel (single, 3): one tunnel face, 4 single faces pay for it.
+    apply(state, Claim("Ann", ("Paris", "Zürich"), dice=roll(S, S, S, S, T, tunnel=1)))
+
+
+def test_a_failed_tunnel_is_refused_on_a_map_without_tunnels():
+    turn = roll(S, S, D, D, T, tunnel=2)
+    with pytest.raises(IllegalAction, match="North America has no tunnels"):
+        apply(dice_game("usa"), Pass("Ann", turn))
+    with pytest.raises(IllegalAction, match=r"Germany \(Märklin\) has no tunnels"):
+        apply(dice_game("marklin"), Pass("Ann", turn))
+    # Europe has tunnels: one may fail there, and the turn ends with nothing done.
+    state = apply(dice_game("europe"), Pass("Ann", turn))
+    assert state.tokens_of("Ann") == Tokens() and not state.owners
+
+
+def test_a_failed_tunnel_in_a_record_of_a_north_america_game_is_refused():
+    record = parse_record(
+        {
+            "format": "ttr-companion/1",
+            "map": "usa",
+            "dice": True,
+            "players": ["Ann", "Bob"],
+            "actions": [
+                {
+                    "player": "Ann",
+                    "pass": True,
+                    "dice": {"faces": [S, S, D, D, T], "tunnel": 2},
+                }
+            ],
+        }
+    )
+    with pytest.raises(IllegalAction, match="North America has no tunnels"):
+        record.replay()
+
+
+def test_spending_more_tokens_than_the_route_needs_is_refused():
+    state = holding_three_single_tokens()
+    # Berlin–Wien: single track, 3 spaces; one single face pays 1, 2 tokens the rest.
+    with pytest.raises(
+        IllegalAction, match="Berlin–Wien takes 2 single tokens with these dice, not 3"
+    ):
+        apply(state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, T, T, D, D, use=Tokens(3, 0))))
+    after = apply(
+        state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, T, T, D, D, use=Tokens(2, 0)))
+    )
+    assert after.tokens_of("Ann") == Tokens(1, 0)
+    # Three single faces pay for all of it: no token at all.
+    with pytest.raises(
+        IllegalAction, match="Berlin–Wien takes no single tokens with these dice, not 1"
+    ):
+        apply(state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, S, S, D, D, use=Tokens(1, 0))))
+
+
+def test_tokens_a_ferry_does_not_need_are_refused_as_tokens_not_as_a_ferry():
+    state = holding_three_single_tokens()
+    # Amsterdam–London: a ferry of 2 spaces, both locomotive symbols; 2 locomotive faces
+    # pay for all of it, so a token is one too many (the ferry itself is paid).
+    with pytest.raises(IllegalAction, match="Amsterdam–London takes no single tokens") as refused:
+        apply(
+            state,
+            Claim("Ann", ("Amsterdam", "London"), dice=roll(L, L, T, D, D, use=Tokens(1, 0))),
+        )
+    assert "ferry" not in str(refused.value)
+    # Palermo–Smyrna: a ferry of 6 with 2 locomotive symbols; 2 locomotive and 2 single
+    # faces pay 4 spaces, 2 tokens the other 2: not 3.
+    with pytest.raises(IllegalAction, match="Palermo–Smyrna takes 2 single tokens") as refused:
+        apply(
+            state,
+            Claim("Ann", ("Palermo", "Smyrna"), dice=roll(L, L, S, S, D, use=Tokens(3, 0))),
+        )
+    assert "ferry" not in str(refused.value)
+    apply(state, Claim("Ann", ("Palermo", "Smyrna"), dice=roll(L, L, S, S, D, use=Tokens(2, 0))))
+
+
+def test_tokens_beyond_a_tunnels_extra_spaces_are_refused():
+    state = holding_three_single_tokens()
+    # Paris–Zürich (single, 3) with one tunnel face: 4 spaces; 3 single faces and 1 token.
+    with pytest.raises(
+        IllegalAction, match="takes 1 single token with these dice and 1 tunnel, not 2"
+    ):
+        apply(
+            state,
+            Claim("Ann", ("Paris", "Zürich"), dice=roll(S, S, S, D, D, use=Tokens(2, 0), tunnel=1)),
+        )
+    apply(
+        state,
+        Claim("Ann", ("Paris", "Zürich"), dice=roll(S, S, S, D, D, use=Tokens(1, 0), tunnel=1)),
+    )
+
+
+def test_tokens_of_the_wrong_kind_are_refused_for_their_kind_even_when_none_are_held():
+    # No tokens held at all: the double token can't pay a single-track route in any case.
+    state = dice_game("europe")
+    with pytest.raises(IllegalAction, match="Berlin–Wien is a single-track route: double tokens"):
+        apply(state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, S, T, D, D, use=Tokens(0, 1))))
+
+
+def test_tokens_spent_must_be_held():
+    state = dice_game("europe")
+    with pytest.raises(IllegalAction, match="1 single token spent, but none held"):
+        apply(state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, S, T, D, D, use=Tokens(1, 0))))
+
+
+def test_a_play_offers_one_token_per_two_unused_dice_and_no_more_than_three_held():
+    claim_of_three = DiceOption("claim", 3)  # 2 dice left unused: one token
+    assert token_choices(Tokens(), claim_of_three) == [Tokens(), Tokens(1, 0), Tokens(0, 1)]
+    one_die = DiceOption("claim", 1)  # 4 unused dice: two tokens, but 2 held leave room for 1
+    assert token_choices(Tokens(2, 0), one_die) == [Tokens(), Tokens(1, 0), Tokens(0, 1)]
+
+
+def test_tokens_spent_on_the_claim_make_room_for_tokens_taken():
+    # 2 held, both spent on a 3-space route with 1 die: 4 dice unused give 2 tokens.
+    play = DiceOption("claim", 1, Tokens(2, 0))
+    assert max(t.total for t in token_choices(Tokens(2, 0), play)) == 2
+
+
+def test_a_turn_begun_with_three_tokens_takes_none():
+    assert token_choices(Tokens(3, 0), DiceOption("tickets", 1, tickets=1)) == [Tokens()]
+
+
+def test_a_station_built_with_dice_takes_no_tokens():
+    assert token_choices(Tokens(), DiceOption("station", 1)) == [Tokens()]

@@ -1,0 +1,120 @@
+"""When the database can't take a write (its disk full, read-only, out of reach), the page
+says so with a 503, nothing recorded before is lost, and writes resume once it clears."""
+
+from __future__ import annotations
+
+import html
+import sqlite3
+
+import pytest
+
+from companion.web import create_app, store
+from companion.web.database import SQLiteConnection, Unavailable
+from tests.databases import in_schema, new_schema, postgres_server
+from tests.web.helpers import WebTable
+
+
+def _app(url: str):  # type: ignore[no-untyped-def]
+    return create_app(
+        {"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "DATABASE": url}
+    )
+
+
+def _actions(app, game_id: str) -> int:  # type: ignore[no-untyped-def]
+    with app.app_context():
+        return len(store.load_game(game_id).history)
+
+
+def test_a_full_disk_answers_503_and_keeps_what_was_recorded(tmp_path, monkeypatch):
+    app = _app(str(tmp_path / "c.sqlite"))
+    table = WebTable(app.test_client(), "Ann", "Bob")
+    assert table.claim("Ann", "Denver", "Helena").status_code == 303
+    execute = SQLiteConnection.execute
+
+    def full(self, sql, params=()):  # type: ignore[no-untyped-def]
+        if sql.lstrip().upper().startswith(("INSERT", "UPDATE")):
+            raise sqlite3.OperationalError("database or disk is full")
+        return execute(self, sql, params)
+
+    monkeypatch.setattr(SQLiteConnection, "execute", full)
+    refused = table.claim("Bob", "Seattle", "Portland", track=1)
+    assert refused.status_code == 503
+    page = refused.get_data(as_text=True)
+    assert "disk is full" in page and "Everything recorded before is kept" in page
+    assert refused.headers["Retry-After"]
+    assert table.client.get(table.url).status_code == 200  # the game still shows
+    monkeypatch.setattr(SQLiteConnection, "execute", execute)  # room made again
+    assert table.claim("Bob", "Seattle", "Portland", track=1).status_code == 303
+    assert _actions(app, table.id) == 2
+
+
+def test_a_read_only_sqlite_database_shows_the_games_and_refuses_writes_with_503(tmp_path):
+    path = tmp_path / "c.sqlite"
+    writable = _app(str(path))
+    table = WebTable(writable.test_client(), "Ann", "Bob")
+    table.claim("Ann", "Denver", "Helena")
+    read_only = _app(f"file:{path}?mode=ro")
+    client = read_only.test_client()
+    assert "Denver–Helena" in client.get(table.url).get_data(as_text=True)
+    refused = client.post(f"{table.url}/turn", data={"player": "Bob", "drew": "cards"})
+    assert refused.status_code == 503
+    assert "can only be read just now" in refused.get_data(as_text=True)
+    assert _actions(writable, table.id) == 1
+    resumed = writable.test_client().post(f"{table.url}/turn", data={"player": "Bob"})
+    assert resumed.status_code == 303 and _actions(writable, table.id) == 2
+
+
+def test_a_read_only_postgresql_database_refuses_writes_with_503():
+    server = postgres_server()
+    url = new_schema(server)
+    writable = _app(url)
+    table = WebTable(writable.test_client(), "Ann", "Bob")
+    schema = url.split("search_path%3D")[1]
+    read_only = _app(
+        in_schema(server, schema).replace(
+            "options=", "options=-cdefault_transaction_read_only%3Don%20"
+        )
+    )
+    client = read_only.test_client()
+    assert client.get(table.url).status_code == 200
+    refused = client.post(f"{table.url}/turn", data={"player": "Bob", "drew": "cards"})
+    assert refused.status_code == 503
+    assert "can only be read just now" in refused.get_data(as_text=True)
+    assert _actions(writable, table.id) == 0
+    assert (
+        writable.test_client().post(f"{table.url}/turn", data={"player": "Ann"}).status_code == 303
+    )
+
+
+def test_a_database_out_of_reach_answers_503_with_words(app, client, monkeypatch):
+    table = WebTable(client, "Ann", "Bob")
+
+    def gone(self):  # type: ignore[no-untyped-def]
+        raise Unavailable("unreachable", "connection refused")
+
+    monkeypatch.setattr(type(app.extensions["companion.database"]), "connect", gone)
+    response = client.get(table.url)
+    assert response.status_code == 503
+    assert "can't reach its database" in html.unescape(response.get_data(as_text=True))
+
+
+def test_an_error_of_the_apps_own_is_not_taken_for_the_databases(app, client, monkeypatch):
+    table = WebTable(client, "Ann", "Bob")
+
+    def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise sqlite3.IntegrityError("UNIQUE constraint failed")
+
+    monkeypatch.setattr(store, "load_game", broken)
+    app.testing = False  # as served: an unexpected error is a 500, not a 503
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    assert client.get(table.url).status_code == 500
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_database_that_cant_be_reached_at_start_says_so_in_one_line(kind, tmp_path):
+    url = str(tmp_path / "no" / "such" / "folder" / "c.sqlite")
+    if kind == "postgresql":
+        url = "postgresql://postgres@127.0.0.1:1/nowhere?connect_timeout=2"
+    with pytest.raises(Unavailable) as raised:
+        _app(url)
+    assert "\n" not in str(raised.value)

@@ -1,0 +1,227 @@
+"""A group at its address: its games, its standings in the page and in stats.json (the
+games worked by hand in ``group_games``), the spellings it merges, its refusals."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+
+import pytest
+
+from companion.rules.record import record_to_json
+from tests.group_games import bob_runs_away, shared_win, unfinished
+from tests.web.helpers import form_on, page, problem, seats
+
+
+def new_group(client, name: str = "Thursday club") -> str:
+    response = client.post("/t", data={"name": name})
+    assert response.status_code == 303
+    return response.headers["Location"]
+
+
+def import_into(client, group: str, played) -> None:
+    table, tickets = played
+    body = json.dumps(record_to_json(table.record(**tickets))).encode()
+    response = client.post(
+        f"{group}/import",
+        data={"record": (io.BytesIO(body), "game.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 303, response.get_data(as_text=True)
+
+
+@pytest.fixture
+def group(client) -> str:
+    """A group with the three games worked by hand, imported in order."""
+    url = new_group(client)
+    for played in (shared_win(), bob_runs_away(), unfinished("Ann", "Bob")):
+        import_into(client, url, played)
+    return url
+
+
+def stats(client, url: str) -> dict:
+    response = client.get(f"{url}/stats.json")
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    return response.get_json()
+
+
+def test_a_new_group_opens_at_an_unguessable_address(client):
+    url = new_group(client)
+    assert re.fullmatch(r"/t/[A-Za-z0-9_-]{20,}", url)
+    assert "Thursday club" in page(client, url)
+
+
+def test_the_standings_in_stats_json_are_the_hand_worked_ones(client, group):
+    found = stats(client, group)
+    people = {p["name"]: p for p in found["players"]}
+    assert [p["name"] for p in found["players"]] == ["Bob", "Ann", "Cy"]
+    wanted = {
+        # Ann: 11 (a shared win) and 8; Bob: 11 (shared) and 108; the third game unfinished.
+        "Ann": dict(games=3, wins=1, points=19, average=9.5, best=11, tickets_completed=1),
+        "Bob": dict(games=3, wins=2, points=119, average=59.5, best=108, tickets_failed=1),
+        "Cy": dict(games=1, wins=0, points=4, average=4.0, best=4, tickets_failed=6),
+    }
+    for name, figures in wanted.items():
+        for key in ("tickets_completed", "tickets_failed"):
+            figures.setdefault(key, 0)
+        assert {k: people[name][k] for k in figures} == figures, name
+    assert [(g["finished"], sorted(g["winners"])) for g in found["games"]] == [
+        (True, ["Ann", "Bob"]),
+        (True, ["Bob"]),
+        (False, []),
+    ]
+    assert all({"id", "map"} <= set(g) and g["map"] == "usa" for g in found["games"])
+
+
+def test_the_group_page_shows_the_standings_and_the_records(client, group):
+    text = " ".join(re.sub(r"<[^>]+>", " ", page(client, group)).split())
+    assert "3 games" in text
+    assert "Ann 1 win · 3 games · average 9.5" in text
+    assert "Bob 2 wins · 3 games · average 59.5" in text
+    assert "Highest score" in text and "108 points" in text
+    assert "Biggest win" in text
+    assert "Scores over the games" in text and "Wins on each map" in text
+
+
+def test_a_game_started_from_the_group_belongs_to_it(client):
+    url = new_group(client)
+    response = client.post(f"{url}/games", data=seats("Ann", "Bob"))
+    assert response.status_code == 303
+    game = response.headers["Location"].split("?")[0].rsplit("/", 1)[-1]
+    assert [g["id"] for g in stats(client, url)["games"]] == [game]
+    assert "The standings of Thursday club" in page(client, f"/g/{game}/sheet")
+
+
+def test_a_game_started_from_the_home_page_belongs_to_no_group(client):
+    url = new_group(client)
+    assert client.post("/games", data=seats("Ann", "Bob")).status_code == 303
+    assert stats(client, url)["games"] == []
+
+
+def test_the_next_game_is_filled_in_as_the_last_one_was(client, group):
+    sent = form_on(client.get(group).get_data(as_text=True), f"{group}/games")
+    assert (sent["seats-0-name"], sent["seats-1-name"], sent["seats-2-name"]) == ("Ann", "Bob", "")
+    # The records gave no colours: each seat one of its own, so the form starts the game.
+    assert sent["seats-0-color"] != sent["seats-1-color"]
+    assert client.post(f"{group}/games", data=sent).status_code == 303
+
+
+def test_two_spellings_merged_count_as_one_person(client, group):
+    import_into(client, group, bob_runs_away("Annie"))
+    assert "Annie" in [p["name"] for p in stats(client, group)["players"]]
+    response = client.post(f"{group}/merge", data={"spelling": " annie", "person": "ANN"})
+    assert response.status_code == 303
+    assert "Annie counts as Ann" in page(client, group)  # as the games spell them
+    people = {p["name"]: p for p in stats(client, group)["players"]}
+    assert "Annie" not in people
+    assert (people["Ann"]["games"], people["Ann"]["points"]) == (4, 19 + 8)
+    response = client.post(f"{group}/unmerge", data={"spelling": "Annie"})
+    assert response.status_code == 303
+    assert "Annie" in [p["name"] for p in stats(client, group)["players"]]
+
+
+def test_two_players_of_one_game_are_never_merged(client, group):
+    response = client.post(f"{group}/merge", data={"spelling": "Cy", "person": "Ann"})
+    assert response.status_code == 409
+    text = " ".join(response.get_data(as_text=True).split())
+    assert "Ann and Cy played in the same game: two people" in problem(text)
+    assert len(stats(client, group)["players"]) == 3
+
+
+def test_only_names_played_in_the_group_are_merged(client, group):
+    response = client.post(f"{group}/merge", data={"spelling": "Zed", "person": "Ann"})
+    assert response.status_code == 409
+    text = " ".join(response.get_data(as_text=True).split())
+    assert problem(text) == "Nobody called Zed played in this group."
+
+
+def test_one_maps_standings(client, group):
+    europe = client.post(f"{group}/games", data={**seats("Ann", "Dan"), "map": "europe"})
+    assert europe.status_code == 303
+    found = client.get(f"{group}/stats.json?map=europe").get_json()
+    assert [p["name"] for p in found["players"]] == ["Ann", "Dan"]
+    assert {p["name"]: p["games"] for p in stats(client, group)["players"]}["Ann"] == 4
+    assert "All maps" in page(client, f"{group}?map=europe")
+
+
+def test_the_home_page_offers_the_groups_this_browser_opened(client):
+    url = new_group(client, "Fridays")
+    page(client, url)
+    assert "Fridays" in page(client, "/")
+
+
+def test_no_group_at_an_address_is_a_404_with_words(client):
+    response = client.get("/t/nothing-here")
+    assert response.status_code == 404
+    assert "There is no group at this address" in response.get_data(as_text=True)
+    assert client.get("/t/nothing-here/stats.json").status_code == 404
+    assert client.post("/t/nothing-here/games", data=seats("Ann", "Bob")).status_code == 404
+
+
+def test_a_group_name_too_long_is_refused_and_nothing_is_made(client):
+    response = client.post("/t", data={"name": "x" * 61})
+    assert response.status_code == 400
+    assert "60" in response.get_data(as_text=True)
+
+
+def test_a_name_with_a_control_character_is_refused_in_words(client, group):
+    response = client.post("/t", data={"name": "Club\x00"})
+    assert response.status_code == 400
+    said = " ".join(response.get_data(as_text=True).split())
+    assert problem(html.unescape(said)) == "A name can't hold control characters."
+    response = client.post(f"{group}/merge", data={"spelling": "Ann\x07", "person": "Bob"})
+    assert response.status_code == 409
+    assert client.post(f"{group}/name", data={"name": "\x1b[31m"}).status_code == 400
+
+
+def test_a_group_can_be_renamed(client):
+    url = new_group(client)
+    assert client.post(f"{url}/name", data={"name": "  The   Monday lot "}).status_code == 303
+    assert "The Monday lot" in page(client, url)
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_the_group_page_speaks_the_chosen_language_only(client, group, language):
+    from tests.web.test_no_english import VisibleText, english_words
+
+    client.get(f"/language/{language}?next=/")
+    import_into(client, group, bob_runs_away("Annie"))  # a spelling to merge
+    assert (
+        client.post(f"{group}/merge", data={"spelling": "Annie", "person": "Ann"}).status_code
+        == 303
+    )
+    for url in (group, f"{group}?map=usa"):
+        text = VisibleText(language)
+        text.feed(client.get(url).get_data(as_text=True))
+        names = {"Ann", "Annie", "Bob", "Cy", "Thursday", "club"}  # as the players typed them
+        assert english_words(" ".join(text.words)) - names == set(), url
+
+
+def test_the_standings_work_out_again_only_the_games_changed_since(client, group, monkeypatch):
+    from companion.web import store
+
+    stats(client, group)
+    loaded: list[str] = []
+    real = store.load_game
+    monkeypatch.setattr(store, "load_game", lambda game_id: loaded.append(game_id) or real(game_id))
+    stats(client, group)
+    assert loaded == []  # one row a game read, nothing worked out again
+    unfinished_game = stats(client, group)["games"][-1]["id"]
+    assert client.post(f"/g/{unfinished_game}/turn", data={"player": "Bob"}).status_code == 303
+    loaded.clear()
+    stats(client, group)
+    assert loaded == [unfinished_game]
+
+
+def test_a_game_imported_twice_can_be_taken_out_of_the_group(client, group):
+    import_into(client, group, bob_runs_away())  # the same record again
+    assert {p["name"]: p["wins"] for p in stats(client, group)["players"]}["Bob"] == 3
+    twice = stats(client, group)["games"][-1]["id"]
+    response = client.post(f"{group}/take-out", data={"game": twice})
+    assert response.status_code == 303
+    assert {p["name"]: p["wins"] for p in stats(client, group)["players"]}["Bob"] == 2
+    assert client.get(f"/g/{twice}/sheet").status_code == 200  # kept at its own address
+    again = client.post(f"{group}/take-out", data={"game": twice})
+    assert again.status_code == 404

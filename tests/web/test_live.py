@@ -1,0 +1,145 @@
+"""Live pages: a game's stream of server-sent events says when the game changed, at once
+for a write in this process, and the version it changed to."""
+
+from __future__ import annotations
+
+import threading
+
+from companion.web.changes import Changes
+from companion.web.live import CHANGES, events
+from tests.web.helpers import WebTable
+
+
+def _next_in_thread(stream, wait: float = 10.0) -> str | None:
+    """The stream's next piece, or None if none came within ``wait`` seconds."""
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(next(stream)), daemon=True)
+    reader.start()
+    reader.join(wait)
+    return got[0] if got else None
+
+
+def test_the_stream_says_at_once_that_the_game_changed_since_the_page_was_made():
+    stream = events("g1", lambda: 7, since=5, poll=60)
+    assert next(stream).startswith("retry:")
+    assert next(stream) == "id: 7\nevent: changed\ndata: 7\n\n"
+
+
+def test_a_write_wakes_the_stream_without_waiting_for_its_next_poll():
+    version = {"now": 3}
+    stream = events("g2", lambda: version["now"], since=3, poll=600)
+    next(stream)  # retry
+    piece: list[str | None] = []
+    reader = threading.Thread(target=lambda: piece.append(_next_in_thread(stream)), daemon=True)
+    reader.start()
+    version["now"] = 4
+    CHANGES.notify("g2")
+    reader.join(15)
+    assert piece == ["id: 4\nevent: changed\ndata: 4\n\n"]
+
+
+def test_a_stopping_process_ends_its_streams_at_once():
+    changes = Changes()
+    stream = events("g4", lambda: 1, since=1, poll=600, changes=changes)
+    next(stream)  # retry
+    ended: list[bool] = []
+
+    def read() -> None:
+        try:
+            next(stream)
+        except StopIteration:
+            ended.append(True)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    changes.close()
+    reader.join(15)
+    assert ended == [True]
+
+
+def test_a_quiet_stream_sends_a_comment_now_and_then():
+    stream = events("g3", lambda: 1, since=1, poll=0.01, heartbeat=0.02)
+    next(stream)
+    assert _next_in_thread(stream) == ": quiet\n\n"
+
+
+def test_each_game_counts_its_own_changes():
+    changes = Changes()
+    with changes.following("a"), changes.following("b"):
+        mark = changes.mark("a")
+        changes.notify("b")
+        assert changes.mark("a") == mark
+        changes.notify("a")
+        assert changes.mark("a") == mark + 1
+
+
+def test_a_wait_ends_at_once_for_a_change_its_game_had_already_seen():
+    changes = Changes()
+    with changes.following("a"):
+        mark = changes.mark("a")
+        changes.notify("a")  # before the wait begins: not missed
+        finished = threading.Event()
+        threading.Thread(target=lambda: (changes.wait("a", mark, 600), finished.set())).start()
+        assert finished.wait(10)
+
+
+def test_a_wait_is_not_ended_by_another_games_change():
+    changes = Changes()
+    with changes.following("a"), changes.following("b"):
+        mark = changes.mark("a")
+        finished = threading.Event()
+        threading.Thread(
+            target=lambda: (changes.wait("a", mark, 600), finished.set()), daemon=True
+        ).start()
+        changes.notify("b")
+        assert not finished.wait(0.3)  # still waiting (the wait would go on for 600 s)
+        changes.notify("a")
+        assert finished.wait(10)
+
+
+def test_nothing_is_kept_for_a_game_no_stream_follows():
+    changes = Changes()
+    for number in range(1000):
+        changes.notify(f"game {number}")  # every write of a busy site
+    with changes.following("a"), changes.following("a"):  # two phones at one table
+        changes.notify("a")
+        assert changes.followed() == ["a"]
+    assert changes.followed() == []
+    assert changes._counts == {} and changes._conditions == {}
+
+
+def test_a_closed_stream_stops_following_its_game():
+    stream = events("g4", lambda: 1, since=0, poll=600)
+    next(stream)
+    assert "g4" in CHANGES.followed()
+    stream.close()
+    assert "g4" not in CHANGES.followed()
+
+
+def test_the_events_address_streams_the_games_version(client):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Helena")
+    response = client.get(f"{table.url}/events?since=0", buffered=False)
+    assert response.status_code == 200
+    assert response.mimetype == "text/event-stream"
+    assert response.headers["Cache-Control"] == "no-store"
+    pieces = iter(response.response)
+    assert next(pieces).startswith(b"retry:")
+    assert next(pieces) == b"id: 1\nevent: changed\ndata: 1\n\n"
+    response.close()
+
+
+def test_a_browser_that_connects_again_is_told_of_what_it_missed(client):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Helena")
+    table.claim("Bob", "Seattle", "Portland", track=1)
+    response = client.get(f"{table.url}/events", headers={"Last-Event-ID": "1"}, buffered=False)
+    pieces = iter(response.response)
+    next(pieces)
+    assert next(pieces) == b"id: 2\nevent: changed\ndata: 2\n\n"
+    response.close()
+
+
+def test_no_stream_for_a_game_that_does_not_exist(client):
+    assert client.get("/g/nothing-here/events").status_code == 404
+    assert client.get("/w/nothing-here/events").status_code == 404
