@@ -8,12 +8,19 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.rules.board import load_board, map_ids
-from tests.e2e.phone import screenshot, start_game, tap, tap_route
+from tests.e2e.phone import go, screenshot, start_game, tap, tap_route
+
+# A game's board page on each map, started once for all the tests here (none changes it).
+BOARDS: dict[str, str] = {}
 
 
 def _board_page(page: Page, server: str, map_id: str) -> None:
-    start_game(page, server, ["Ann", "Bob"], map_id)
-    tap(page, "nav >> text=Board")
+    if map_id in BOARDS:
+        go(page, BOARDS[map_id])
+    else:
+        start_game(page, server, ["Ann", "Bob"], map_id)
+        tap(page, "nav >> text=Board")
+        BOARDS[map_id] = page.url
     expect(page.locator(".picture svg")).to_be_visible()
 
 

@@ -5,12 +5,12 @@ and each page is measured as it stands, with its sheets open where it has them."
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from companion.language import LANGUAGES
-from tests.e2e.conftest import phone_in
 from tests.e2e.phone import go, import_game, ready, tap, tap_route
 from tests.helpers import GAMES
 
@@ -79,11 +79,10 @@ def _visit(page: Page, url: str, faults: list[str], language: str) -> None:
 
 
 def _addresses(page: Page, table: str) -> list[str]:
-    """A game's pages, besides the table: its board, tickets, sheet and the referee's
-    help, and its watch pages."""
+    """A game's pages, besides the table and its board: its tickets, sheet and the
+    referee's help, and its watch pages."""
     watch = re.search(r"/w/[\w-]+", page.content())
     pages = [
-        f"{table}/board",
         f"{table}/confirm?route=1&route=2",
         f"{table}/tickets",
         f"{table}/sheet",
@@ -98,9 +97,9 @@ def _addresses(page: Page, table: str) -> list[str]:
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_every_page_fits_a_phone_with_targets_a_finger_can_hit(
-    server: str, browser: Browser, language: str
+    server: str, phones: Callable[..., Page], language: str
 ) -> None:
-    page = next(phone_in(browser, language))
+    page = phones(language)
     faults: list[str] = []
     _visit(page, server + "/", faults, language)
     for name in RECORDS:
@@ -115,7 +114,7 @@ def test_every_page_fits_a_phone_with_targets_a_finger_can_hit(
             page.keyboard.press("Escape")
         for url in _addresses(page, table):
             _visit(page, url, faults, language)
-        _visit(page, f"{table}/board", faults, language)
+        _visit(page, f"{table}/board", faults, language)  # measured, then with a route open
         tap_route(page, 0)
         expect(page.locator("#route-sheet li[data-route]").first).to_be_visible()
         _measure(page, f"{table}/board (route sheet)", faults)
@@ -129,8 +128,8 @@ def test_every_page_fits_a_phone_with_targets_a_finger_can_hit(
     assert not faults, "\n".join(faults)
 
 
-def test_a_passengers_trip_fits_a_phone(server: str, browser: Browser) -> None:
-    page = next(phone_in(browser))
+def test_a_passengers_trip_fits_a_phone(server: str, phone: Page) -> None:
+    page = phone
     table = import_game(page, server, GAMES / "marklin_four_players.json")
     page.fill(".city-search", "koln")
     page.locator("label.place", has_text="with a passenger in Köln").click()
@@ -164,9 +163,11 @@ def test_the_measure_finds_a_small_target_and_a_broken_word(server: str, phone: 
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_a_groups_page_fits_a_phone(server: str, browser: Browser, language: str) -> None:
+def test_a_groups_page_fits_a_phone(
+    server: str, phones: Callable[..., Page], language: str
+) -> None:
     """A group with games on two maps, a person's line opened, one map's standings."""
-    page = next(phone_in(browser, language))
+    page = phones(language)
     go(page, f"{server}/?lang={language}")
     one_word = "Donnerstagseisenbahnrunde"
     page.fill("#groups input[name='name']", one_word)
