@@ -24,7 +24,7 @@ from companion.rules.game import replay
 from companion.rules.playout import random_game
 from companion.rules.record import GameRecord, held_of, record_to_json
 from companion.rules.scoring import final_scores
-from companion.rules.table import route_choices
+from companion.rules.table_questions import route_choices
 from companion.web import create_app
 
 # Goods colours for Märklin's board: the one black city, then the others as counted.

@@ -10,13 +10,13 @@ from pathlib import Path
 import click
 from flask.cli import FlaskGroup
 
-from companion.language import DEFAULT, LANGUAGES, language_code, translator
+from companion.catalogs import DEFAULT, LANGUAGES, language_code, translator
+from companion.render.json_sheet import sheet_to_json
+from companion.render.text_sheet import sheet_to_text
 from companion.rules.errors import CompanionError, RecordError
 from companion.rules.record import parse_record
 from companion.rules.untrusted import load_record_json, one_line
 from companion.rules.words import _, speaking
-from companion.sheets.data import sheet_to_json
-from companion.sheets.text import sheet_to_text
 
 MAX_RECORD_BYTES = 5_000_000
 

@@ -13,7 +13,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from companion.language import CATALOGS, LANGUAGES, translator
+from companion.catalogs import CATALOGS, LANGUAGES, translator
 from companion.rules.words import Message, ngettext
 
 TOP = Path(__file__).resolve().parents[1]

@@ -15,7 +15,7 @@ from companion.rules.editions import (
     Edition,
 )
 from companion.rules.paths import cities_along
-from companion.rules.sheet import Column, Line, PlayerSheet, Section, TicketScore
+from companion.rules.score_sheet import Column, Line, PlayerSheet, Section, TicketScore
 from companion.rules.words import Message, Text, _, join, listing, ngettext
 
 

@@ -20,7 +20,7 @@ from companion.rules.game import State
 from companion.rules.longest_path import Edge, longest_trail
 from companion.rules.paths import connecting_chain
 from companion.rules.sails import ports_left
-from companion.rules.sheet import (
+from companion.rules.score_sheet import (
     BREAKDOWN_KEYS,
     LongestPath,
     PlayerSheet,
@@ -30,7 +30,7 @@ from companion.rules.sheet import (
     TicketScore,
 )
 from companion.rules.stations import best_borrowing, borrow_options, stations_left
-from companion.rules.table import score_track
+from companion.rules.table_questions import score_track
 from companion.rules.tours import score_tour
 from companion.rules.words import Message, Text, _, join, listing, ngettext
 

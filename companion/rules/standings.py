@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from companion.rules.names import name_key
-from companion.rules.sheet import PlayerSheet, ScoreSheet
+from companion.rules.score_sheet import PlayerSheet, ScoreSheet
 from companion.rules.words import Text, _
 
 

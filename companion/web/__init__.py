@@ -18,13 +18,13 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from companion.render.board_picture import flag_background
+from companion.render.text_sheet import ordinal, signed
 from companion.rules.colors import color_words
 from companion.rules.counted import points
 from companion.rules.errors import CompanionError
 from companion.rules.names import place_key
 from companion.rules.payment import card_words
-from companion.sheets.picture import flag_background
-from companion.sheets.text import ordinal, signed
 from companion.web import database
 from companion.web.dice_panel import face_words
 from companion.web.forms import csrf_field, stamp
@@ -264,7 +264,7 @@ def _errors(app: Flask) -> None:
         message = _("There is no game at this address: check the link, or start a new one.")
         return render_template("error.html", title=_("No such game"), message=message), 404
 
-    from companion.web.groups import GroupNotFound
+    from companion.web.group_store import GroupNotFound
 
     @app.errorhandler(GroupNotFound)
     def no_group(error: GroupNotFound) -> tuple[str, int]:

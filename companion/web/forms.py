@@ -37,7 +37,7 @@ from companion.rules.colors import color_words
 from companion.rules.setup import MAX_NAME
 from companion.rules.untrusted import MAX_INT
 from companion.rules.words import Message, Translator, _
-from companion.web.groups import MAX_NAME as GROUP_NAME
+from companion.web.group_store import MAX_NAME as GROUP_NAME
 from companion.web.store import TRACK_POINTS, Stamp, StoredGame
 
 if TYPE_CHECKING:

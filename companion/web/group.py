@@ -10,13 +10,13 @@ from flask import Blueprint, Response, redirect, render_template, request, sessi
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
+from companion.render.board_picture import FALLBACK_PIECES, piece_color
+from companion.render.group_charts import scores_svg, wins_svg
 from companion.rules.board import load_board, map_ids
 from companion.rules.errors import IllegalAction
 from companion.rules.names import name_key
 from companion.rules.standings import Standings, standings
-from companion.sheets.history import scores_svg, wins_svg
-from companion.sheets.picture import FALLBACK_PIECES, piece_color
-from companion.web import groups, store
+from companion.web import group_store, store
 from companion.web.forms import (
     PIECE_COLORS,
     GroupForm,
@@ -50,7 +50,7 @@ def create() -> BaseResponse | tuple[str, int]:
     if not form.validate_on_submit():
         return _refused(form_problem(form))
     try:
-        group_id = groups.create_group(form.name.data or "", request.remote_addr or "")
+        group_id = group_store.create_group(form.name.data or "", request.remote_addr or "")
     except store.TooManyGames as error:
         return _refused(too_many(error), 429)
     # A name refused (IllegalAction) is the app's refusal page, as every other.
@@ -116,9 +116,9 @@ def render_group(
     status: int = 200,
 ) -> tuple[str, int]:
     """The group's page, with a refusal's reason when there is one."""
-    group = groups.load_group(group_id)
+    group = group_store.load_group(group_id)
     map_id = _map_asked()
-    every = groups.group_standings(group)
+    every = group_store.group_standings(group)
     found = standings(every.games, group.merges, map_id) if map_id else every
     colors = person_colors(every)
     link = public_url(url_for("group.show", group_id=group_id))
@@ -173,8 +173,8 @@ def show(group_id: str) -> tuple[str, int]:
 @bp.get("/<group_id>/stats.json")
 def stats(group_id: str) -> Response:
     """The standings as JSON (one map's with ``?map=``)."""
-    found = groups.group_standings(groups.load_group(group_id), _map_asked())
-    body = json.dumps(groups.stats_json(found), ensure_ascii=False, indent=1)
+    found = group_store.group_standings(group_store.load_group(group_id), _map_asked())
+    body = json.dumps(group_store.stats_json(found), ensure_ascii=False, indent=1)
     response = Response(body, mimetype="application/json")
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -183,7 +183,7 @@ def stats(group_id: str) -> Response:
 @bp.post("/<group_id>/games")
 def new_game(group_id: str) -> BaseResponse | tuple[str, int]:
     """Starts a game in the group."""
-    groups.load_group(group_id)
+    group_store.load_group(group_id)
     form = new_game_form()
     started = start_game(form, group_id)
     if isinstance(started, Refusal):
@@ -194,7 +194,7 @@ def new_game(group_id: str) -> BaseResponse | tuple[str, int]:
 @bp.post("/<group_id>/import")
 def import_record(group_id: str) -> BaseResponse | tuple[str, int]:
     """Imports a game record into the group."""
-    groups.load_group(group_id)
+    group_store.load_group(group_id)
     upload = ImportForm()
     imported = import_game(upload, group_id)
     if isinstance(imported, Refusal):
@@ -211,7 +211,7 @@ def rename(group_id: str) -> BaseResponse | tuple[str, int]:
     if not form.validate_on_submit():
         return render_group(group_id, problem=form_problem(form), status=400)
     try:
-        groups.rename(group_id, form.name.data or "")
+        group_store.rename(group_id, form.name.data or "")
     except IllegalAction as error:
         return render_group(group_id, problem=str(error), status=400)
     return redirect(url_for("group.show", group_id=group_id), code=303)
@@ -225,7 +225,7 @@ def merge(group_id: str) -> BaseResponse | tuple[str, int]:
         return render_group(group_id, problem=form_problem(form), status=400)
     try:
         spelling, person = required(form.spelling.data), required(form.person.data)
-        groups.merge(group_id, spelling.strip(), person.strip())
+        group_store.merge(group_id, spelling.strip(), person.strip())
     except IllegalAction as error:
         return render_group(group_id, problem=str(error), status=409)
     return redirect(url_for("group.show", group_id=group_id, _anchor="people"), code=303)
@@ -237,7 +237,7 @@ def unmerge(group_id: str) -> BaseResponse | tuple[str, int]:
     form = UnmergeForm()
     if not form.validate_on_submit():
         return render_group(group_id, problem=form_problem(form), status=400)
-    groups.unmerge(group_id, required(form.spelling.data))
+    group_store.unmerge(group_id, required(form.spelling.data))
     return redirect(url_for("group.show", group_id=group_id, _anchor="people"), code=303)
 
 
@@ -248,7 +248,7 @@ def take_out(group_id: str) -> BaseResponse | tuple[str, int]:
     form = TakeOutForm()
     if not form.validate_on_submit():
         return render_group(group_id, problem=form_problem(form), status=400)
-    if not groups.take_out(group_id, required(form.game.data)):
+    if not group_store.take_out(group_id, required(form.game.data)):
         return render_group(
             group_id, problem=_("That game is not one of this group's."), status=404
         )

@@ -29,7 +29,7 @@ from companion.rules.record import GameRecord, parse_record
 from companion.rules.setup import Player, complete_split, goods_colors, takes_dice
 from companion.rules.untrusted import load_record_json, one_line
 from companion.rules.words import join
-from companion.web import groups, store
+from companion.web import group_store, store
 from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, SeatForm, form_problem
 from companion.web.language import language
 
@@ -101,7 +101,7 @@ def _page(
         "home.html",
         upload=upload or ImportForm(),
         games=store.games_among(session.get("games", [])),
-        groups=groups.groups_among(session.get("groups", [])),
+        groups=group_store.groups_among(session.get("groups", [])),
         problem=problem,
         **new_game_context(form),
     ), status

@@ -15,7 +15,7 @@ from flask_babel import Babel, get_locale, get_translations
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
-from companion.language import (
+from companion.catalogs import (
     CATALOGS,
     DEFAULT,
     LANGUAGES,

@@ -9,14 +9,14 @@ from flask import request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from companion.render.board_picture import piece_color
 from companion.rules import counted
 from companion.rules.errors import IllegalAction
 from companion.rules.passengers import passengers_left
 from companion.rules.sails import ports_left
 from companion.rules.state import State
 from companion.rules.stations import stations_left
-from companion.rules.table import next_player, score_track
-from companion.sheets.picture import piece_color
+from companion.rules.table_questions import next_player, score_track
 
 
 @dataclass(frozen=True)

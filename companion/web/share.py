@@ -7,10 +7,10 @@ from datetime import date, datetime
 
 from flask import Blueprint, Response
 
+from companion.render.bgstats import play_link
+from companion.render.csv_sheet import sheet_to_csv
+from companion.render.result_card import result_card
 from companion.rules.scoring import ScoreSheet
-from companion.sheets.bgstats import play_link
-from companion.sheets.card import result_card
-from companion.sheets.spreadsheet import sheet_to_csv
 from companion.web import store
 from companion.web.players import player_colors
 

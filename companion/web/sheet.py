@@ -8,16 +8,16 @@ import json
 from flask import Blueprint, Response, redirect, render_template, request, send_file, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
+from companion.render.board_picture import board_svg
+from companion.render.pdf_sheet import sheet_to_pdf
+from companion.render.result_card import card_height
+from companion.render.score_chart import Series, chart, chart_svg, series_of
 from companion.rules.errors import IllegalAction
 from companion.rules.record import record_to_json
 from companion.rules.scoring import ScoreSheet
 from companion.rules.state import State
-from companion.rules.table import track_history
-from companion.sheets.card import card_height
-from companion.sheets.chart import Series, chart, chart_svg, series_of
-from companion.sheets.pdf import sheet_to_pdf
-from companion.sheets.picture import board_svg
-from companion.web import groups, store
+from companion.rules.table_questions import track_history
+from companion.web import group_store, store
 from companion.web.forms import TrackForm, form_problem, required, small_int
 from companion.web.players import player_colors, seats
 from companion.web.qr import public_url
@@ -77,7 +77,7 @@ def render_sheet(game_id: str, problem: str | None = None, status: int = 200) ->
         track=game.track,
         bg_stats=bg_stats_link(game, sheet),
         card_height=card_height(sheet),
-        group=groups.load_group(game.group) if game.group else None,
+        group=group_store.load_group(game.group) if game.group else None,
         form=TrackForm(),
         problem=problem,
         line_link=lambda name, key, index: url_for(

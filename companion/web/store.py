@@ -38,7 +38,7 @@ from companion.rules.record import (
 )
 from companion.rules.scoring import ScoreSheet, check_hands, final_scores
 from companion.rules.setup import Player, new_game
-from companion.rules.table import RouteChoice, route_choices
+from companion.rules.table_questions import RouteChoice, route_choices
 from companion.rules.untrusted import MAX_INT, check_record_data, mend_text
 from companion.rules.words import _
 from companion.web.changes import CHANGES, CHANNEL

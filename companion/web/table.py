@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from companion.render.board_picture import board_svg
 from companion.rules.actions import Action, BuildPort, BuildStation, Exchange, Pass
 from companion.rules.board import DASH, Board, Route
 from companion.rules.errors import IllegalAction
@@ -27,7 +28,7 @@ from companion.rules.names import name_key
 from companion.rules.paths import cities_along
 from companion.rules.scoring import ticket_done
 from companion.rules.state import State
-from companion.rules.table import (
+from companion.rules.table_questions import (
     PORT,
     STATION,
     cannot_act,
@@ -43,7 +44,6 @@ from companion.rules.table import (
     still_to_play,
 )
 from companion.rules.words import Text
-from companion.sheets.picture import board_svg
 from companion.web import store
 from companion.web.dice_panel import faces_asked, panel
 from companion.web.forms import (

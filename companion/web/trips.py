@@ -23,7 +23,7 @@ from companion.rules.passengers import (
     without_goods_colour,
 )
 from companion.rules.state import Trip
-from companion.rules.table import goods_left
+from companion.rules.table_questions import goods_left
 from companion.web import store
 from companion.web.dice_panel import counted_faces, faces_from
 from companion.web.forms import ConfirmForm, TripForm, form_problem, required, small_int

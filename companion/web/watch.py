@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, render_template, url_for
 
-from companion.rules.table import final_round_news, still_to_play
-from companion.sheets.chart import chart, chart_svg
-from companion.sheets.picture import board_svg
+from companion.render.board_picture import board_svg
+from companion.render.score_chart import chart, chart_svg
+from companion.rules.table_questions import final_round_news, still_to_play
 from companion.web import store
 from companion.web.players import player_colors, seats
 from companion.web.sheet import pdf_response, progress, score

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from companion.language import LANGUAGES
+from companion.catalogs import LANGUAGES
 from tests.e2e.phone import go, import_game, ready, tap, tap_route
 from tests.helpers import GAMES
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from companion.language import translator
+from companion.catalogs import translator
 from companion.rules.names import place_key
 from companion.rules.words import Message
 from tests.e2e.conftest import phone_in

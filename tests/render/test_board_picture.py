@@ -9,8 +9,8 @@ import re
 
 import pytest
 
+from companion.render.board_picture import TRACK_GAP, board_svg, layout, tint
 from companion.rules.board import load_board, map_ids
-from companion.sheets.picture import TRACK_GAP, board_svg, layout, tint
 
 MAPS = map_ids()
 

@@ -12,6 +12,9 @@ from dataclasses import replace
 import pytest
 from pypdf import PdfReader
 
+from companion.render.json_sheet import sheet_to_json
+from companion.render.pdf_sheet import sheet_to_pdf
+from companion.render.text_sheet import sheet_to_text
 from companion.rules import record as record_module
 from companion.rules.board import load_board, map_ids
 from companion.rules.editions import BASE, GLOBETROTTER, LONGEST_PATH_BONUS
@@ -19,9 +22,6 @@ from companion.rules.game import replay
 from companion.rules.playout import random_game
 from companion.rules.record import GameRecord, HeldTicket
 from companion.rules.scoring import final_scores
-from companion.sheets.data import sheet_to_json
-from companion.sheets.pdf import sheet_to_pdf
-from companion.sheets.text import sheet_to_text
 from tests.helpers import MARKLIN_GOODS, record_of
 from tests.web.helpers import import_record
 

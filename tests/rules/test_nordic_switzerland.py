@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from companion.render.json_sheet import sheet_to_json
 from companion.rules.actions import Claim
 from companion.rules.board import load_board
 from companion.rules.dice import DiceTurn, Tokens
@@ -17,7 +18,6 @@ from companion.rules.payment import check_payment
 from companion.rules.record import parse_record
 from companion.rules.scoring import final_scores, held_targets, held_ticket
 from companion.rules.setup import Player, new_game
-from companion.sheets.data import sheet_to_json
 from tests.helpers import game_record
 
 NORDIC, SWITZERLAND = load_board("nordic"), load_board("switzerland")

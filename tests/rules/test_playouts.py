@@ -7,12 +7,12 @@ import random
 
 import pytest
 
+from companion.render.json_sheet import sheet_to_json
 from companion.rules.board import load_board, map_ids
 from companion.rules.game import replay
 from companion.rules.playout import random_game
 from companion.rules.record import parse_record, record_to_json
 from companion.rules.scoring import final_scores
-from companion.sheets.data import sheet_to_json
 from tests.helpers import plays_with_dice, record_of, table_goods
 
 pytestmark = pytest.mark.slow

@@ -8,7 +8,7 @@ import sys
 
 def test_companion_rules_imports_neither_flask_nor_a_database():
     probe = (
-        "import sys, companion.rules, companion.rules.playout, companion.sheets.text;"
+        "import sys, companion.rules, companion.rules.playout, companion.render.text_sheet;"
         "bad = ('flask', 'werkzeug', 'sqlite3', 'sqlalchemy', 'reportlab');"
         "print(','.join(m for m in bad if m in sys.modules))"
     )

@@ -11,7 +11,7 @@ from companion.rules.editions import RAILS_AND_SAILS_GREAT_LAKES, RAILS_AND_SAIL
 from companion.rules.errors import IllegalAction
 from companion.rules.game import apply, claim_for
 from companion.rules.setup import complete_split
-from companion.rules.table import (
+from companion.rules.table_questions import (
     PORT,
     STATION,
     cannot_act,

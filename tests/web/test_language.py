@@ -134,7 +134,7 @@ def test_the_switch_drops_a_language_asked_for_in_the_address(client):
 
 
 def test_a_negative_total_takes_the_plural_of_its_number(client):
-    from companion.language import translator
+    from companion.catalogs import translator
     from companion.rules.counted import points as points_words
 
     ru = translator("ru")
@@ -151,7 +151,7 @@ def test_the_switch_on_a_refused_claim_goes_back_to_the_table(client):
 
 
 def test_a_city_that_is_not_found_is_suggested_with_its_local_name(client):
-    from companion.language import translator
+    from companion.catalogs import translator
     from companion.rules.board import load_board
     from companion.rules.errors import IllegalAction
 

@@ -8,9 +8,9 @@ import re
 
 from pypdf import PdfReader
 
+from companion.render.pdf_sheet import _qr
+from companion.render.score_chart import Series, chart, chart_svg
 from companion.rules.record import parse_record
-from companion.sheets.chart import Series, chart, chart_svg
-from companion.sheets.pdf import _qr
 from tests.helpers import game_record
 from tests.web.helpers import WebTable, import_record
 

@@ -137,7 +137,7 @@ def route_length(map_id: str, route_id: int) -> int:
 
 
 def test_the_world_picture_joins_its_west_and_east_edges():
-    from companion.sheets.picture import board_svg
+    from companion.render.board_picture import board_svg
 
     svg = board_svg(load_board("world"), {}, {})
     # Anchorage–Tiksi crosses the edge: drawn as two halves, one running off each side.

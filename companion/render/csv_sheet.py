@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 
-from companion.rules.sheet import ScoreSheet
+from companion.rules.score_sheet import ScoreSheet
 from companion.rules.words import _
 
 FORMULA = ("=", "+", "-", "@", "\t", "\r")

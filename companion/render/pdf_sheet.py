@@ -29,15 +29,16 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from companion.render import board_picture as picture
+from companion.render import lettering
+from companion.render import score_chart as charts
+from companion.render.lettering import BOLD, FONT
+from companion.render.score_chart import Series
+from companion.render.text_sheet import ordinal, sheet_title, signed
 from companion.rules import counted
 from companion.rules.board import SEA
-from companion.rules.sheet import Line, PlayerSheet, ScoreSheet
+from companion.rules.score_sheet import Line, PlayerSheet, ScoreSheet
 from companion.rules.words import _, join
-from companion.sheets import chart as charts
-from companion.sheets import lettering, picture
-from companion.sheets.chart import Series
-from companion.sheets.lettering import BOLD, FONT
-from companion.sheets.text import ordinal, sheet_title, signed
 
 
 def _e(text: object) -> str:

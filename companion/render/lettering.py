@@ -16,7 +16,7 @@ def register() -> None:
     """Registers the fonts with reportlab (once)."""
     if FONT in pdfmetrics.getRegisteredFontNames():
         return
-    folder = resources.files("companion.sheets").joinpath("fonts")
+    folder = resources.files("companion.render").joinpath("fonts")
     for name, file in ((FONT, "DejaVuSans.ttf"), (BOLD, "DejaVuSans-Bold.ttf")):
         with resources.as_file(folder.joinpath(file)) as path:
             pdfmetrics.registerFont(TTFont(name, str(path)))

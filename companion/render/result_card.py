@@ -14,10 +14,10 @@ from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
 
+from companion.render.board_picture import PAPER, WATER, layout, tint
 from companion.rules.board import SEA
-from companion.rules.sheet import ScoreSheet
+from companion.rules.score_sheet import ScoreSheet
 from companion.rules.words import _
-from companion.sheets.picture import PAPER, WATER, layout, tint
 
 WIDTH = 1080
 PAD = 40
@@ -32,7 +32,7 @@ LINE = "#d9d0bd"
 @cache
 def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    with resources.as_file(resources.files("companion.sheets").joinpath("fonts", name)) as path:
+    with resources.as_file(resources.files("companion.render").joinpath("fonts", name)) as path:
         return ImageFont.truetype(str(path), size)
 
 

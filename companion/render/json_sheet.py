@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.board import Route
-from companion.rules.sheet import Line, PlayerSheet, ScoreSheet, Section
+from companion.rules.score_sheet import Line, PlayerSheet, ScoreSheet, Section
 from companion.rules.words import Text
 
 

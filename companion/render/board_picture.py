@@ -1,7 +1,7 @@
 """The board picture: the map drawn from the cities' latitude and longitude.
 
 ``layout`` places everything once a board (the cities, each route's track with its spaces,
-the city names); ``board_svg`` draws it for the pages, ``companion.sheets.pdf`` for the
+the city names); ``board_svg`` draws it for the pages, ``companion.render.pdf_sheet`` for the
 sheet. A free route is a row of hollow spaces in its colour; a claimed one carries its
 owner's trains (solid, outlined, larger); sea routes lie on water; tunnels have dashed
 spaces, ferries a locomotive mark. The tracks of a double route lie apart, and no city's
@@ -16,9 +16,9 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from html import escape
 
+from companion.render import lettering
 from companion.rules.board import SEA, Board, Flag, Route
 from companion.rules.words import Message, _, ngettext
-from companion.sheets import lettering
 
 WIDTH = 1000
 MARGIN = 70

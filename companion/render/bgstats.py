@@ -14,7 +14,7 @@ from gettext import NullTranslations
 from typing import Any
 from urllib.parse import quote
 
-from companion.rules.sheet import ScoreSheet
+from companion.rules.score_sheet import ScoreSheet
 
 LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 

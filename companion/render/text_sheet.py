@@ -5,7 +5,7 @@ Put into words in the language spoken (``companion.rules.words.speaking``)."""
 from __future__ import annotations
 
 from companion.rules import counted
-from companion.rules.sheet import Line, PlayerSheet, ScoreSheet
+from companion.rules.score_sheet import Line, PlayerSheet, ScoreSheet
 from companion.rules.words import Message, Text, _
 
 ORDINALS: dict[int, Message] = {1: _("1st"), 2: _("2nd"), 3: _("3rd")}

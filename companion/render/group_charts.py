@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
+from companion.render.score_chart import FONT, STEPS
 from companion.rules.words import _
-from companion.sheets.chart import FONT, STEPS
 
 WIDTH = 600.0
 LEFT, RIGHT, TOP = 52.0, 16.0, 16.0

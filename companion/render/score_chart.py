@@ -1,7 +1,7 @@
 """The score through the game, as a chart: each player's score track after every action,
 then (once the game is over) the final total, tickets and bonuses counted.
 
-``chart`` lays it out; ``chart_svg`` draws it for the pages, ``companion.sheets.pdf`` for
+``chart`` lays it out; ``chart_svg`` draws it for the pages, ``companion.render.pdf_sheet`` for
 the sheet. Pure: data in, text out (its words in the language spoken)."""
 
 from __future__ import annotations
