@@ -8,12 +8,10 @@ speak the table's: the language the game was started in."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from flask import Blueprint, Flask, g, redirect, request
+from flask import Flask, g, request
 from flask_babel import Babel, get_locale, get_translations
 from markupsafe import Markup, escape
-from werkzeug.wrappers import Response
 
 from companion.catalogs import (
     CATALOGS,
@@ -28,7 +26,6 @@ from companion.rules.board import DASH, Board
 from companion.rules.words import speak, stop_speaking
 from companion.web import database
 
-bp = Blueprint("language", __name__)
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600
 
@@ -69,23 +66,6 @@ def language() -> str:
     return code
 
 
-@bp.route("/language/<code>")
-def switch(code: str) -> Response:
-    """Speaks ``code`` from now on, on every page of this browser, and goes back."""
-    chosen = language_code(code)  # a code the companion doesn't speak changes nothing
-    back = request.args.get("next", "")
-    parts = urlsplit(back)
-    if not back.startswith("/") or back.startswith("//") or parts.scheme or parts.netloc:
-        back = "/"
-    else:  # the page again, without a language in its address that would outrank the tap
-        query = [(k, v) for k, v in parse_qsl(parts.query) if k != "lang"]
-        back = urlunsplit(("", "", parts.path, urlencode(query), ""))
-    response = redirect(back)
-    if chosen:
-        response.set_cookie(COOKIE, chosen, max_age=YEAR, samesite="Lax")
-    return response
-
-
 def init_app(app: Flask) -> None:
     """Flask-Babel with the companion's catalogs; every request's messages, the rules'
     included, are put into words in the page's language."""
@@ -112,7 +92,6 @@ def init_app(app: Flask) -> None:
         app.add_template_global(helper)
 
     app.add_template_filter(hyphenate, "hyphenate")
-    app.register_blueprint(bp)
 
 
 def local_name(board: Board, *names: str) -> str:

@@ -321,8 +321,8 @@ def fuzz_app(tmp_path, monkeypatch):
     # The QR codes encode only the app's own address and the PDF only what is stored:
     # they take most of the time of their pages, so the fuzzing draws them blank and
     # covers more in its few seconds.
-    monkeypatch.setattr("companion.web.table.qr_svg", lambda link: "", raising=False)
-    for module in ("companion.web.sheet", "companion.web.watch"):
+    monkeypatch.setattr("companion.web.table_view.qr_svg", lambda link: "", raising=False)
+    for module in ("companion.web.sheet_view",):
         monkeypatch.setattr(f"{module}.sheet_to_pdf", lambda *args: b"%PDF", raising=False)
     return create_app(
         {

@@ -15,7 +15,8 @@ from companion.rules.actions import Pass
 from companion.rules.errors import IllegalAction
 from companion.rules.record import MAX_ACTIONS, GameRecord
 from companion.rules.setup import Player
-from companion.web import _instance_secret, create_app, store
+from companion.web import create_app, store
+from companion.web.secret_key import instance_secret
 from tests.databases import fresh_database
 from tests.web.helpers import WebTable, import_record, route_id, seats
 
@@ -118,7 +119,7 @@ def _read_key(folder: str, barrier, keys) -> None:  # type: ignore[no-untyped-de
     barrier.wait()
     from pathlib import Path
 
-    keys.put(_instance_secret(Path(folder)))
+    keys.put(instance_secret(Path(folder)))
 
 
 def test_workers_starting_at_once_make_one_secret_key_readable_by_its_owner_only(tmp_path):

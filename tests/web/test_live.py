@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 from companion.web.changes import Changes
-from companion.web.live import CHANGES, events
+from companion.web.pages.live import CHANGES, events
 from tests.web.helpers import WebTable
 
 

@@ -432,10 +432,10 @@ def test_the_version_changes_when_another_phone_records_something(client):
 
 
 def test_a_secret_key_is_made_once_and_kept_in_the_instance(tmp_path):
-    from companion import web
+    from companion.web.secret_key import instance_secret
 
-    first = web._instance_secret(tmp_path)
-    assert len(first) == 64 and web._instance_secret(tmp_path) == first
+    first = instance_secret(tmp_path)
+    assert len(first) == 64 and instance_secret(tmp_path) == first
 
 
 @pytest.mark.parametrize("map_id", map_ids())

@@ -28,7 +28,7 @@ from companion.web.forms import (
     form_problem,
     required,
 )
-from companion.web.home import (
+from companion.web.new_game import (
     Refusal,
     import_game,
     new_game_context,

@@ -24,7 +24,7 @@ from companion.rules.words import Text, listing
 from companion.web import store
 from companion.web.dice_panel import face_words, faces_from
 from companion.web.forms import DiceForm, form_problem, required, small_int
-from companion.web.table import record, render_table
+from companion.web.table_view import record, render_table
 
 bp = Blueprint("dice", __name__, url_prefix="/g/<game_id>")
 ROLL = secrets.SystemRandom()

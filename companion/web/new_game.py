@@ -1,24 +1,17 @@
-"""Home: start a new game, resume a recent one, import a game record."""
+"""Starting and importing a game: the new-game form and the maps it offers, a game
+started from it or imported from a record (into a group, when one is given), and why one
+was not. The home page and a group's page share it."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from flask import (
-    Blueprint,
-    current_app,
-    redirect,
-    render_template,
     request,
-    send_from_directory,
-    session,
-    url_for,
 )
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from werkzeug.wrappers import Response
 
 # SelectChoice is new in WTForms 3.3; types-WTForms still describes WTForms 3.2.
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
@@ -29,11 +22,9 @@ from companion.rules.record import GameRecord, parse_record
 from companion.rules.setup import Player, complete_split, goods_colors, takes_dice
 from companion.rules.untrusted import load_record_json, one_line
 from companion.rules.words import join
-from companion.web import group_store, store
+from companion.web import store
 from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, SeatForm, form_problem
 from companion.web.language import language
-
-bp = Blueprint("home", __name__)
 
 
 def _boards() -> list[Board]:
@@ -89,78 +80,6 @@ def new_game_context(form: NewGameForm | None = None) -> dict[str, Any]:
             for rule in b.edition.house_rules
         },
     }
-
-
-def _page(
-    form: NewGameForm | None = None,
-    upload: ImportForm | None = None,
-    problem: str | None = None,
-    status: int = 200,
-) -> tuple[str, int]:
-    return render_template(
-        "home.html",
-        upload=upload or ImportForm(),
-        games=store.games_among(session.get("games", [])),
-        groups=group_store.groups_among(session.get("groups", [])),
-        problem=problem,
-        **new_game_context(form),
-    ), status
-
-
-@bp.get("/")
-def index() -> tuple[str, int]:
-    """The home page."""
-    return _page()
-
-
-@bp.get("/manifest.webmanifest")
-def manifest() -> Response:
-    """What a phone needs to keep the companion on its home screen, like an app."""
-    icons = [
-        {
-            "src": url_for("static", filename=f"icon-{size}.png"),
-            "sizes": f"{size}x{size}",
-            "type": "image/png",
-            "purpose": "any maskable",
-        }
-        for size in (192, 512)
-    ]
-    icons.append(
-        {"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"}
-    )
-    body = {
-        "name": _("Ticket to Ride companion"),
-        "short_name": _("Companion"),
-        "lang": language(),
-        "start_url": url_for("home.index"),
-        "scope": "/",
-        "display": "standalone",
-        "background_color": "#fbf8f1",
-        "theme_color": "#a4262c",
-        "icons": icons,
-    }
-    response = Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
-    response.headers["Cache-Control"] = "public, max-age=86400"
-    response.headers["Vary"] = "Accept-Language, Cookie"  # its words are the phone's language
-    return response
-
-
-@bp.get("/favicon.ico")
-def favicon() -> Response:
-    """The icon browsers ask for at the top of the site."""
-    return send_from_directory(
-        current_app.static_folder or "", "icon-192.png", mimetype="image/png", max_age=86400
-    )
-
-
-@bp.post("/games")
-def new_game() -> Response | tuple[str, int]:
-    """Starts a game with the players in the order given."""
-    form = new_game_form()
-    started = start_game(form)
-    if isinstance(started, Refusal):
-        return _page(form, problem=started.problem, status=started.status)
-    return redirect(url_for("table.show", game_id=started), code=303)
 
 
 @dataclass(frozen=True)
@@ -223,16 +142,6 @@ def too_many(error: store.TooManyGames) -> str:
             error.most,
         )
     )
-
-
-@bp.post("/import")
-def import_record() -> Response | tuple[str, int]:
-    """Imports a game record (the JSON that export and ``companion score`` use)."""
-    upload = ImportForm()
-    imported = import_game(upload)
-    if isinstance(imported, Refusal):
-        return _page(upload=upload, problem=imported.problem, status=imported.status)
-    return redirect(url_for("table.show", game_id=imported), code=303)
 
 
 def import_game(upload: ImportForm, group: str | None = None) -> str | Refusal:

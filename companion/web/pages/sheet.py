@@ -2,34 +2,24 @@
 
 from __future__ import annotations
 
-import io
 import json
 
-from flask import Blueprint, Response, redirect, render_template, request, send_file, url_for
+from flask import Blueprint, Response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.render.board_picture import board_svg
-from companion.render.pdf_sheet import sheet_to_pdf
 from companion.render.result_card import card_height
-from companion.render.score_chart import Series, chart, chart_svg, series_of
+from companion.render.score_chart import chart, chart_svg
 from companion.rules.errors import IllegalAction
 from companion.rules.record import record_to_json
 from companion.rules.scoring import ScoreSheet
-from companion.rules.state import State
-from companion.rules.table_questions import track_history
 from companion.web import group_store, store
 from companion.web.forms import TrackForm, form_problem, required, small_int
 from companion.web.players import player_colors, seats
-from companion.web.qr import public_url
-from companion.web.share import bg_stats_link, file_name
+from companion.web.sharing import bg_stats_link, file_name
+from companion.web.sheet_view import pdf_response, progress, score
 
 bp = Blueprint("sheet", __name__, url_prefix="/g/<game_id>")
-
-
-def score(game: store.StoredGame, state: State | None = None) -> ScoreSheet:
-    """The game's score sheet, from its board and the tickets entered (``state``: the
-    board, when already replayed: the same as the game's own)."""
-    return game.scored()
 
 
 def _highlight(sheet: ScoreSheet, show: str | None) -> tuple[set[int], str | None]:
@@ -44,13 +34,6 @@ def _highlight(sheet: ScoreSheet, show: str | None) -> tuple[set[int], str | Non
                 line = section.lines[index]
                 return {r.id for r in line.routes}, f"{p.name}: {line.what}"
     return set(), None
-
-
-def progress(game: store.StoredGame, state: State, sheet: ScoreSheet) -> list[Series]:
-    """Each player's score through the game, and the final totals once it is over."""
-    history = track_history(state.setup, game.record.actions)
-    finals = {p.name: p.total for p in sheet.players} if sheet.finished else None
-    return series_of(state.setup.names, player_colors(state), history, finals)
 
 
 def render_sheet(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
@@ -114,20 +97,6 @@ def pdf(game_id: str) -> Response:
     from which nobody can change the game."""
     game = store.load_game(game_id)
     return pdf_response(game, url_for("watch.show", watch=game.watch))
-
-
-def pdf_response(game: store.StoredGame, back: str) -> Response:
-    """The game's PDF score sheet as a download; its QR code opens ``back``. Made within
-    the request, so it speaks the page's language (``?lang=ru`` on its address)."""
-    state = game.state()
-    sheet = score(game, state)
-    data = sheet_to_pdf(sheet, public_url(back), progress(game, state, sheet))
-    return send_file(
-        io.BytesIO(data),
-        mimetype="application/pdf",
-        as_attachment=True,
-        download_name=file_name(game, "score-sheet", "pdf"),
-    )
 
 
 @bp.get("/record.json")

@@ -1,20 +1,15 @@
-"""Sharing a game's result: the result card (a PNG a phone shares), the score sheet as
-CSV, and the link that logs the play in BG Stats."""
+"""What a game shares of its result: the names of its downloads, when it was played and
+for how long, the link that logs it in BG Stats, and its result card."""
 
 from __future__ import annotations
 
 from datetime import date, datetime
 
-from flask import Blueprint, Response
-
 from companion.render.bgstats import play_link
-from companion.render.csv_sheet import sheet_to_csv
 from companion.render.result_card import result_card
 from companion.rules.scoring import ScoreSheet
 from companion.web import store
 from companion.web.players import player_colors
-
-bp = Blueprint("share", __name__, url_prefix="/g/<game_id>")
 
 
 def file_name(game: store.StoredGame, what: str, kind: str) -> str:
@@ -55,26 +50,3 @@ def card_png(game: store.StoredGame) -> bytes:
 
     found: bytes = game.kept(("card", language()), make)
     return found
-
-
-@bp.get("/card.png")
-def card(game_id: str) -> Response:
-    """The result card as a PNG image."""
-    game = store.load_game(game_id)
-    response = Response(card_png(game), mimetype="image/png")
-    response.headers["Content-Disposition"] = (
-        f'inline; filename="{file_name(game, "result", "png")}"'
-    )
-    response.headers["Cache-Control"] = "no-cache"
-    return response
-
-
-@bp.get("/sheet.csv")
-def csv(game_id: str) -> Response:
-    """The score sheet as CSV, to open in a spreadsheet."""
-    game = store.load_game(game_id)
-    response = Response(sheet_to_csv(game.scored()), mimetype="text/csv")
-    response.headers["Content-Disposition"] = (
-        f'attachment; filename="{file_name(game, "score-sheet", "csv")}"'
-    )
-    return response

@@ -28,7 +28,7 @@ from companion.web import store
 from companion.web.dice_panel import counted_faces, faces_from
 from companion.web.forms import ConfirmForm, TripForm, form_problem, required, small_int
 from companion.web.players import chosen_player, seats
-from companion.web.table import record
+from companion.web.table_view import record
 
 bp = Blueprint("trip", __name__, url_prefix="/g/<game_id>")
 SEPARATOR = "|"

@@ -11,7 +11,7 @@ from companion.render.score_chart import chart, chart_svg
 from companion.rules.table_questions import final_round_news, still_to_play
 from companion.web import store
 from companion.web.players import player_colors, seats
-from companion.web.sheet import pdf_response, progress, score
+from companion.web.sheet_view import pdf_response, progress, score
 
 bp = Blueprint("watch", __name__, url_prefix="/w/<watch>")
 

@@ -1,0 +1,35 @@
+"""The pages: one blueprint for each screen. None imports another: what two screens share
+lives in a module of its own beside them (``table_view``, ``new_game``, ``sheet_view``,
+``sharing``)."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from companion.web.pages import (
+    dice_turn,
+    group,
+    home,
+    language_switch,
+    live,
+    share,
+    sheet,
+    table,
+    tickets,
+    trips,
+    watch,
+)
+
+BLUEPRINTS: tuple[Blueprint, ...] = (
+    home.bp,
+    group.bp,
+    table.bp,
+    tickets.bp,
+    sheet.bp,
+    share.bp,
+    trips.bp,
+    dice_turn.bp,
+    watch.bp,
+    live.bp,
+    language_switch.bp,
+)

@@ -1,0 +1,183 @@
+"""The table page as every screen that records a turn shows it: the page itself (with a
+refusal's reason when there is one), the claim list, and recording an action sent by a
+form, then back to the table. The table's, the dice's and the trips' pages share it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import (
+    flash,
+    get_template_attribute,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from companion.rules.actions import Action
+from companion.rules.board import Board
+from companion.rules.errors import IllegalAction
+from companion.rules.state import State
+from companion.rules.table_questions import (
+    cannot_act,
+    final_round_news,
+    goods_left,
+    next_player,
+    passenger_cities,
+    port_cities,
+    station_cities,
+    still_to_play,
+)
+from companion.rules.words import Text
+from companion.web import store
+from companion.web.dice_panel import faces_asked, panel
+from companion.web.forms import (
+    CityForm,
+    ClaimForm,
+    ExchangeForm,
+    Stamped,
+    TurnForm,
+    UndoForm,
+)
+from companion.web.language import language
+from companion.web.players import chosen_player, seats
+from companion.web.qr import public_url, qr_svg, reach
+
+
+def game_and_state(game_id: str) -> tuple[store.StoredGame, State]:
+    """The game, and its board as the live actions leave it; ``GameNotFound``."""
+    game = store.load_game(game_id)
+    return game, game.state()
+
+
+def render_table(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
+    """The table page, with a refusal's reason when there is one."""
+    game, state = game_and_state(game_id)
+    player = chosen_player(state)
+    turn_of = next_player(state)
+    blocked = cannot_act(state, player)
+    shows_claims = not (blocked or state.is_over or state.setup.dice)
+    shared = reach()
+    link = public_url(url_for("table.show", game_id=game_id))
+    watch_link = public_url(url_for("watch.show", watch=game.watch))
+    return render_template(
+        "table.html",
+        game=game,
+        state=state,
+        seats=seats(state),
+        player=player,
+        turn_of=turn_of,
+        reach=shared,
+        # The table's address: on the player acting, if not the one whose turn it is (so
+        # that, kept after a refused turn, the page still follows the game's turns), and
+        # on the dice rolled.
+        page=url_for(
+            "table.show",
+            game_id=game_id,
+            player=None if player == turn_of else player,
+            faces=",".join(faces_asked() or ()) or None if state.setup.dice else None,
+            lang=request.args.get("lang"),
+        ),
+        cities=claim_list(game, player) if shows_claims else None,
+        blocked=blocked,
+        final_news=final_round_news(state),
+        still_to_play=still_to_play(state),
+        last=game.last,
+        history=list(reversed(game.history)),
+        claim=ClaimForm(),
+        turn=TurnForm(),
+        undo=UndoForm(),
+        problem=problem,
+        link=link,
+        qr=qr_svg(link),
+        watch_link=watch_link,
+        watch_qr=qr_svg(watch_link),
+        goods=goods_left(state),
+        port_cities=port_cities(state, player),
+        station_cities=station_cities(state),
+        passenger_cities=passenger_cities(state, player),
+        dice=panel(state, player) if state.setup.dice else None,
+        city_form=CityForm(),
+        exchange=ExchangeForm(),
+    ), status
+
+
+def claim_list(game: store.StoredGame, player: str) -> Markup:
+    """The claim list (each city with its routes, as ``player`` may see them now), put into
+    words once per version of the game, player and language: after a change, every phone
+    at the table asks for the same list."""
+
+    def make() -> Markup:
+        state = game.state()
+        return Markup(
+            render_template(
+                "_cities.html",
+                state=state,
+                cities=game.choices(player),
+                faces=route_faces(state.board),
+                goods=goods_left(state),
+                passenger_cities=passenger_cities(state, player),
+            )
+        )
+
+    found: Markup = game.kept(("claim list", player, language()), make)
+    return found
+
+
+FACES: dict[tuple[str, str], dict[tuple[str, int], Markup]] = {}
+
+
+def route_faces(board: Board) -> dict[tuple[str, int], Markup]:
+    """Each route's face on its claim button from each of its cities (by city and route
+    id), in the language spoken: the same all game, made once per board and language."""
+    key = (board.id, language())
+    faces = FACES.get(key)
+    if faces is None:
+        face = get_template_attribute("_route_face.html", "face")
+        faces = FACES[key] = {
+            (city, route.id): Markup(face(board, city, route))
+            for route in board.routes
+            for city in route.cities
+        }
+    return faces
+
+
+Page = tuple[str, int]
+
+
+def record(
+    game_id: str,
+    action: Action,
+    form: Stamped,
+    done: Text | Callable[[State], Text],
+    refused: Callable[[str], Page] | None = None,
+    then: str | None = None,
+) -> Response | Page:
+    """Records the action sent by ``form`` and says what was done (``done``, or made from
+    the state after it), then goes back to the table (or to ``then``), on whoever plays
+    next; the same form sent again records nothing and says what the first one recorded.
+    A refusal is shown on ``refused``'s page (the table's unless given), with a 409."""
+    try:
+        state = store.record_action(game_id, action, form.stamp)
+    except store.Repeated as repeat:
+        flash(repeated(repeat))
+    except IllegalAction as refusal:
+        problem = _("Refused: %(refusal)s", refusal=refusal)
+        if refused is not None:
+            return refused(problem)
+        return render_table(game_id, problem=problem, status=409)
+    else:
+        flash(str(done(state) if callable(done) else done))
+    return redirect(then or url_for("table.show", game_id=game_id), code=303)
+
+
+def repeated(repeat: store.Repeated) -> str:
+    """What a form sent twice had recorded the first time, in words."""
+    what = repeat.what
+    if isinstance(what, store.LoggedAction):
+        return str(_("Already recorded: %(action)s", action=what.action.describe()))
+    return str(_("Already recorded."))
