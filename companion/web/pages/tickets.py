@@ -19,7 +19,7 @@ from companion.web import store
 from companion.web.forms import ConfirmForm, TicketForm, form_problem, required
 from companion.web.players import chosen_player, seats
 
-bp = Blueprint("end", __name__, url_prefix="/g/<game_id>")
+bp = Blueprint("tickets", __name__, url_prefix="/g/<game_id>")
 
 
 @dataclass(frozen=True)
@@ -122,14 +122,14 @@ def add(game_id: str) -> Response | tuple[str, int]:
         store.add_ticket(game_id, required(form.player.data), entry, form.stamp)
     except store.Repeated:
         flash(_("Already added: the same form was sent twice."))
-        back = url_for("end.tickets", game_id=game_id, player=form.player.data)
+        back = url_for("tickets.tickets", game_id=game_id, player=form.player.data)
         return redirect(back + "#hand", code=303)
     except CompanionError as refusal:
         return render_tickets(
             game_id, problem=_("Refused: %(refusal)s", refusal=refusal), status=409
         )
     flash(_("Ticket added for %(player)s.", player=form.player.data))
-    back = url_for("end.tickets", game_id=game_id, player=form.player.data)
+    back = url_for("tickets.tickets", game_id=game_id, player=form.player.data)
     return redirect(back + "#hand", code=303)
 
 
@@ -143,5 +143,5 @@ def remove(game_id: str, seq: int) -> Response | tuple[str, int]:
         return render_tickets(game_id, problem=_("That ticket was already taken back."), status=409)
     flash(_("Ticket taken back."))
     return redirect(
-        url_for("end.tickets", game_id=game_id, player=request.args.get("player")), code=303
+        url_for("tickets.tickets", game_id=game_id, player=request.args.get("player")), code=303
     )
