@@ -5,15 +5,12 @@ shows them, in the page's language. WTForms' own messages come in it too (Flask-
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from flask import current_app, g
-from flask_wtf.csrf import generate_csrf
+from flask import current_app
 from flask_wtf.file import FileField, FileRequired
 from flask_wtf.i18n import translations as wtforms_translations
-from markupsafe import Markup
 from wtforms import (
     BooleanField,
     Field,
@@ -38,7 +35,8 @@ from companion.rules.setup import MAX_NAME
 from companion.rules.untrusted import MAX_INT
 from companion.rules.words import Message, Translator, _
 from companion.web.group_store import MAX_NAME as GROUP_NAME
-from companion.web.store import TRACK_POINTS, Stamp, StoredGame
+from companion.web.stamps import Stamp
+from companion.web.store import TRACK_POINTS
 
 if TYPE_CHECKING:
 
@@ -137,25 +135,6 @@ BACK_DOUBLE = _("Back Double")
 # A page's one-time token: URL-safe letters and digits.
 TOKEN = r"^[A-Za-z0-9_-]{8,64}$"
 PAGE = _("Page")
-
-
-def csrf_field() -> Markup:
-    """The form's protection against other sites (Flask-WTF's token), as a hidden field."""
-    if not current_app.config.get("WTF_CSRF_ENABLED", True):
-        return Markup("")
-    return Markup(f'<input name="csrf_token" type="hidden" value="{generate_csrf()}">')
-
-
-def stamp(game: StoredGame) -> Markup:
-    """The hidden fields every form that writes to the game carries: its protection, the
-    action log as the page shows it, and the page's one-time token (one per page shown,
-    for all its forms)."""
-    if "form_token" not in g:
-        g.form_token = secrets.token_urlsafe(12)
-    return csrf_field() + Markup(
-        f'<input type="hidden" name="seen" value="{game.seen}">'
-        f'<input type="hidden" name="token" value="{g.form_token}">'
-    )
 
 
 class Stamped(FlaskForm):

@@ -6,21 +6,19 @@ standings are reckoned over them (``rules.standings``). It keeps the spellings i
 from __future__ import annotations
 
 import json
-import threading
 import unicodedata
-from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from companion.rules.errors import IllegalAction
 from companion.rules.names import name_key
 from companion.rules.standings import Played, Standings, same_person, standings
 from companion.rules.words import _
 from companion.web import store
-
-T = TypeVar("T")
+from companion.web.cache import Recent
+from companion.web.stored_game import StoredGame
 
 MAX_NAME = 60  # a group's name, in characters
 MAX_GAMES = 2000  # games a group's standings count (the latest)
@@ -176,43 +174,16 @@ def unmerge(group_id: str, spelling: str) -> bool:
     return row is not None
 
 
-def played(game: store.StoredGame) -> Played:
+def played(game: StoredGame) -> Played:
     """A stored game as the standings see it."""
     return Played(game.id, game.created, game.scored())
-
-
-class _Kept(Generic[T]):
-    """What this process worked out lately, by key, the least lately used forgotten first."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._found: OrderedDict[Hashable, T] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> T | None:
-        with self._lock:
-            found = self._found.get(key)
-            if found is not None:
-                self._found.move_to_end(key)
-            return found
-
-    def forget(self) -> None:
-        with self._lock:
-            self._found.clear()
-
-    def put(self, key: Hashable, found: T) -> T:
-        with self._lock:
-            self._found[key] = found
-            while len(self._found) > self.size:
-                self._found.popitem(last=False)
-            return found
 
 
 # The group games worked out lately, by database, id and version: a group's page reads one
 # row a game and works out only the games changed since; and the standings lately worked
 # out, by database, games and versions, merges and map.
-PLAYED: _Kept[Played] = _Kept(4096)
-STANDINGS: _Kept[Standings] = _Kept(64)
+PLAYED: Recent[tuple[str, str, int], Played] = Recent(4096)
+STANDINGS: Recent[Hashable, Standings] = Recent(64)
 
 
 def _versions(group_id: str) -> list[tuple[str, int]]:

@@ -8,23 +8,23 @@ from datetime import date, datetime
 from companion.render.bgstats import play_link
 from companion.render.result_card import result_card
 from companion.rules.scoring import ScoreSheet
-from companion.web import store
 from companion.web.players import player_colors
+from companion.web.stored_game import StoredGame
 
 
-def file_name(game: store.StoredGame, what: str, kind: str) -> str:
+def file_name(game: StoredGame, what: str, kind: str) -> str:
     """A download's name, telling one game's from another's: its map and today's date
     ("score-sheet-usa-2026-11-26.pdf")."""
     return f"{what}-{game.record.map}-{date.today().isoformat()}.{kind}"
 
 
-def played_at(game: store.StoredGame) -> str:
+def played_at(game: StoredGame) -> str:
     """When the game began, as the record says it (UTC): "2026-11-26 19:05:00"."""
     began = game.history[0].recorded if game.history else game.created
     return began[:19].replace("T", " ")
 
 
-def minutes(game: store.StoredGame) -> int | None:
+def minutes(game: StoredGame) -> int | None:
     """How long the game lasted, from its first action to its last (None: under two)."""
     if len(game.history) < 2:
         return None
@@ -32,14 +32,14 @@ def minutes(game: store.StoredGame) -> int | None:
     return max(1, round((last - first).total_seconds() / 60))
 
 
-def bg_stats_link(game: store.StoredGame, sheet: ScoreSheet) -> str | None:
+def bg_stats_link(game: StoredGame, sheet: ScoreSheet) -> str | None:
     """The link that logs the finished game in BG Stats (None before the end)."""
     if not sheet.finished:
         return None
     return play_link(sheet, game.id, played_at(game), minutes(game))
 
 
-def card_png(game: store.StoredGame) -> bytes:
+def card_png(game: StoredGame) -> bytes:
     """The game's result card (made once for each version of the game and language)."""
     from companion.web.language import language
 

@@ -12,26 +12,26 @@ from companion.render.score_chart import Series, series_of
 from companion.rules.scoring import ScoreSheet
 from companion.rules.state import State
 from companion.rules.table_questions import track_history
-from companion.web import store
 from companion.web.players import player_colors
 from companion.web.qr import public_url
 from companion.web.sharing import file_name
+from companion.web.stored_game import StoredGame
 
 
-def score(game: store.StoredGame, state: State | None = None) -> ScoreSheet:
+def score(game: StoredGame, state: State | None = None) -> ScoreSheet:
     """The game's score sheet, from its board and the tickets entered (``state``: the
     board, when already replayed: the same as the game's own)."""
     return game.scored()
 
 
-def progress(game: store.StoredGame, state: State, sheet: ScoreSheet) -> list[Series]:
+def progress(game: StoredGame, state: State, sheet: ScoreSheet) -> list[Series]:
     """Each player's score through the game, and the final totals once it is over."""
     history = track_history(state.setup, game.record.actions)
     finals = {p.name: p.total for p in sheet.players} if sheet.finished else None
     return series_of(state.setup.names, player_colors(state), history, finals)
 
 
-def pdf_response(game: store.StoredGame, back: str) -> Response:
+def pdf_response(game: StoredGame, back: str) -> Response:
     """The game's PDF score sheet as a download; its QR code opens ``back``. Made within
     the request, so it speaks the page's language (``?lang=ru`` on its address)."""
     state = game.state()

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import json
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 from typing import Any
@@ -36,13 +34,15 @@ from companion.rules.record import (
     resolve_ticket,
     ticket_to_json,
 )
-from companion.rules.scoring import ScoreSheet, check_hands, final_scores
+from companion.rules.scoring import check_hands
 from companion.rules.setup import Player, new_game
-from companion.rules.table_questions import RouteChoice, route_choices
 from companion.rules.untrusted import MAX_INT, check_record_data, mend_text
 from companion.rules.words import _
+from companion.web.cache import Recent
 from companion.web.changes import CHANGES, CHANNEL
 from companion.web.database import Connection, Database
+from companion.web.stamps import UNSTAMPED, Repeated, Stamp, check, spend
+from companion.web.stored_game import LoggedAction, LoggedTicket, StoredGame
 
 # What the score track can say for a player (the sheet's form keeps to it too).
 TRACK_POINTS = (-999, 9999)
@@ -113,91 +113,6 @@ def writing(game_id: str | None = None) -> Iterator[Connection]:
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
-
-
-@dataclass(frozen=True)
-class LoggedAction:
-    """An action as recorded: its place in the log, when, and whether it was undone."""
-
-    seq: int
-    action: Action
-    recorded: str
-    undone: str | None
-
-
-@dataclass(frozen=True)
-class LoggedTicket:
-    """A ticket as entered at the end of the game."""
-
-    seq: int
-    player: str
-    ticket: HeldTicket
-
-
-@dataclass(frozen=True)
-class StoredGame:
-    """A game as stored: its record (live actions only), the full history, the track.
-    ``version`` counts every change to the game (pages on other phones follow it)."""
-
-    id: str
-    record: GameRecord
-    history: tuple[LoggedAction, ...]
-    tickets: tuple[LoggedTicket, ...]
-    track: dict[str, int]
-    watch: str = ""
-    version: int = 0
-    created: str = ""  # when it was started or imported
-    group: str | None = None  # the group it was played in (``groups``), if any
-    _making: threading.RLock = field(
-        default_factory=threading.RLock, init=False, repr=False, compare=False
-    )
-
-    @property
-    def seen(self) -> int:
-        """The action log's own version: changes with each action recorded or undone, and
-        with nothing else (a form that records a turn carries it, ``Stamp.seen``)."""
-        return len(self.history) + sum(1 for a in self.history if a.undone)
-
-    @property
-    def last(self) -> LoggedAction | None:
-        """The last action not undone: the one Undo takes back."""
-        live = [a for a in self.history if a.undone is None]
-        return live[-1] if live else None
-
-    def state(self) -> State:
-        """The board as the live actions leave it (replayed once for this version)."""
-        replayed: State | None = self.__dict__.get("_state")
-        if replayed is None:
-            replayed = self.record.replay()
-            object.__setattr__(self, "_state", replayed)  # a memo, not a change
-        return replayed
-
-    def kept(self, key: tuple[object, ...], make: Callable[[], Any]) -> Any:
-        """What ``make()`` gives for ``key``, worked out once for this version of the game:
-        the phones at a table all ask for the same things at once after a change, and the
-        first one's work serves them all (the others wait for it rather than repeat it)."""
-        memo: dict[tuple[object, ...], Any] = self.__dict__.setdefault("_kept", {})
-        if key in memo:
-            return memo[key]
-        with self._making:
-            if key not in memo:
-                memo[key] = make()
-            return memo[key]
-
-    def scored(self) -> ScoreSheet:
-        """The score sheet: the board as the live actions leave it, with the tickets
-        entered (worked out once for this version)."""
-        found: ScoreSheet = self.kept(
-            ("sheet",), lambda: final_scores(self.state(), self.record.hands(self.state().setup))
-        )
-        return found
-
-    def choices(self, player: str) -> list[tuple[str, list[RouteChoice]]]:
-        """Each city with its routes as ``player`` may see them now (``route_choices``)."""
-        found: list[tuple[str, list[RouteChoice]]] = self.kept(
-            ("choices", player), lambda: route_choices(self.state(), player)
-        )
-        return found
 
 
 def new_game_id() -> str:
@@ -272,44 +187,14 @@ def create_game(
     return game_id
 
 
-class _Games:
-    """The games this process loaded lately, by database and id, each as of its version:
-    a page or a write finds the game (and its replayed state) here when nothing changed
-    since, after reading one row. Frozen values, so threads may share them."""
-
-    def __init__(self, size: int = 256) -> None:
-        self.size = size
-        self._games: OrderedDict[tuple[str, str], StoredGame] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[str, str], version: int) -> StoredGame | None:
-        with self._lock:
-            game = self._games.get(key)
-            if game is None or game.version != version:
-                return None
-            self._games.move_to_end(key)
-            return game
-
-    def forget(self) -> None:
-        """Forgets every game (each is read and replayed again when next asked for)."""
-        with self._lock:
-            self._games.clear()
-
-    def put(self, key: tuple[str, str], game: StoredGame) -> StoredGame:
-        """Keeps ``game``; the one kept, which is another thread's if it read the same
-        version first (the threads then share what is worked out for it)."""
-        with self._lock:
-            known = self._games.get(key)
-            if known is not None and known.version == game.version:
-                game = known
-            self._games[key] = game
-            self._games.move_to_end(key)
-            while len(self._games) > self.size:
-                self._games.popitem(last=False)
-            return game
+# The games this process loaded lately, by database and id, each as of its version: a page
+# or a write finds the game (and its replayed state) here when nothing changed since, after
+# reading one row. Frozen values, so threads may share them.
+GAMES: Recent[tuple[str, str], StoredGame] = Recent(256)
 
 
-GAMES = _Games()
+def _same_version(kept: StoredGame, read: StoredGame) -> bool:
+    return kept.version == read.version
 
 
 def count_started(db: Connection, client: str) -> None:
@@ -334,8 +219,8 @@ def load_game(game_id: str) -> StoredGame:
     if row is None:
         raise GameNotFound(game_id)
     key = (database().url, game_id)
-    known = GAMES.get(key, row["version"])
-    if known is not None and known.watch:
+    known = GAMES.get(key)
+    if known is not None and known.version == row["version"] and known.watch:
         return known
     players = tuple(Player(p["name"], p["color"]) for p in _loads(row["players"]))
     history = tuple(
@@ -390,6 +275,7 @@ def load_game(game_id: str) -> StoredGame:
             row["created"],
             row["group_id"],
         ),
+        same=_same_version,
     )
 
 
@@ -426,76 +312,7 @@ def load_watched(watch: str) -> StoredGame:
     return load_game(watched_id(watch))
 
 
-@dataclass(frozen=True)
-class Stamp:
-    """What a form was made on: the action log as its page showed it (``StoredGame.seen``)
-    and the page's one-time token. A part left out (a form from elsewhere) is not checked."""
-
-    seen: int | None = None
-    token: str | None = None
-
-
-class Repeated(Exception):
-    """The same form sent again (a double tap, a reload, the back button): nothing more is
-    recorded. ``what`` is what the first one recorded (an action, a ticket)."""
-
-    def __init__(self, what: LoggedAction | LoggedTicket | None) -> None:
-        super().__init__(what)
-        self.what = what
-
-
-class Stale(IllegalAction):
-    """A turn sent from a page that had not seen the game's last change (another phone's
-    action, or an undo): it might name the wrong player or a route no longer free."""
-
-    def __init__(self, game: StoredGame) -> None:
-        last = game.last
-        if last is None:
-            message = _(
-                "the game changed on another phone since this page was shown (nothing is"
-                " recorded now): check the table, then tap again"
-            )
-        else:
-            message = _(
-                "the game changed on another phone since this page was shown (the last action"
-                " now: %(action)s): check the table, then tap again",
-                action=last.action.describe(),
-            )
-        super().__init__(message)
-
-
-def _check_stamp(db: Connection, game: StoredGame, stamp: Stamp, sent: Any, turn: bool) -> None:
-    """Refuses the same form sent twice from one page (``Repeated``: ``sent`` is what it
-    asks for) and, for a turn (``turn``), one made on a page that had not seen the action
-    log as it stands (``Stale``), such as another form of a page already used for a turn."""
-    if stamp.token is not None:
-        row = db.execute(
-            "SELECT what FROM form_sent WHERE game_id = ? AND token = ? AND body = ?",
-            (game.id, stamp.token, json.dumps(sent, sort_keys=True)),
-        ).fetchone()
-        if row is not None:
-            raise Repeated(_written(game, json.loads(row["what"])))
-    if turn and stamp.seen is not None and stamp.seen != game.seen:
-        raise Stale(game)
-
-
-def _written(game: StoredGame, what: dict[str, int]) -> LoggedAction | LoggedTicket | None:
-    """The action or ticket a form recorded."""
-    if "action" in what:
-        return next((a for a in game.history if a.seq == what["action"]), None)
-    return next((t for t in game.tickets if t.seq == what.get("ticket")), None)
-
-
-def _spend(db: Connection, game_id: str, stamp: Stamp, sent: Any, what: dict[str, int]) -> None:
-    """Notes what the form sent, by its page's token, and what it recorded."""
-    if stamp.token is not None:
-        db.execute(
-            "INSERT INTO form_sent (game_id, token, body, what) VALUES (?, ?, ?, ?)",
-            (game_id, stamp.token, json.dumps(sent, sort_keys=True), json.dumps(what)),
-        )
-
-
-def record_action(game_id: str, action: Action, stamp: Stamp = Stamp()) -> State:
+def record_action(game_id: str, action: Action, stamp: Stamp = UNSTAMPED) -> State:
     """Checks an action against the log as it stands now and records it, or refuses it
     (``IllegalAction``; ``Stale`` for a page out of date), as well as one the game record
     could not hold. The same form sent twice records once (``Repeated``)."""
@@ -503,7 +320,7 @@ def record_action(game_id: str, action: Action, stamp: Stamp = Stamp()) -> State
     recordable_by(lambda: parse_action("action", body), body)
     with writing(game_id) as db:
         game = load_game(game_id)
-        _check_stamp(db, game, stamp, body, turn=True)
+        check(db, game, stamp, body, turn=True)
         if len(game.history) >= MAX_ACTIONS:
             raise IllegalAction(
                 _(
@@ -518,7 +335,7 @@ def record_action(game_id: str, action: Action, stamp: Stamp = Stamp()) -> State
             "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
             (game_id, seq, json.dumps(body), at),
         )
-        _spend(db, game_id, stamp, body, {"action": seq})
+        spend(db, game_id, stamp, body, {"action": seq})
         _touch(db, game_id)
     # The game as this write left it, its state already known: the next page in this
     # process replays nothing (another process's next read finds the new version).
@@ -529,7 +346,7 @@ def record_action(game_id: str, action: Action, stamp: Stamp = Stamp()) -> State
         version=game.version + 1,
     )
     object.__setattr__(after, "_state", state)
-    GAMES.put((database().url, game_id), after)
+    GAMES.put((database().url, game_id), after, same=_same_version)
     return state
 
 
@@ -567,7 +384,7 @@ def undo(game_id: str, seq: int | None = None) -> LoggedAction | None:
     return last
 
 
-def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = Stamp()) -> None:
+def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = UNSTAMPED) -> None:
     """Adds a revealed ticket to a player's hand, refusing one that can't be scored or
     that the game record could not hold. The same form sent twice adds it once
     (``Repeated``); tickets entered on other phones meanwhile don't matter."""
@@ -576,7 +393,7 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = Stam
     recordable_by(lambda: parse_ticket("ticket", body), sent)
     with writing(game_id) as db:
         game = load_game(game_id)
-        _check_stamp(db, game, stamp, sent, turn=False)
+        check(db, game, stamp, sent, turn=False)
         setup = game.state().setup
         name = setup.player(player)
         hands = game.record.hands(setup)
@@ -599,7 +416,7 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = Stam
             "INSERT INTO ticket (game_id, seq, player, body, recorded) VALUES (?, ?, ?, ?, ?)",
             (game_id, seq, name, json.dumps(ticket_to_json(stored)), now()),
         )
-        _spend(db, game_id, stamp, sent, {"ticket": seq})
+        spend(db, game_id, stamp, sent, {"ticket": seq})
         _touch(db, game_id)
 
 

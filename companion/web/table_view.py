@@ -34,6 +34,7 @@ from companion.rules.table_questions import (
 )
 from companion.rules.words import Text
 from companion.web import store
+from companion.web.cache import Recent
 from companion.web.dice_panel import faces_asked, panel
 from companion.web.forms import (
     CityForm,
@@ -46,9 +47,11 @@ from companion.web.forms import (
 from companion.web.language import language
 from companion.web.players import chosen_player, seats
 from companion.web.qr import public_url, qr_svg, reach
+from companion.web.stamps import Repeated
+from companion.web.stored_game import LoggedAction, StoredGame
 
 
-def game_and_state(game_id: str) -> tuple[store.StoredGame, State]:
+def game_and_state(game_id: str) -> tuple[StoredGame, State]:
     """The game, and its board as the live actions leave it; ``GameNotFound``."""
     game = store.load_game(game_id)
     return game, game.state()
@@ -106,7 +109,7 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
     ), status
 
 
-def claim_list(game: store.StoredGame, player: str) -> Markup:
+def claim_list(game: StoredGame, player: str) -> Markup:
     """The claim list (each city with its routes, as ``player`` may see them now), put into
     words once per version of the game, player and language: after a change, every phone
     at the table asks for the same list."""
@@ -128,7 +131,8 @@ def claim_list(game: store.StoredGame, player: str) -> Markup:
     return found
 
 
-FACES: dict[tuple[str, str], dict[tuple[str, int], Markup]] = {}
+# Each board's route faces, by board and language.
+FACES: Recent[tuple[str, str], dict[tuple[str, int], Markup]] = Recent(64)
 
 
 def route_faces(board: Board) -> dict[tuple[str, int], Markup]:
@@ -138,11 +142,14 @@ def route_faces(board: Board) -> dict[tuple[str, int], Markup]:
     faces = FACES.get(key)
     if faces is None:
         face = get_template_attribute("_route_face.html", "face")
-        faces = FACES[key] = {
-            (city, route.id): Markup(face(board, city, route))
-            for route in board.routes
-            for city in route.cities
-        }
+        faces = FACES.put(
+            key,
+            {
+                (city, route.id): Markup(face(board, city, route))
+                for route in board.routes
+                for city in route.cities
+            },
+        )
     return faces
 
 
@@ -163,7 +170,7 @@ def record(
     A refusal is shown on ``refused``'s page (the table's unless given), with a 409."""
     try:
         state = store.record_action(game_id, action, form.stamp)
-    except store.Repeated as repeat:
+    except Repeated as repeat:
         flash(repeated(repeat))
     except IllegalAction as refusal:
         problem = _("Refused: %(refusal)s", refusal=refusal)
@@ -175,9 +182,9 @@ def record(
     return redirect(then or url_for("table.show", game_id=game_id), code=303)
 
 
-def repeated(repeat: store.Repeated) -> str:
+def repeated(repeat: Repeated) -> str:
     """What a form sent twice had recorded the first time, in words."""
     what = repeat.what
-    if isinstance(what, store.LoggedAction):
+    if isinstance(what, LoggedAction):
         return str(_("Already recorded: %(action)s", action=what.action.describe()))
     return str(_("Already recorded."))

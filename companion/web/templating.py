@@ -19,7 +19,7 @@ from companion.rules.counted import points
 from companion.rules.names import place_key
 from companion.rules.payment import card_words
 from companion.web.dice_panel import face_words
-from companion.web.forms import csrf_field, stamp
+from companion.web.stamps import csrf_field, stamp
 
 
 class _CompiledTemplates(BytecodeCache):

@@ -15,7 +15,7 @@ from companion.rules.actions import Pass
 from companion.rules.errors import IllegalAction
 from companion.rules.record import MAX_ACTIONS, GameRecord
 from companion.rules.setup import Player
-from companion.web import create_app, store
+from companion.web import create_app, store, stored_game
 from companion.web.secret_key import instance_secret
 from tests.databases import fresh_database
 from tests.web.helpers import WebTable, import_record, route_id, seats
@@ -142,13 +142,13 @@ def test_a_game_not_changed_is_not_replayed_again(app, client, monkeypatch):
     table = WebTable(client, "Ann", "Bob")
     table.claim("Ann", "Denver", "Helena")
     replays = []
-    original = store.GameRecord.replay
+    original = GameRecord.replay
 
     def counted(self):  # type: ignore[no-untyped-def]
         replays.append(1)
         return original(self)
 
-    monkeypatch.setattr(store.GameRecord, "replay", counted)
+    monkeypatch.setattr(GameRecord, "replay", counted)
     with app.app_context():
         # The write left the game as it is now, its state known: nothing to replay.
         assert len(store.load_game(table.id).state().owners) == 1
@@ -253,13 +253,13 @@ def test_the_claim_list_is_worked_out_once_per_version_player_and_language(
 ):
     table = WebTable(client, "Ann", "Bob")
     asked = []
-    original = store.route_choices
+    original = stored_game.route_choices
 
     def counted(state, player):  # type: ignore[no-untyped-def]
         asked.append(player)
         return original(state, player)
 
-    monkeypatch.setattr(store, "route_choices", counted)
+    monkeypatch.setattr(stored_game, "route_choices", counted)
     first = _claim_list(table.page())
     assert _claim_list(table.page()) == first and asked == ["Ann"]  # the same, not again
     bob = _claim_list(table.page("?player=Bob"))
@@ -278,7 +278,7 @@ def test_phones_asking_at_once_share_one_working_out_of_the_claim_list(app, clie
     table.claim("Ann", "Denver", "Helena")
     store.GAMES.forget()  # as another process would find it after the change
     asked = []
-    original = store.route_choices
+    original = stored_game.route_choices
     begun = threading.Barrier(4)
 
     def slow(state, player):  # type: ignore[no-untyped-def]
@@ -286,7 +286,7 @@ def test_phones_asking_at_once_share_one_working_out_of_the_claim_list(app, clie
         threading.Event().wait(0.2)  # time for every phone to be asking
         return original(state, player)
 
-    monkeypatch.setattr(store, "route_choices", slow)
+    monkeypatch.setattr(stored_game, "route_choices", slow)
     loads = store._loads
 
     def slow_loads(text):  # type: ignore[no-untyped-def]

@@ -42,6 +42,8 @@ from companion.web.forms import (
     small_int,
 )
 from companion.web.players import chosen_player, player_colors, seats
+from companion.web.stamps import Repeated
+from companion.web.stored_game import LoggedAction
 from companion.web.table_view import game_and_state, record, render_table
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
@@ -153,8 +155,8 @@ def undo(game_id: str) -> Response | tuple[str, int]:
         return render_table(game_id, problem=form_problem(form), status=400)
     try:
         undone = store.undo(game_id, form.action.data)
-    except store.Repeated as repeat:
-        assert isinstance(repeat.what, store.LoggedAction)
+    except Repeated as repeat:
+        assert isinstance(repeat.what, LoggedAction)
         flash(_("Already undone: %(action)s", action=repeat.what.action.describe()))
         return redirect(url_for("table.show", game_id=game_id), code=303)
     except IllegalAction as refusal:

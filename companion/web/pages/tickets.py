@@ -18,6 +18,7 @@ from companion.rules.words import Text
 from companion.web import store
 from companion.web.forms import ConfirmForm, TicketForm, form_problem, required
 from companion.web.players import chosen_player, seats
+from companion.web.stamps import Repeated
 
 bp = Blueprint("tickets", __name__, url_prefix="/g/<game_id>")
 
@@ -120,7 +121,7 @@ def add(game_id: str) -> Response | tuple[str, int]:
         )
     try:
         store.add_ticket(game_id, required(form.player.data), entry, form.stamp)
-    except store.Repeated:
+    except Repeated:
         flash(_("Already added: the same form was sent twice."))
         back = url_for("tickets.tickets", game_id=game_id, player=form.player.data)
         return redirect(back + "#hand", code=303)

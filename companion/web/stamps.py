@@ -1,0 +1,117 @@
+"""A form's stamp: what its page was made on, so that a tap counts once and a turn is
+never made on a page out of date.
+
+Every form that writes carries the page's one-time token (one per page shown, for all its
+forms) and the action log as the page showed it (``StoredGame.seen``), besides Flask-WTF's
+protection against other sites. Inside the write's transaction the store asks ``check``:
+the same form sent again (a double tap, a reload, the back button) is ``Repeated`` and
+records nothing more; a turn sent from a page that had not seen the log as it stands is
+``Stale``. ``spend`` notes the form as sent, with what it recorded."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app, g
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
+
+from companion.rules.errors import IllegalAction
+from companion.rules.words import _
+from companion.web.database import Connection
+from companion.web.stored_game import LoggedAction, LoggedTicket, StoredGame
+
+
+def csrf_field() -> Markup:
+    """The form's protection against other sites (Flask-WTF's token), as a hidden field."""
+    if not current_app.config.get("WTF_CSRF_ENABLED", True):
+        return Markup("")
+    return Markup(f'<input name="csrf_token" type="hidden" value="{generate_csrf()}">')
+
+
+def stamp(game: StoredGame) -> Markup:
+    """The hidden fields every form that writes to the game carries: its protection, the
+    action log as the page shows it, and the page's one-time token (one per page shown,
+    for all its forms)."""
+    if "form_token" not in g:
+        g.form_token = secrets.token_urlsafe(12)
+    return csrf_field() + Markup(
+        f'<input type="hidden" name="seen" value="{game.seen}">'
+        f'<input type="hidden" name="token" value="{g.form_token}">'
+    )
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What a form was made on: the action log as its page showed it (``StoredGame.seen``)
+    and the page's one-time token. A part left out (a form from elsewhere) is not checked."""
+
+    seen: int | None = None
+    token: str | None = None
+
+
+# No stamp: a write that came from no page (the store's own callers, the tests).
+UNSTAMPED = Stamp()
+
+
+class Repeated(Exception):
+    """The same form sent again (a double tap, a reload, the back button): nothing more is
+    recorded. ``what`` is what the first one recorded (an action, a ticket)."""
+
+    def __init__(self, what: LoggedAction | LoggedTicket | None) -> None:
+        super().__init__(what)
+        self.what = what
+
+
+class Stale(IllegalAction):
+    """A turn sent from a page that had not seen the game's last change (another phone's
+    action, or an undo): it might name the wrong player or a route no longer free."""
+
+    def __init__(self, game: StoredGame) -> None:
+        last = game.last
+        if last is None:
+            message = _(
+                "the game changed on another phone since this page was shown (nothing is"
+                " recorded now): check the table, then tap again"
+            )
+        else:
+            message = _(
+                "the game changed on another phone since this page was shown (the last action"
+                " now: %(action)s): check the table, then tap again",
+                action=last.action.describe(),
+            )
+        super().__init__(message)
+
+
+def check(db: Connection, game: StoredGame, stamp: Stamp, sent: Any, turn: bool) -> None:
+    """Refuses the same form sent twice from one page (``Repeated``: ``sent`` is what it
+    asks for) and, for a turn (``turn``), one made on a page that had not seen the action
+    log as it stands (``Stale``), such as another form of a page already used for a turn."""
+    if stamp.token is not None:
+        row = db.execute(
+            "SELECT what FROM form_sent WHERE game_id = ? AND token = ? AND body = ?",
+            (game.id, stamp.token, json.dumps(sent, sort_keys=True)),
+        ).fetchone()
+        if row is not None:
+            raise Repeated(_written(game, json.loads(row["what"])))
+    if turn and stamp.seen is not None and stamp.seen != game.seen:
+        raise Stale(game)
+
+
+def _written(game: StoredGame, what: dict[str, int]) -> LoggedAction | LoggedTicket | None:
+    """The action or ticket a form recorded."""
+    if "action" in what:
+        return next((a for a in game.history if a.seq == what["action"]), None)
+    return next((t for t in game.tickets if t.seq == what.get("ticket")), None)
+
+
+def spend(db: Connection, game_id: str, stamp: Stamp, sent: Any, what: dict[str, int]) -> None:
+    """Notes what the form sent, by its page's token, and what it recorded."""
+    if stamp.token is not None:
+        db.execute(
+            "INSERT INTO form_sent (game_id, token, body, what) VALUES (?, ?, ?, ?)",
+            (game_id, stamp.token, json.dumps(sent, sort_keys=True), json.dumps(what)),
+        )
