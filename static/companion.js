@@ -4,9 +4,11 @@
 
   // The same folding as the server's name_key (companion/rules/names.py, letters.py):
   // case, accents and punctuation don't matter, and Cyrillic is read in Latin letters, with
-  // Latin look-alikes in a Cyrillic word read as the Cyrillic letters they imitate.
-  var CYRILLIC_TO_LATIN = {"а": "a", "б": "b", "в": "v", "г": "g", "ґ": "g", "д": "d", "е": "e", "є": "ye", "ж": "zh", "з": "z", "и": "i", "і": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya", "ё": "e", "ї": "yi"};
-  var LOOK_ALIKES = {"a": "а", "b": "в", "c": "с", "e": "е", "h": "н", "i": "і", "k": "к", "m": "м", "o": "о", "p": "р", "t": "т", "x": "х", "y": "у"};
+  // Latin look-alikes in a Cyrillic word read as the Cyrillic letters they imitate. The
+  // tables are the server's own (/letters.js, loaded before this script).
+  var LETTERS = window.companionLetters || {latin: {}, lookAlikes: {}};
+  var CYRILLIC_TO_LATIN = LETTERS.latin;
+  var LOOK_ALIKES = LETTERS.lookAlikes;
 
   function latin(word) {
     if (!/[\u0400-\u04ff]/.test(word)) return word;

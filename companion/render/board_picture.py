@@ -17,6 +17,14 @@ from dataclasses import dataclass, field
 from html import escape
 
 from companion.render import lettering
+from companion.render.palette import (
+    INK,
+    OUTLINES,
+    PAPER,
+    ROUTE_COLORS,
+    WATER,
+    tint,
+)
 from companion.rules.board import SEA, Board, Flag, Route
 from companion.rules.words import Message, _, ngettext
 
@@ -29,47 +37,6 @@ INSET = 9.0  # a track stops short of its cities' dots
 SPACE_GAP = 2.0  # between two spaces of a route
 FREE_HEIGHT = 7.0  # a free space, across the track
 TRAIN_HEIGHT = 10.0  # a claimed space: a train, larger than the space it covers
-ROUTE_COLORS = {
-    "purple": "#9b59b6",
-    "blue": "#2f6fd6",
-    "orange": "#ef8a17",
-    "white": "#f7f7f2",
-    "green": "#2e9e55",
-    "yellow": "#f2c81c",
-    "black": "#262626",
-    "red": "#d33131",
-    "gray": "#a7a7a7",
-}
-# A free space's outline, where its colour would not show on the map's paper.
-OUTLINES = {"white": "#9d9d94", "gray": "#8a8a8a"}
-PIECE_COLORS = {
-    "red": "#c0262d",
-    "blue": "#1f5fbf",
-    "green": "#1f8a47",
-    "yellow": "#e0b400",
-    "black": "#1b1b1b",
-    "white": "#f2f2f2",
-    "purple": "#7d3c98",
-    "orange": "#e67e22",
-}
-FALLBACK_PIECES = ("#c0262d", "#1f5fbf", "#1f8a47", "#e0b400", "#1b1b1b")
-PAPER = "#efe6cf"
-WATER = "#a9d1ef"
-INK = "#1b1b1b"
-
-
-def piece_color(color: str | None, seat: int) -> str:
-    """A CSS colour for a player's pieces (by their colour, else by seat)."""
-    if color and color.casefold() in PIECE_COLORS:
-        return PIECE_COLORS[color.casefold()]
-    return FALLBACK_PIECES[seat % len(FALLBACK_PIECES)]
-
-
-def tint(color: str, paper: float = 0.72) -> str:
-    """``color`` mixed with white: the fill of a free space."""
-    rgb = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
-    mixed = [round(c + (255 - c) * paper) for c in rgb]
-    return "#" + "".join(f"{c:02x}" for c in mixed)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from reportlab.platypus import (
 )
 
 from companion.render import board_picture as picture
-from companion.render import lettering
+from companion.render import lettering, palette
 from companion.render import score_chart as charts
 from companion.render.lettering import BOLD, FONT
 from companion.render.score_chart import Series
@@ -216,7 +216,7 @@ def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list[Flowabl
     lit = {r.id for p in holders for r in p.longest_path.routes}
     drawing = Drawing(laid.width * scale, laid.height * scale)
     art = Group(transform=(scale, 0, 0, -scale, 0, laid.height * scale))
-    art.add(_rect(0, 0, laid.width, laid.height, fillColor=_color(picture.PAPER), strokeColor=None))
+    art.add(_rect(0, 0, laid.width, laid.height, fillColor=_color(palette.PAPER), strokeColor=None))
     for route in board.routes:
         if route.kind == SEA:
             for t in laid.tracks[route.id]:
@@ -226,7 +226,7 @@ def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list[Flowabl
                         t.start.y,
                         t.end.x,
                         t.end.y,
-                        strokeColor=_color(picture.WATER),
+                        strokeColor=_color(palette.WATER),
                         strokeWidth=15,
                         strokeLineCap=1,
                     )
@@ -235,8 +235,8 @@ def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list[Flowabl
         owner = owners.get(route.id)
         train = None
         if owner is not None:
-            train = picture.piece_color(owner.player.color, seats[owner.name])
-        outline = LIT if route.id in lit else picture.INK
+            train = palette.piece_color(owner.player.color, seats[owner.name])
+        outline = LIT if route.id in lit else palette.INK
         for space in picture.spaces(route, laid, train, outline):
             art.add(_space(space, route.id in lit))
     for name, p in laid.places.items():
@@ -278,7 +278,7 @@ def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list[Flowabl
 
 def _flag(shape: picture.FlagShape) -> Group:
     """A border flag as the board's picture draws it (``picture.flag_shape``)."""
-    ink = _color(picture.INK)
+    ink = _color(palette.INK)
     flag = Group()
     if shape.stripes:
         for x, y, w, h, color in shape.stripes:
@@ -318,7 +318,7 @@ def _space(space: picture.Space, lit: bool) -> Group:
         )
     )
     if space.locomotive:
-        shape.add(Circle(0, 0, 2.2, fillColor=_color(picture.INK), strokeColor=None))
+        shape.add(Circle(0, 0, 2.2, fillColor=_color(palette.INK), strokeColor=None))
     return shape
 
 

@@ -14,7 +14,8 @@ from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
 
-from companion.render.board_picture import PAPER, WATER, layout, tint
+from companion.render.board_picture import layout
+from companion.render.palette import INK, PAPER, WATER, light, tint
 from companion.rules.board import SEA
 from companion.rules.score_sheet import ScoreSheet
 from companion.rules.words import _
@@ -23,7 +24,6 @@ WIDTH = 1080
 PAD = 40
 ROW = 64  # a player's line
 ACCENT = "#a4262c"
-INK = "#1b1b1b"
 HINT = "#5b5b5b"
 CARD = "#fbf8f1"
 LINE = "#d9d0bd"
@@ -91,10 +91,8 @@ def result_card(
         rank = str(p.rank)
         font = _font(24, True)
         width = draw.textlength(rank, font=font)
-        light = colors[p.name].lower() in ("#f2f2f2", "#e0b400", "#f7f7f2")
-        draw.text(
-            (PAD + 20 - width / 2, middle - 14), rank, font=font, fill=INK if light else "#fff"
-        )
+        on = INK if light(colors[p.name]) else "#fff"
+        draw.text((PAD + 20 - width / 2, middle - 14), rank, font=font, fill=on)
         score = str(p.total)
         score_font = _font(38, True)
         score_width = draw.textlength(score, font=score_font)

@@ -28,6 +28,8 @@ from companion.rules.words import Text, _, listing, ngettext
 
 SINGLE, DOUBLE, STATION, LOCOMOTIVE = "single", "double", "station", "locomotive"
 FACES = (SINGLE, DOUBLE, STATION, LOCOMOTIVE)
+# A train die's six sides: single track twice, double track twice, a station, a locomotive.
+DIE = (SINGLE, SINGLE, DOUBLE, DOUBLE, STATION, LOCOMOTIVE)
 TRAIN_DICE = 5
 TUNNEL_DICE = 3
 MOST_TOKENS = 3

@@ -65,8 +65,7 @@ class Edition:
     goods: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     goods_cities: Mapping[str, int] = field(default_factory=dict)
     house_rules: Mapping[str, Text] = field(default_factory=dict)
-    # Rails & Sails: route kinds, the secret split of trains and ships, ports, exchanges.
-    kinds: tuple[str, ...] = ("rail",)
+    # Rails & Sails: the secret split of trains and ships, ports, exchanges.
     pieces: int = 0  # trains and ships together; 0: trains only
     max_trains: int = 45
     max_ships: int = 0
@@ -125,7 +124,6 @@ RAILS_AND_SAILS_WORLD = Edition(
     final_turns=2,
     bonuses=(),
     tiebreaks=(MOST_TICKETS,),
-    kinds=("rail", "sea"),
     pieces=60,
     max_trains=25,
     max_ships=50,

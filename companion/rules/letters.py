@@ -4,7 +4,7 @@ prints "Лagos" with a Latin "a").
 
 ``latin`` brings any mix of the two alphabets to one Latin spelling, so that "Лагос",
 "Лagos" and "Lagos", or "Москва", "Moskva" and "Мoсква", compare equal. The page's search
-folds what is typed with the same table (``FOLD``, given to the script as it is)."""
+folds what is typed with these same tables, served to it as ``/letters.js``."""
 
 from __future__ import annotations
 

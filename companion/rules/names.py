@@ -35,15 +35,3 @@ def close_matches(
     by_key = {key(name): name for name in names}
     keys = difflib.get_close_matches(key(text), list(by_key), n=n, cutoff=0.6)
     return [by_key[k] for k in keys]
-
-
-def join_words(items: list[str], last: str = "and") -> str:
-    """ "A", "A and B", "A, B and C"."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
-
-
-def plural(n: int, word: str) -> str:
-    """ "1 space", "3 spaces"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -16,14 +16,11 @@ from companion.rules.actions import (
     Pass,
 )
 from companion.rules.board import Board, Ticket
-from companion.rules.dice import TRAIN_DICE, DiceTurn, Tokens, tokens_needed
+from companion.rules.dice import DIE, TRAIN_DICE, DiceTurn, Tokens, tokens_needed
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State, apply, claim_for, dice_options, start
 from companion.rules.passengers import passengers_left
 from companion.rules.setup import Player, Setup, new_game
-
-# The train dice: single track ×2, double track ×2, station, locomotive.
-DIE_FACES = ("single", "single", "double", "double", "station", "locomotive")
 
 
 def legal_claims(state: State, player: str) -> list[Claim]:
@@ -84,7 +81,7 @@ def _random_trip(state: State, player: str, rng: random.Random) -> MovePassenger
 def _dice_turn(state: State, player: str, rng: random.Random) -> Action:
     """A random legal dice turn: a roll, then one of the plays it allows, tokens taken at
     random; a tunnel that can't be paid ends the turn; with no play, a turn taken."""
-    faces = tuple(rng.choice(DIE_FACES) for _ in range(TRAIN_DICE))
+    faces = tuple(rng.choice(DIE) for _ in range(TRAIN_DICE))
     if state.passengers and rng.random() < 0.3:
         trip = _random_trip(state, player, rng)
         if trip is not None:

@@ -9,7 +9,7 @@ from flask import request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion.render.board_picture import piece_color
+from companion.render.palette import piece_color
 from companion.rules import counted
 from companion.rules.errors import IllegalAction
 from companion.rules.passengers import passengers_left

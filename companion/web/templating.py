@@ -18,6 +18,7 @@ from companion.rules.colors import color_words
 from companion.rules.counted import points
 from companion.rules.names import place_key
 from companion.rules.payment import card_words
+from companion.web.assets import letters_url, palette_url
 from companion.web.dice_panel import face_words
 from companion.web.stamps import csrf_field, stamp
 
@@ -66,6 +67,9 @@ def _helpers(app: Flask) -> None:
     app.add_template_filter(lambda value: format_decimal(value, "0.0"), "decimal")
     # What a form that writes was made on: {{ stamp(game) }} beside its csrf_token.
     app.add_template_global(stamp, "stamp")
+    # The style and script made from the Python side, under names that change with them.
+    app.add_template_global(palette_url, "palette_url")
+    app.add_template_global(letters_url, "letters_url")
     app.add_template_global(csrf_field, "csrf_field")
     app.add_template_global(page_url, "page_url")
     app.add_template_global(flag_background, "flag_background")  # a country's, in the key

@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from companion.render.board_picture import TRACK_GAP, board_svg, layout, tint
+from companion.render.board_picture import TRACK_GAP, board_svg, layout
+from companion.render.palette import tint
 from companion.rules.board import load_board, map_ids
 
 MAPS = map_ids()

@@ -398,3 +398,9 @@ def test_a_turn_begun_with_three_tokens_takes_none():
 
 def test_a_station_built_with_dice_takes_no_tokens():
     assert token_choices(Tokens(), DiceOption("station", 1)) == [Tokens()]
+
+
+def test_a_train_die_shows_single_track_twice_double_track_twice_a_station_and_a_locomotive():
+    from companion.rules.dice import DIE
+
+    assert sorted(DIE) == sorted(["single", "single", "double", "double", "station", "locomotive"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import Blueprint
 
 from companion.web.pages import (
+    asset_files,
     dice_turn,
     group,
     home,
@@ -32,4 +33,5 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     watch.bp,
     live.bp,
     language_switch.bp,
+    asset_files.bp,
 )

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 
 from companion.rules.actions import Action, BuildStation, Pass
 from companion.rules.dice import (
+    DIE,
     TRAIN_DICE,
     DiceTurn,
     Tokens,
@@ -28,8 +29,6 @@ from companion.web.table_view import record, render_table
 
 bp = Blueprint("dice", __name__, url_prefix="/g/<game_id>")
 ROLL = secrets.SystemRandom()
-# The train dice: single track ×2, double track ×2, station, locomotive.
-DIE = ("single", "single", "double", "double", "station", "locomotive")
 MOST_TAKEN = 10  # tokens of a kind a turn may name (the referee allows far fewer)
 
 

@@ -10,8 +10,8 @@ from flask import Blueprint, Response, redirect, render_template, request, sessi
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion.render.board_picture import FALLBACK_PIECES, piece_color
 from companion.render.group_charts import scores_svg, wins_svg
+from companion.render.palette import FALLBACK_PIECES, piece_color
 from companion.rules.board import load_board, map_ids
 from companion.rules.errors import IllegalAction
 from companion.rules.names import name_key

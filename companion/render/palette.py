@@ -1,0 +1,71 @@
+"""The colours of everything the companion draws, in one place: the routes and cards by
+the rule books' colour names, the players' pieces, the map's paper and water. The board
+picture, the PDF and the result card draw with them, and the pages' styles take them from
+``palette_css`` (served as ``/palette.css``), so a colour is written once."""
+
+from __future__ import annotations
+
+ROUTE_COLORS = {
+    "purple": "#9b59b6",
+    "blue": "#2f6fd6",
+    "orange": "#ef8a17",
+    "white": "#f7f7f2",
+    "green": "#2e9e55",
+    "yellow": "#f2c81c",
+    "black": "#262626",
+    "red": "#d33131",
+    "gray": "#a7a7a7",
+}
+# A free space's outline, where its colour would not show on the map's paper.
+OUTLINES = {"white": "#9d9d94", "gray": "#8a8a8a"}
+PIECE_COLORS = {
+    "red": "#c0262d",
+    "blue": "#1f5fbf",
+    "green": "#1f8a47",
+    "yellow": "#e0b400",
+    "black": "#1b1b1b",
+    "white": "#f2f2f2",
+    "purple": "#7d3c98",
+    "orange": "#e67e22",
+}
+FALLBACK_PIECES = ("#c0262d", "#1f5fbf", "#1f8a47", "#e0b400", "#1b1b1b")
+PAPER = "#efe6cf"
+WATER = "#a9d1ef"
+INK = "#1b1b1b"
+
+
+def piece_color(color: str | None, seat: int) -> str:
+    """A CSS colour for a player's pieces (by their colour, else by seat)."""
+    if color and color.casefold() in PIECE_COLORS:
+        return PIECE_COLORS[color.casefold()]
+    return FALLBACK_PIECES[seat % len(FALLBACK_PIECES)]
+
+
+def tint(color: str, paper: float = 0.72) -> str:
+    """``color`` mixed with white: the fill of a free space."""
+    rgb = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    mixed = [round(c + (255 - c) * paper) for c in rgb]
+    return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+def light(color: str) -> bool:
+    """Whether dark writing reads best on ``color`` (white, yellow: light colours)."""
+    red, green, blue = (int(color[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * red + 0.587 * green + 0.114 * blue > 150
+
+
+def palette_css() -> str:
+    """The pages' colours as CSS: each route colour and card as a swatch, each goods colour,
+    and the map's paper and water as custom properties."""
+    lines = [f":root {{ --map-paper: {PAPER}; --map-water: {WATER}; --map-ink: {INK}; }}"]
+    for name, color in ROUTE_COLORS.items():
+        ink = INK if light(color) else "#fff"
+        lines.append(f".swatch.{name} {{ background: {color}; }}")
+        lines.append(f".goods.{name} {{ background: {color}; color: {ink}; }}")
+    loco = ", ".join(ROUTE_COLORS[c] for c in ("red", "yellow", "green", "blue"))
+    plus_four = ", ".join(ROUTE_COLORS[c] for c in ("black", "purple"))
+    red = ROUTE_COLORS["red"]
+    lines.append(f".mark.free {{ background: {tint(red)}; border: 2px solid {red}; }}")
+    lines.append(f".swatch.locomotive {{ background: linear-gradient(90deg, {loco}); }}")
+    lines.append(f".swatch.locomotive\\+4 {{ background: linear-gradient(90deg, {plus_four}); }}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,52 @@
+"""Each fact in one place: the colours are written in ``render/palette.py`` and the letters
+the search folds in ``rules/letters.py``; the pages' style and script take them from
+there (``/palette.css``, ``/letters.js``) and hold no copy of their own."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from companion.render.palette import PAPER, ROUTE_COLORS, WATER
+from companion.rules.letters import CYRILLIC_TO_LATIN, LOOK_ALIKES
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+
+
+def _linked(client, kind: str) -> str:
+    """The address of the page's own ``kind`` ("palette.css", "letters.js")."""
+    page = client.get("/").get_data(as_text=True)
+    found = re.search(rf'"(/{re.escape(kind)}\?v=\w+)"', page)
+    assert found, f"the page links no {kind}"
+    return found.group(1)
+
+
+def test_the_search_folds_with_the_servers_own_letters(client):
+    answer = client.get(_linked(client, "letters.js"))
+    assert answer.status_code == 200 and "immutable" in answer.headers["Cache-Control"]
+    text = answer.get_data(as_text=True)
+    tables = json.loads(text[text.index("{") : text.rindex("}") + 1])
+    assert tables == {"latin": CYRILLIC_TO_LATIN, "lookAlikes": LOOK_ALIKES}
+
+
+def test_the_pages_take_every_colour_from_the_palette(client):
+    answer = client.get(_linked(client, "palette.css"))
+    assert answer.status_code == 200 and answer.mimetype == "text/css"
+    css = answer.get_data(as_text=True)
+    for name, color in ROUTE_COLORS.items():
+        assert f".swatch.{name} {{ background: {color}; }}" in css
+        assert f".goods.{name} {{ background: {color};" in css
+    assert PAPER in css and WATER in css
+
+
+def test_the_style_and_the_script_hold_no_copy_of_a_colour_or_a_letter():
+    style = (STATIC / "style.css").read_text(encoding="utf-8").lower()
+    script = (STATIC / "companion.js").read_text(encoding="utf-8")
+    copied = [c for c in [*ROUTE_COLORS.values(), PAPER, WATER] if c.lower() in style]
+    assert copied == []
+    assert not any(
+        f'"{cyrillic}": "{latin}"' in script
+        for cyrillic, latin in CYRILLIC_TO_LATIN.items()
+        if latin
+    )
