@@ -4,6 +4,7 @@ compiled catalogs are those of the sources; plurals follow each language's rules
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -14,10 +15,12 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 from companion.catalogs import CATALOGS, LANGUAGES, translator
+from companion.rules.board import map_ids
 from companion.rules.words import Message, ngettext
 
 TOP = Path(__file__).resolve().parents[1]
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
+BOARDS = TOP / "companion" / "rules" / "boards"
 
 
 def _source_messages() -> dict[tuple[str, str | None], str | None]:
@@ -179,3 +182,35 @@ def test_a_list_of_any_length_is_said_in_one_pass():
     names = [f"key{i}" for i in range(5000)]
     said = join(names).say(translator("ru"))
     assert said.startswith("key0, key1, ") and said.endswith(", key4998 и key4999")
+
+
+def map_words(text: str) -> list[str]:
+    """The words a map file brings to the catalogs (its name, its notes, its routes'
+    notes), as `pybabel extract` finds them."""
+    from companion.catalogs import extract_board_words
+
+    found = extract_board_words(io.BytesIO(text.encode("utf-8")), None, None, None)
+    return [message for _line, _function, message, _comments in found]
+
+
+def missing_words(text: str, code: str) -> list[str]:
+    """The words of a map file that the catalog of ``code`` does not translate."""
+    catalog = _catalog(code)
+    return [w for w in map_words(text) if not (catalog.get(w) and catalog.get(w).string)]
+
+
+def test_a_map_whose_words_are_not_in_a_catalog_is_found_out():
+    text = (BOARDS / "usa.toml").read_text(encoding="utf-8")
+    assert missing_words(text, "ru") == []
+    added = text.replace('name = "North America"', 'name = "North America, 1910"')
+    assert missing_words(added, "ru") == ["North America, 1910"]
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_every_map_speaks_russian_and_ukrainian(map_id):
+    """A new map needs only its file and its words in each catalog: this names the words
+    a catalog lacks (then: pybabel extract, pybabel update, translate, pybabel compile)."""
+    text = (BOARDS / f"{map_id}.toml").read_text(encoding="utf-8")
+    missing = {code: missing_words(text, code) for code in TRANSLATED}
+    said = "; ".join(f"{code}: {words}" for code, words in missing.items() if words)
+    assert not said, f"the {map_id} map's words missing from the catalogs: {said}"

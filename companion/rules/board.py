@@ -370,6 +370,12 @@ def load_board(map_id: str) -> Board:
     return parse_board(path.read_text(encoding="utf-8"), f"{map_id}.toml")
 
 
+# What a map file counts (``counts``): the printed board's cities, countries and places at
+# sea, its tracks (each track of a double or triple route) and their spaces, and the
+# ticket cards of its deck (a ticket printed twice counted twice).
+COUNTED = ("cities", "countries", "waypoints", "tracks", "spaces", "tickets")
+
+
 def parse_board(text: str, file: str) -> Board:
     """A board from the text of a map file; ``file`` names it in error messages."""
     try:
@@ -412,7 +418,7 @@ class _Checker:
         self.keys(
             "file",
             data,
-            {"id", "name", "edition", "cities", "routes", "tickets"},
+            {"id", "name", "edition", "cities", "routes", "tickets", "counts"},
             {"countries", "waypoints", "notes", "goods", "wraps"},
         )
         map_id = self.text("id", data["id"])
@@ -433,6 +439,7 @@ class _Checker:
             raise self.fail("wraps", "should be true or false")
         routes = self.routes(data["routes"], cities, edition)
         tickets = self.tickets(data["tickets"], cities)
+        self.counts(data["counts"], cities, routes, tickets)
         return Board(
             id=map_id,
             name=self.text("name", data["name"]),
@@ -444,6 +451,34 @@ class _Checker:
             goods=self.goods(data.get("goods", {}), cities),
             wraps=wraps,
         )
+
+    def counts(
+        self,
+        data: Any,
+        cities: dict[str, City],
+        routes: tuple[Route, ...],
+        tickets: tuple[Ticket, ...],
+    ) -> None:
+        """What the printed board and its deck count, as the file states them, against what
+        the file holds: a route or a ticket left out (or written twice) fails here."""
+        self.keys(
+            "counts",
+            data,
+            {"cities", "tracks", "spaces", "tickets"},
+            set(COUNTED) - {"cities", "tracks", "spaces", "tickets"},
+        )
+        held = {
+            "cities": sum(1 for c in cities.values() if c.kind == CITY),
+            "countries": sum(1 for c in cities.values() if c.kind == COUNTRY),
+            "waypoints": sum(1 for c in cities.values() if c.kind == WAYPOINT),
+            "tracks": len(routes),
+            "spaces": sum(r.length for r in routes),
+            "tickets": sum(t.copies for t in tickets),
+        }
+        for what in COUNTED:
+            stated = self.whole(f"counts.{what}", data.get(what, 0), 0, 10_000)
+            if stated != held[what]:
+                raise self.fail(f"counts.{what}", f"says {stated}, but the file has {held[what]}")
 
     def goods(self, data: Any, cities: dict[str, City]) -> dict[str, str]:
         if not isinstance(data, dict):

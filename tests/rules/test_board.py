@@ -85,6 +85,7 @@ GOOD = """
 id = "tiny"
 name = "Tiny"
 edition = "base"
+counts = { cities = 3, tracks = 3, spaces = 7, tickets = 1 }
 routes = [
   { cities = ["A", "B"], length = 2, colors = ["red", "blue"] },
   { cities = ["B", "C"], length = 3, colors = ["gray"] },
@@ -118,6 +119,11 @@ def test_a_good_map_file_loads():
         (('name = "Tiny"', 'name = "Tiny"\nshape = "round"'), "unknown key shape"),
         (('["B", "C"], length = 3', '["C", "C"], length = 3'), "joins C to itself"),
         (("routes = [", "routes = [[["), "not valid TOML"),
+        (('"blue"]', '"blue", "green"]'), "counts.tracks: says 3, but the file has 4"),
+        (("length = 3", "length = 4"), "counts.spaces: says 7, but the file has 8"),
+        (("tickets = 1", "tickets = 2"), "counts.tickets: says 2, but the file has 1"),
+        (("cities = 3,", "cities = 3, countries = 1,"), "counts.countries: says 1, but the file"),
+        (("counts = {", "count = {"), "missing counts"),
     ],
 )
 def test_a_bad_map_file_fails_naming_the_file_the_entry_and_the_problem(change, message):
@@ -153,6 +159,7 @@ def test_a_place_is_found_by_its_russian_and_ukrainian_names():
 id = "t"
 name = "Test"
 edition = "base"
+counts = { cities = 2, tracks = 1, spaces = 2, tickets = 1 }
 routes = [{ cities = ["Montréal", "Boston"], length = 2, colors = ["gray"] }]
 tickets = [{ cities = ["Montréal", "Boston"], points = 4 }]
 [cities]

@@ -153,6 +153,7 @@ def test_a_country_flag_in_a_map_file_is_checked():
 id = "t"
 name = "Test"
 edition = "switzerland"
+counts = { cities = 1, countries = 1, tracks = 1, spaces = 1, tickets = 1 }
 tickets = [{ cities = ["Basel", "France"], points = 4 }]
 [[routes]]
 cities = ["Basel", "France"]
