@@ -42,14 +42,17 @@ app = create_app()
 client = app.test_client()
 home = client.get("/")
 html = home.get_data(as_text=True)
-link = re.search(r'<link rel="stylesheet" href="([^"]+)"', html)
-css = client.get(link.group(1)) if link else None
+links = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)
+sheets = {link.split("?")[0]: client.get(link) for link in links}
 found = {
     "companion": companion.__file__,
     "instance": app.instance_path,
     "home": [home.status_code, home.mimetype, "New game" in html],
-    "stylesheet": link and link.group(1),
-    "css": css and [css.status_code, css.mimetype, hashlib.sha256(css.data).hexdigest()],
+    "stylesheets": sorted(sheets),
+    "css": {
+        name: [css.status_code, css.mimetype, hashlib.sha256(css.data).hexdigest()]
+        for name, css in sheets.items()
+    },
     "templates": app.jinja_env.list_templates(),
 }
 del os.environ["COMPANION_INSTANCE_PATH"]
@@ -144,8 +147,13 @@ def test_the_installed_wheel_serves_every_page_from_an_empty_folder(installed, t
 
     assert Path(found["companion"]).is_relative_to(installed.site)  # not the checkout
     assert found["home"] == [200, "text/html", True]
-    assert found["stylesheet"] == "/static/style.css"
-    assert found["css"] == [200, "text/css", sha256(ROOT / "static" / "style.css")]
+    assert found["stylesheets"] == ["/palette.css", "/static/style.css"]
+    assert found["css"]["/static/style.css"] == [
+        200,
+        "text/css",
+        sha256(ROOT / "static" / "style.css"),
+    ]
+    assert found["css"]["/palette.css"][:2] == [200, "text/css"]
     assert set(found["templates"]) >= files_under(ROOT / "templates")
     assert found["instance"] == str(instance) and (instance / "secret_key").is_file()
     # Without COMPANION_INSTANCE_PATH: Flask's convention for an installed package.

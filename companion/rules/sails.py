@@ -10,10 +10,28 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import MappingProxyType
+from typing import Any
 
-from companion.rules.errors import IllegalAction
+from companion.rules.dice import DiceTurn
+from companion.rules.errors import IllegalAction, RecordError
 from companion.rules.state import State
 from companion.rules.words import Message, _, ngettext
+
+
+class NotWithDice:
+    """An action of Rails & Sails, which is not played with dice."""
+
+    @staticmethod
+    def refuse_dice(where: str, data: dict[str, Any]) -> None:
+        """Refuses dice in the record of a Rails & Sails action."""
+        if "dice" in data:
+            raise RecordError(f"{where}.dice", _("Rails & Sails is not played with dice"))
+
+    def dice_paid(
+        self, before: State, after: State, player: str, turn: DiceTurn
+    ) -> tuple[int, bool]:
+        """Refused: Rails & Sails is not played with dice."""
+        raise IllegalAction(_("Rails & Sails is not played with dice"))
 
 
 def _require(feature: int, refusal: Message) -> None:

@@ -57,7 +57,7 @@ def create_app(
     if str(app.config.get("PUBLIC_URL") or "").startswith("https://"):
         app.config["SESSION_COOKIE_SECURE"] = True  # the session only over HTTPS
 
-    from companion.web import errors, headers, language, store, templating
+    from companion.web import error_pages, headers, language, store, templating
     from companion.web.pages import BLUEPRINTS
 
     headers.init_app(app)
@@ -67,7 +67,7 @@ def create_app(
     templating.init_app(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
-    errors.init_app(app)
+    error_pages.init_app(app)
     proxies = int(app.config.get("PROXIES") or 0)
     if proxies:  # behind that many reverse proxies: their X-Forwarded-* headers are true
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.actions.claim import Claim
+from companion.rules.actions.exchange import Exchange
 from companion.rules.actions.passenger import MovePassenger
-from companion.rules.actions.sails import BuildPort, Exchange
+from companion.rules.actions.port import BuildPort
 from companion.rules.actions.station import BuildStation
 from companion.rules.actions.turn import Pass
 from companion.rules.errors import RecordError

@@ -1,5 +1,5 @@
-"""Rails & Sails: building a port, and trading pieces with the box; each a whole turn,
-never played with dice."""
+"""Rails & Sails: trading trains for ships from the box (or back), a whole turn, a point
+lost per piece, never played with dice."""
 
 from __future__ import annotations
 
@@ -7,63 +7,15 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.rules import sails
-from companion.rules.dice import DiceTurn
-from companion.rules.errors import IllegalAction, RecordError
+from companion.rules.errors import RecordError
 from companion.rules.fields import keys, text, whole
+from companion.rules.sails import NotWithDice
 from companion.rules.state import State
 from companion.rules.words import Text, _, ngettext
 
 
-class _NoDice:
-    """An action of Rails & Sails, which is not played with dice."""
-
-    @staticmethod
-    def refuse_dice(where: str, data: dict[str, Any]) -> None:
-        """Refuses dice in the record of a Rails & Sails action."""
-        if "dice" in data:
-            raise RecordError(f"{where}.dice", _("Rails & Sails is not played with dice"))
-
-    def dice_paid(
-        self, before: State, after: State, player: str, turn: DiceTurn
-    ) -> tuple[int, bool]:
-        """Refused: Rails & Sails is not played with dice."""
-        raise IllegalAction(_("Rails & Sails is not played with dice"))
-
-
 @dataclass(frozen=True)
-class BuildPort(_NoDice):
-    """Build a port in a port city (Rails & Sails): a whole turn."""
-
-    verb: ClassVar[str] = "build_port"
-
-    player: str
-    city: str
-    dice: None = None
-
-    def describe(self) -> Text:
-        """ "Ann builds a port in Chicago"."""
-        return _("%(player)s builds a port in %(city)s", player=self.player, city=self.city)
-
-    @classmethod
-    def parse(cls, where: str, data: Any) -> BuildPort:
-        """From the record: ``{"player": P, "build_port": CITY}``."""
-        keys(where, data, {"player", "build_port"}, {"dice"})
-        cls.refuse_dice(where, data)
-        return cls(
-            text(f"{where}.player", data["player"]), text(f"{where}.build_port", data["build_port"])
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        """The record form."""
-        return {"player": self.player, "build_port": self.city}
-
-    def play(self, state: State, player: str) -> State:
-        """The state with the port built, or the rule that forbids it."""
-        return sails.build_port(state, player, self.city)
-
-
-@dataclass(frozen=True)
-class Exchange(_NoDice):
+class Exchange(NotWithDice):
     """Trade trains for ships from the box, or ships for trains (Rails & Sails): a whole
     turn, 1 point per piece. ``ships`` > 0 takes ships for trains; < 0 the other way."""
 

@@ -1,0 +1,44 @@
+"""Rails & Sails: building a port in a port city, a whole turn, never played with dice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from companion.rules import sails
+from companion.rules.fields import keys, text
+from companion.rules.sails import NotWithDice
+from companion.rules.state import State
+from companion.rules.words import Text, _
+
+
+@dataclass(frozen=True)
+class BuildPort(NotWithDice):
+    """Build a port in a port city (Rails & Sails): a whole turn."""
+
+    verb: ClassVar[str] = "build_port"
+
+    player: str
+    city: str
+    dice: None = None
+
+    def describe(self) -> Text:
+        """ "Ann builds a port in Chicago"."""
+        return _("%(player)s builds a port in %(city)s", player=self.player, city=self.city)
+
+    @classmethod
+    def parse(cls, where: str, data: Any) -> BuildPort:
+        """From the record: ``{"player": P, "build_port": CITY}``."""
+        keys(where, data, {"player", "build_port"}, {"dice"})
+        cls.refuse_dice(where, data)
+        return cls(
+            text(f"{where}.player", data["player"]), text(f"{where}.build_port", data["build_port"])
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The record form."""
+        return {"player": self.player, "build_port": self.city}
+
+    def play(self, state: State, player: str) -> State:
+        """The state with the port built, or the rule that forbids it."""
+        return sails.build_port(state, player, self.city)
