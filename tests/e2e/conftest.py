@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 from werkzeug.serving import make_server
 
 from companion.web import create_app
@@ -28,6 +28,11 @@ def chromium_path() -> str:
     if not found:
         raise RuntimeError("no Chromium: .ci/run installs it (apt-get install chromium)")
     return found
+
+
+# What a test waits for comes (a page, a live update): on a machine busy with other work
+# it may take longer than Playwright's 5 s, never forever.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="session")
