@@ -1,7 +1,9 @@
-"""The project's own promises: CI runs the README's test command."""
+"""The project's own promises: CI runs the README's test command; the README names every
+module."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,3 +55,13 @@ def test_every_package_of_companion_is_built_into_the_wheel():
         for init in (ROOT / "companion").rglob("__init__.py")
     }
     assert found <= listed
+
+
+def test_the_readmes_code_map_names_every_module():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    code_map = readme[readme.index("### The code") : readme.index("### A request")]
+    modules = [p for p in (ROOT / "companion").rglob("*.py") if p.name != "__init__.py"]
+    assert len(modules) > 60
+    named = {Path(word).name for word in re.findall(r"`([^`]+\.py)`", code_map)}
+    missing = [str(p.relative_to(ROOT)) for p in modules if p.name not in named]
+    assert missing == [], f"the README's code map does not name {missing}"

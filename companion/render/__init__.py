@@ -1,1 +1,3 @@
-"""Score sheets rendered from a ``ScoreSheet``: as text, as JSON data, as a PDF."""
+"""What the companion draws and writes out, from the rules' data: the score sheet as text,
+JSON, PDF and CSV, the board picture, the score chart, a group's pictures, the result card,
+the BG Stats link, and the colours and lettering they share."""
