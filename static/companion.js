@@ -190,9 +190,11 @@
     var tapped = null;
     try { tapped = JSON.parse(sessionStorage.getItem("tapped") || "null"); } catch (e) { /* */ }
     if (!tapped || Date.now() - tapped.at > 3000 || !document.querySelector("main > .note")) return;
-    // The moment lasts while the page is marked so (the tests wait for the mark to go).
+    // The moment lasts CALM milliseconds, and the page is marked so meanwhile (the tests
+    // wait for the mark to go); typing ends it at once.
     var body = document.body;
-    function calm() { return body.hasAttribute("data-calm"); }
+    var until = Date.now() + CALM;
+    function calm() { return Date.now() <= until && body.hasAttribute("data-calm"); }
     body.setAttribute("data-calm", "");
     setTimeout(function () { body.removeAttribute("data-calm"); }, CALM);
     document.addEventListener("input", function () { body.removeAttribute("data-calm"); }, true);
@@ -503,35 +505,38 @@
 
   document.documentElement.classList.add("js");
   document.addEventListener("DOMContentLoaded", function () {
-    keepWhatThePlayerDid();
-    stopFollowingOnSubmit();
-    catchUp();
-    calmAfterAWrite();
-    sheetsOrAnchors();
-    settleAddress();
-    stayAwake();
-    splits();
-    tunnelCards();
-    goodsCounts();
-    diceTotal();
-    measureBar();
-    shareButtons();
-    board();
-    var refilters = [];
-    var citySearch = document.querySelector(".city-search");
-    if (citySearch) {
-      refilters.push(filter(citySearch, "details.city", true));
-      citySearch.addEventListener("focus", function () { searching(citySearch); });
-      citySearch.addEventListener("blur", function () { setTimeout(function () { searching(citySearch); }, 150); });
+    try {
+      keepWhatThePlayerDid();
+      stopFollowingOnSubmit();
+      catchUp();
+      calmAfterAWrite();
+      sheetsOrAnchors();
+      settleAddress();
+      stayAwake();
+      splits();
+      tunnelCards();
+      goodsCounts();
+      diceTotal();
+      measureBar();
+      shareButtons();
+      board();
+      var refilters = [];
+      var citySearch = document.querySelector(".city-search");
+      if (citySearch) {
+        refilters.push(filter(citySearch, "details.city", true));
+        citySearch.addEventListener("focus", function () { searching(citySearch); });
+        citySearch.addEventListener("blur", function () { setTimeout(function () { searching(citySearch); }, 150); });
+      }
+      [[".play-search", ".plays li"], [".ticket-search", ".deck li"]].forEach(function (pair) {
+        var box = document.querySelector(pair[0]);
+        if (box) refilters.push(filter(box, pair[1], false));
+      });
+      // A live update may bring new items (a ticket back in the deck): filter them too.
+      document.body.addEventListener("htmx:afterSettle", function () {
+        refilters.forEach(function (apply) { apply(false); });
+      });
+    } finally {
+      ready();  // whatever failed above shows as the page's own error, not as a page never ready
     }
-    [[".play-search", ".plays li"], [".ticket-search", ".deck li"]].forEach(function (pair) {
-      var box = document.querySelector(pair[0]);
-      if (box) refilters.push(filter(box, pair[1], false));
-    });
-    // A live update may bring new items (a ticket back in the deck): filter them too.
-    document.body.addEventListener("htmx:afterSettle", function () {
-      refilters.forEach(function (apply) { apply(false); });
-    });
-    ready();
   });
 })();

@@ -25,6 +25,15 @@ CHECKOUT_INSTANCE = Path(__file__).resolve().parents[1] / "instance"
 E2E = Path(__file__).resolve().parent / "e2e"
 
 
+# What this process writes into the checkout's instance/, watched from the start of the run
+# (before any test module is imported).
+WRITTEN: set[str] = set()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    _watch_writes_into(CHECKOUT_INSTANCE, WRITTEN)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks the tests that run on the suite's database (``store``), and every browser
     test ``slow``."""
@@ -45,12 +54,11 @@ def instance_folder(tmp_path_factory) -> Iterator[Path]:
     this process writes there fails the run, whatever else (the app served from the
     checkout, say) writes there at the same time."""
     folder = tmp_path_factory.mktemp("instance")
-    written = _watch_writes_into(CHECKOUT_INSTANCE)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("COMPANION_INSTANCE_PATH", str(folder))
         yield folder
     drop_schemas()
-    assert not written, f"the tests wrote into the checkout's instance/: {sorted(written)}"
+    assert not WRITTEN, f"the tests wrote into the checkout's instance/: {sorted(WRITTEN)}"
 
 
 @pytest.fixture(autouse=True)
@@ -64,15 +72,15 @@ def _close_databases() -> Iterator[None]:
 
 # What opens a file for writing (os.open's flags), and the audit events that write a path.
 _WRITING = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
-_WRITES = {"os.remove", "os.rename", "os.link", "os.symlink", "os.chmod"}
-_WRITES |= {"os.truncate", "os.utime", "os.rmdir", "shutil.copyfile", "shutil.rmtree"}
+_WRITES = {"os.remove", "os.rename", "os.chmod", "os.truncate", "os.utime", "os.rmdir"}
+_WRITES |= {"shutil.rmtree"}
+_WRITES_TO = {"os.link", "os.symlink", "shutil.copyfile"}  # (from, to): only "to" is written
 
 
-def _watch_writes_into(folder: Path) -> set[str]:
-    """The paths in ``folder`` (or ``folder`` itself) that this process opens for writing,
-    creates, connects a SQLite database to or changes, from now on (an audit hook, which
-    stays for the life of the process)."""
-    written: set[str] = set()
+def _watch_writes_into(folder: Path, written: set[str]) -> None:
+    """Adds to ``written`` the paths in ``folder`` (or ``folder`` itself) that this process
+    opens for writing, creates, connects a SQLite database to or changes, from now on (an
+    audit hook, which stays for the life of the process)."""
     inside = str(folder.resolve())
 
     def within(path: object) -> bool:
@@ -99,9 +107,10 @@ def _watch_writes_into(folder: Path) -> set[str]:
             for path in args[:2]:
                 if within(path):
                     written.add(os.fsdecode(path))  # type: ignore[arg-type]
+        elif event in _WRITES_TO and len(args) > 1 and within(args[1]):
+            written.add(os.fsdecode(args[1]))  # type: ignore[arg-type]
 
     sys.addaudithook(hook)
-    return written
 
 
 @pytest.fixture(scope="session")

@@ -89,16 +89,15 @@ def _made_if_missing(server: str) -> None:
 
     if server in _there:
         return
-    _there.add(server)
     parts = urlsplit(server)
     name = parts.path.lstrip("/")
     if not name or name == "postgres":
         return
     maintenance = urlunsplit(parts._replace(path="/postgres", query=""))
     with psycopg.connect(maintenance, autocommit=True, connect_timeout=3) as db:
-        if db.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
-            return
-        try:
-            db.execute(f'CREATE DATABASE "{name}"')
-        except psycopg.errors.DuplicateDatabase:
-            pass  # made at the same moment by another test process
+        if not db.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+            try:
+                db.execute(f'CREATE DATABASE "{name}"')
+            except psycopg.errors.DuplicateDatabase:
+                pass  # made at the same moment by another test process
+    _there.add(server)

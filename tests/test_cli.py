@@ -12,6 +12,8 @@ import pytest
 from tests.helpers import GAMES
 from tests.web.test_no_english import english_words
 
+pytestmark = pytest.mark.slow  # each test starts the companion command
+
 BREAKDOWN = {
     "routes",
     "tickets",
@@ -54,7 +56,7 @@ def test_score_json_prints_the_documented_keys_with_the_hand_worked_totals():
         } <= p.keys()
         assert set(p["breakdown"]) == BREAKDOWN
         assert sum(p["breakdown"].values()) == p["total"]
-    # Worked by hand in tests/test_games.py.
+    # Worked by hand in tests/rules/test_games.py.
     assert {n: p["total"] for n, p in players.items()} == {
         "Ann": 17,
         "Bob": 11,

@@ -114,3 +114,10 @@ def test_the_rules_import_only_the_rules_and_the_renderers_only_the_rules():
         if module.startswith("companion.render"):
             allowed = ("companion.rules", "companion.render")
             assert all(f.startswith(allowed) for f in found), (module, found)
+
+
+def test_every_blueprint_is_named_as_its_module():
+    from companion.web.pages import BLUEPRINTS
+
+    named = {bp.name: bp.import_name.rsplit(".", 1)[-1] for bp in BLUEPRINTS}
+    assert all(name == module for name, module in named.items()), named

@@ -165,5 +165,5 @@ def test_the_installed_command_scores_a_record_from_an_empty_folder(installed, t
     companion = installed.bin / "companion"
     record = GAMES / "four_players.json"
     sheet = json.loads(run(companion, "score", record, "--json", cwd=tmp_path, env=installed.env))
-    assert sheet["winners"] == ["Ann"]  # worked by hand in tests/test_games.py
+    assert sheet["winners"] == ["Ann"]  # worked by hand in tests/rules/test_games.py
     assert list(tmp_path.iterdir()) == []

@@ -65,3 +65,10 @@ def test_the_readmes_code_map_names_every_module():
     named = {Path(word).name for word in re.findall(r"`([^`]+\.py)`", code_map)}
     missing = [str(p.relative_to(ROOT)) for p in modules if p.name not in named]
     assert missing == [], f"the README's code map does not name {missing}"
+
+
+def test_the_app_factory_is_found_by_flask(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path))
+    import companion
+
+    assert companion.create_app().name == "companion.web"

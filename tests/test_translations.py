@@ -214,3 +214,10 @@ def test_every_map_speaks_russian_and_ukrainian(map_id):
     missing = {code: missing_words(text, code) for code in TRANSLATED}
     said = "; ".join(f"{code}: {words}" for code, words in missing.items() if words)
     assert not said, f"the {map_id} map's words missing from the catalogs: {said}"
+
+
+def test_the_map_files_name_places_in_every_language_spoken_but_english():
+    from companion.catalogs import DEFAULT
+    from companion.rules.board import LOCAL_NAMES
+
+    assert set(LOCAL_NAMES) == set(LANGUAGES) - {DEFAULT}

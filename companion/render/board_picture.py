@@ -18,6 +18,7 @@ from html import escape
 
 from companion.render import lettering
 from companion.render.palette import (
+    CITY_DOT,
     INK,
     OUTLINES,
     PAPER,
@@ -367,7 +368,7 @@ def board_svg(
         parts.append(_route(route, drawn, owners, player_colors, link, highlight))
     parts.append('<g class="dots">')
     parts.extend(
-        f'<circle cx="{p.x:.1f}" cy="{p.y:.1f}" r="5" fill="#7a1f1f" stroke="#fff" '
+        f'<circle cx="{p.x:.1f}" cy="{p.y:.1f}" r="5" fill="{CITY_DOT}" stroke="#fff" '
         'stroke-width="1.5"/>'
         for name, p in drawn.places.items()
         if not board.is_country(name)

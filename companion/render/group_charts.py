@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
+from companion.render.palette import CHART, GRID, INK, LABEL, ZERO
 from companion.render.score_chart import FONT, STEPS
 from companion.rules.words import _
 
@@ -33,7 +34,7 @@ def _legend(
             x, y = left, y + LEGEND_ROW
         parts.append(
             f'<rect x="{x:.0f}" y="{y - 13:.0f}" width="16" height="16" rx="3" '
-            f'fill="{escape(colors[person])}" stroke="#1b1b1b"/>'
+            f'fill="{escape(colors[person])}" stroke="{INK}"/>'
             f'<text x="{x + 22:.0f}" y="{y:.0f}" font-size="{FONT}">{escape(person)}</text>'
         )
         x += width
@@ -63,18 +64,19 @@ def scores_svg(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {height:.0f}" '
         f'class="history-chart" role="img" aria-label="{title}">',
-        f'<rect width="{WIDTH:.0f}" height="{height:.0f}" fill="#fff"/>',
+        f'<rect width="{WIDTH:.0f}" height="{height:.0f}" fill="{CHART}"/>',
     ]
     for value in range(low, high + 1, step):
         parts.append(
             f'<line x1="{LEFT}" y1="{y(value):.1f}" x2="{WIDTH - RIGHT}" y2="{y(value):.1f}" '
-            f'stroke="{"#999" if value == 0 else "#e2dccd"}"/>'
+            f'stroke="{ZERO if value == 0 else GRID}"/>'
             f'<text x="{LEFT - 8}" y="{y(value) + 6:.1f}" text-anchor="end" '
-            f'font-size="{FONT}" fill="#555">{value}</text>'
+            f'font-size="{FONT}" fill="{LABEL}">{value}</text>'
         )
     words = escape(str(_("games: %(num)d", num=count)))
     parts.append(
-        f'<text x="{LEFT}" y="{TOP + PLOT + 30:.0f}" font-size="{FONT}" fill="#555">{words}</text>'
+        f'<text x="{LEFT}" y="{TOP + PLOT + 30:.0f}" font-size="{FONT}" fill="{LABEL}">'
+        f"{words}</text>"
     )
     for person in people:
         spots = [(x(i), y(game[person])) for i, game in enumerate(games) if person in game]
@@ -83,7 +85,7 @@ def scores_svg(
         color = escape(colors[person])
         points = " ".join(f"{a:.1f},{b:.1f}" for a, b in spots)
         dots = "".join(
-            f'<circle cx="{a:.1f}" cy="{b:.1f}" r="4.5" fill="{color}" stroke="#1b1b1b"/>'
+            f'<circle cx="{a:.1f}" cy="{b:.1f}" r="4.5" fill="{color}" stroke="{INK}"/>'
             for a, b in spots
         )
         parts.append(
@@ -119,7 +121,7 @@ def wins_svg(
                 width = room * count / most
                 parts.append(
                     f'<rect x="{x:.1f}" y="{top:.0f}" width="{width:.1f}" height="{BAR:.0f}" '
-                    f'fill="{escape(colors[person])}" stroke="#1b1b1b">'
+                    f'fill="{escape(colors[person])}" stroke="{INK}">'
                     f"<title>{escape(person)}: {count}</title></rect>"
                 )
                 x += width
@@ -133,6 +135,6 @@ def wins_svg(
     head = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {height:.0f}" '
         f'class="history-chart" role="img" aria-label="{title}">',
-        f'<rect width="{WIDTH:.0f}" height="{height:.0f}" fill="#fff"/>',
+        f'<rect width="{WIDTH:.0f}" height="{height:.0f}" fill="{CHART}"/>',
     ]
     return "\n".join([*head, *parts, legend, "</svg>"])

@@ -1,7 +1,9 @@
-"""The colours of everything the companion draws, in one place: the routes and cards by
-the rule books' colour names, the players' pieces, the map's paper and water. The board
-picture, the PDF and the result card draw with them, and the pages' styles take them from
-``palette_css`` (served as ``/palette.css``), so a colour is written once."""
+"""The colours the companion draws with, in one place: the routes and cards by the rule
+books' colour names, the players' pieces, the map (paper, water, cities, names), the
+charts, and the companion's own (its accent and its pages' paper). The board picture, the
+charts, the PDF and the result card draw with them, and the pages' styles take them from
+``palette_css`` (served as ``/palette.css``), so each is written once. (The icons are
+pictures drawn in the accent and the paper.)"""
 
 from __future__ import annotations
 
@@ -29,9 +31,22 @@ PIECE_COLORS = {
     "orange": "#e67e22",
 }
 FALLBACK_PIECES = ("#c0262d", "#1f5fbf", "#1f8a47", "#e0b400", "#1b1b1b")
-PAPER = "#efe6cf"
+PAPER = "#efe6cf"  # the map's
 WATER = "#a9d1ef"
 INK = "#1b1b1b"
+CITY_DOT = "#7a1f1f"
+CITY_NAME = "#3b1010"
+COUNTRY_NAME = "#5a3a10"
+# The charts: their background, grid, zero line, the last turn's line, their words.
+CHART = "#ffffff"
+GRID = "#e2dccd"
+ZERO = "#999999"
+LAST_TURN = "#bbbbbb"
+LABEL = "#555555"
+# The companion's own: its accent (the bar, the buttons, the phone's theme) and its pages'
+# paper.
+ACCENT = "#a4262c"
+PAGE = "#fbf8f1"
 
 
 def piece_color(color: str | None, seat: int) -> str:
@@ -57,7 +72,11 @@ def light(color: str) -> bool:
 def palette_css() -> str:
     """The pages' colours as CSS: each route colour and card as a swatch, each goods colour,
     and the map's paper and water as custom properties."""
-    lines = [f":root {{ --map-paper: {PAPER}; --map-water: {WATER}; --map-ink: {INK}; }}"]
+    lines = [
+        f":root {{ --accent: {ACCENT}; --paper: {PAGE}; --line: {GRID}; --map-paper: {PAPER};"
+        f" --map-water: {WATER}; --map-ink: {INK}; --city-name: {CITY_NAME};"
+        f" --country-name: {COUNTRY_NAME}; }}"
+    ]
     for name, color in ROUTE_COLORS.items():
         ink = INK if light(color) else "#fff"
         lines.append(f".swatch.{name} {{ background: {color}; }}")
@@ -66,6 +85,8 @@ def palette_css() -> str:
     plus_four = ", ".join(ROUTE_COLORS[c] for c in ("black", "purple"))
     red = ROUTE_COLORS["red"]
     lines.append(f".mark.free {{ background: {tint(red)}; border: 2px solid {red}; }}")
+    ferry = f"radial-gradient(circle, {INK} 30%, #eee 34%)"
+    lines.append(f".mark.ferry {{ background: {ferry}; border: 2px solid {OUTLINES['gray']}; }}")
     lines.append(f".swatch.locomotive {{ background: linear-gradient(90deg, {loco}); }}")
     lines.append(f".swatch.locomotive\\+4 {{ background: linear-gradient(90deg, {plus_four}); }}")
     return "\n".join(lines) + "\n"

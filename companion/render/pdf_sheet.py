@@ -29,9 +29,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from companion.render import board_picture as picture
-from companion.render import lettering, palette
-from companion.render import score_chart as charts
+from companion.render import board_picture, lettering, palette, score_chart
 from companion.render.lettering import BOLD, FONT
 from companion.render.score_chart import Series
 from companion.render.text_sheet import ordinal, sheet_title, signed
@@ -56,7 +54,7 @@ def _styles() -> dict[str, ParagraphStyle]:
         ),
         "line": ParagraphStyle("line", parent=base, fontSize=8.5, leading=11, leftIndent=5 * mm),
         "small": ParagraphStyle(
-            "small", parent=base, fontSize=8, leading=10, textColor=colors.HexColor("#555555")
+            "small", parent=base, fontSize=8, leading=10, textColor=colors.HexColor(palette.LABEL)
         ),
     }
 
@@ -208,7 +206,7 @@ def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list[Flowabl
     """The board with every player's routes in their colour, and, where the edition gives
     a bonus for it, the longest path (the bonus's) outlined."""
     board = sheet.board
-    laid = picture.layout(board)
+    laid = board_picture.layout(board)
     scale = min(WIDE / laid.width, TALLEST / laid.height)
     owners = {r.route.id: p for p in sheet.players for r in p.routes}
     seats = {p.name: i for i, p in enumerate(sheet.players)}
@@ -237,12 +235,14 @@ def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list[Flowabl
         if owner is not None:
             train = palette.piece_color(owner.player.color, seats[owner.name])
         outline = LIT if route.id in lit else palette.INK
-        for space in picture.spaces(route, laid, train, outline):
+        for space in board_picture.spaces(route, laid, train, outline):
             art.add(_space(space, route.id in lit))
     for name, p in laid.places.items():
         if not board.is_country(name):
-            art.add(Circle(p.x, p.y, 4.5, fillColor=_color("#7a1f1f"), strokeColor=colors.white))
-    for flag in picture.border_flags(board):
+            art.add(
+                Circle(p.x, p.y, 4.5, fillColor=_color(palette.CITY_DOT), strokeColor=colors.white)
+            )
+    for flag in board_picture.border_flags(board):
         art.add(_flag(flag))
     drawing.add(art)
     for name, label in laid.labels.items():  # upright: drawn outside the flipped group
@@ -256,8 +256,8 @@ def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list[Flowabl
                 y,
                 name,
                 fontName=FONT if country else BOLD,
-                fontSize=picture.FONT * scale * (1.15 if country else 0.95),
-                fillColor=_color("#5a3a10" if country else "#3b1010"),
+                fontSize=board_picture.FONT * scale * (1.15 if country else 0.95),
+                fillColor=_color(palette.COUNTRY_NAME if country else palette.CITY_NAME),
                 textAnchor=anchor,
             )
         )
@@ -276,8 +276,8 @@ def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list[Flowabl
     ]
 
 
-def _flag(shape: picture.FlagShape) -> Group:
-    """A border flag as the board's picture draws it (``picture.flag_shape``)."""
+def _flag(shape: board_picture.FlagShape) -> Group:
+    """A border flag as the board's picture draws it (``board_picture.flag_shape``)."""
     ink = _color(palette.INK)
     flag = Group()
     if shape.stripes:
@@ -299,8 +299,8 @@ def _flag(shape: picture.FlagShape) -> Group:
     return flag
 
 
-def _space(space: picture.Space, lit: bool) -> Group:
-    """A route's space as the board's picture draws it (``picture.spaces``)."""
+def _space(space: board_picture.Space, lit: bool) -> Group:
+    """A route's space as the board's picture draws it (``board_picture.spaces``)."""
     c = space.centre
     shape = Group(transform=_turned(c.x, c.y, space.angle))
     shape.add(
@@ -331,25 +331,29 @@ def _turned(x: float, y: float, angle: float) -> tuple[float, float, float, floa
 def _chart(progress: Sequence[Series], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
     """Each player's score through the game; the dashed step is the end's tickets and
     bonuses."""
-    laid = charts.chart(progress)
-    scale = WIDE / charts.WIDTH
-    height = charts.HEIGHT * scale
+    laid = score_chart.chart(progress)
+    scale = WIDE / score_chart.WIDTH
+    height = score_chart.HEIGHT * scale
     drawing = Drawing(WIDE, height + 8 * mm)
     key_y = height + 3 * mm
 
     def at(x: float, y: float) -> tuple[float, float]:
         return x * scale, height - y * scale
 
-    grey = _color("#e2dccd")
+    grey = _color(palette.GRID)
     for y, value in laid.ticks:
-        x1, yy = at(charts.LEFT, y)
-        x2, _y = at(charts.WIDTH - charts.RIGHT, y)
-        drawing.add(Stroke(x1, yy, x2, yy, strokeColor=_color("#999") if value == 0 else grey))
+        x1, yy = at(score_chart.LEFT, y)
+        x2, _y = at(score_chart.WIDTH - score_chart.RIGHT, y)
+        drawing.add(
+            Stroke(x1, yy, x2, yy, strokeColor=_color(palette.ZERO) if value == 0 else grey)
+        )
         drawing.add(String(x1 - 4, yy - 3, str(value), fontName=FONT, fontSize=7, textAnchor="end"))
     if laid.finished:
-        x, top = at(laid.last_turn_x, charts.TOP)
-        _x, bottom = at(laid.last_turn_x, charts.HEIGHT - charts.BOTTOM)
-        drawing.add(Stroke(x, top, x, bottom, strokeColor=_color("#bbb"), strokeDashArray=[3, 3]))
+        x, top = at(laid.last_turn_x, score_chart.TOP)
+        _x, bottom = at(laid.last_turn_x, score_chart.HEIGHT - score_chart.BOTTOM)
+        drawing.add(
+            Stroke(x, top, x, bottom, strokeColor=_color(palette.LAST_TURN), strokeDashArray=[3, 3])
+        )
     for i, p in enumerate(laid.plotted):
         color = _color(p.series.color)
         points = [v for x, y in p.points for v in at(x, y)]
@@ -367,7 +371,7 @@ def _chart(progress: Sequence[Series], styles: dict[str, ParagraphStyle]) -> lis
             String(kx + 11, key_y + 1, f"{p.series.name}: {score}", fontName=FONT, fontSize=8)
         )
     turns = _("turns: %(num)d", num=laid.turns)
-    drawing.add(String(charts.LEFT * scale, 0, str(turns), fontName=FONT, fontSize=7))
+    drawing.add(String(score_chart.LEFT * scale, 0, str(turns), fontName=FONT, fontSize=7))
     title = _("Score through the game")
     return [
         KeepTogether([Paragraph(f"<b>{_e(title)}</b>", styles["head"]), Spacer(1, 2 * mm), drawing])

@@ -15,7 +15,7 @@ from importlib import resources
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.render.board_picture import layout
-from companion.render.palette import INK, PAPER, WATER, light, tint
+from companion.render.palette import ACCENT, CITY_DOT, INK, PAGE, PAPER, WATER, light, tint
 from companion.rules.board import SEA
 from companion.rules.score_sheet import ScoreSheet
 from companion.rules.words import _
@@ -23,9 +23,7 @@ from companion.rules.words import _
 WIDTH = 1080
 PAD = 40
 ROW = 64  # a player's line
-ACCENT = "#a4262c"
 HINT = "#5b5b5b"
-CARD = "#fbf8f1"
 LINE = "#d9d0bd"
 
 
@@ -65,7 +63,7 @@ def result_card(
     scale = (WIDTH - 2 * PAD) / drawn.width
     map_height = round(drawn.height * scale)
     height = card_height(sheet)
-    image = Image.new("RGB", (WIDTH, height), CARD)
+    image = Image.new("RGB", (WIDTH, height), PAGE)
     draw = ImageDraw.Draw(image)
 
     # The head: the map, the date, and who won.
@@ -130,7 +128,7 @@ def result_card(
     for name, place in drawn.places.items():
         if not board.is_country(name):
             x, y = at(place.x, place.y)
-            draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill="#7a1f1f", outline="#fff")
+            draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=CITY_DOT, outline="#fff")
     draw.rectangle((left, top, left + WIDTH - 2 * PAD, top + map_height), outline=LINE, width=2)
 
     foot = str(_("Ticket to Ride companion"))

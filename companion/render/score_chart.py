@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from companion.render.palette import CHART, GRID, INK, LABEL, LAST_TURN, ZERO
 from companion.rules.words import _
 
 WIDTH, HEIGHT = 600.0, 280.0
@@ -56,7 +57,7 @@ def series_of(
     history: Sequence[Mapping[str, int]],
     finals: Mapping[str, int] | None,
 ) -> list[Series]:
-    """Each player's series from the track's history (``table.track_history``) and, once
+    """Each player's series from the track's history (``table_questions.track_history``) and, once
     the game is over, the final totals."""
     return [
         Series(
@@ -109,29 +110,31 @@ def chart_svg(laid: Chart) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" '
         f'class="score-chart" role="img" aria-label="{title}">',
-        f'<rect width="{WIDTH:.0f}" height="{HEIGHT:.0f}" fill="#fff"/>',
+        f'<rect width="{WIDTH:.0f}" height="{HEIGHT:.0f}" fill="{CHART}"/>',
     ]
     for y, value in laid.ticks:
         parts.append(
             f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" '
-            f'stroke="{"#999" if value == 0 else "#e2dccd"}" stroke-width="1"/>'
+            f'stroke="{ZERO if value == 0 else GRID}" stroke-width="1"/>'
         )
         parts.append(
             f'<text x="{LEFT - 8}" y="{y + 6:.1f}" text-anchor="end" font-size="{FONT}" '
-            f'fill="#555">{value}</text>'
+            f'fill="{LABEL}">{value}</text>'
         )
     base = HEIGHT - BOTTOM + 26
     turns = escape(str(_("turns: %(num)d", num=laid.turns)))
-    parts.append(f'<text x="{LEFT}" y="{base:.0f}" font-size="{FONT}" fill="#555">{turns}</text>')
+    parts.append(
+        f'<text x="{LEFT}" y="{base:.0f}" font-size="{FONT}" fill="{LABEL}">{turns}</text>'
+    )
     if laid.finished:
         parts.append(
             f'<line x1="{laid.last_turn_x:.1f}" y1="{TOP}" x2="{laid.last_turn_x:.1f}" '
-            f'y2="{HEIGHT - BOTTOM}" stroke="#bbb" stroke-dasharray="3 3"/>'
+            f'y2="{HEIGHT - BOTTOM}" stroke="{LAST_TURN}" stroke-dasharray="3 3"/>'
         )
         end = escape(str(_("the end: tickets and bonuses")))
         parts.append(
             f'<text x="{WIDTH - RIGHT}" y="{base:.0f}" text-anchor="end" font-size="{FONT}" '
-            f'fill="#555">{end}</text>'
+            f'fill="{LABEL}">{end}</text>'
         )
     for p in laid.plotted:
         color = escape(p.series.color)
@@ -147,7 +150,7 @@ def chart_svg(laid: Chart) -> str:
                 f'<polyline points="{lx:.1f},{ly:.1f} {laid.last_turn_x:.1f},{ly:.1f} '
                 f'{ex:.1f},{ey:.1f}" fill="none" stroke="{color}" stroke-width="2.5" '
                 'stroke-dasharray="5 3"/>'
-                f'<circle cx="{ex:.1f}" cy="{ey:.1f}" r="4" fill="{color}" stroke="#1b1b1b"/>'
+                f'<circle cx="{ex:.1f}" cy="{ey:.1f}" r="4" fill="{color}" stroke="{INK}"/>'
             )
         parts.append("</g>")
     parts.append("</svg>")

@@ -27,8 +27,9 @@ DASH = "–"
 CITY, COUNTRY, WAYPOINT = "city", "country", "waypoint"
 GOODS_COLORS = ("black", "red", "yellow", "white")
 HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
-# The languages a map file gives each place's local name in.
-LANGUAGES = ("ru", "uk")
+# The languages a map file gives each place's local name in: every language the companion
+# speaks but English (tests/test_translations.py holds the two lists together).
+LOCAL_NAMES = ("ru", "uk")
 
 
 @dataclass(frozen=True)
@@ -512,11 +513,11 @@ class _Checker:
                 where,
                 entry,
                 {"lat", "lon"},
-                {"aliases", "port", *LANGUAGES}
+                {"aliases", "port", *LOCAL_NAMES}
                 if kind == CITY
-                else {"aliases", "flag", *LANGUAGES}
+                else {"aliases", "flag", *LOCAL_NAMES}
                 if kind == COUNTRY
-                else {"aliases", *LANGUAGES},
+                else {"aliases", *LOCAL_NAMES},
             )
             lat, lon = entry["lat"], entry["lon"]
             for label, value, limit in (("lat", lat, 90), ("lon", lon, 180)):
@@ -529,7 +530,7 @@ class _Checker:
                 raise self.fail(where, "aliases should be a list of names")
             local = {
                 lang: self.text(f"{where}.{lang}", entry[lang])
-                for lang in LANGUAGES
+                for lang in LOCAL_NAMES
                 if lang in entry
             }
             for spelling in (name, *aliases, *local.values()):

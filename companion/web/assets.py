@@ -29,15 +29,16 @@ def letters() -> str:
     return f"window.companionLetters = {json.dumps(tables, ensure_ascii=False)};\n"
 
 
-def _version(text: str) -> str:
+def version(text: str) -> str:
+    """A short name for ``text``, changing whenever it does."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def palette_url() -> str:
     """``/palette.css``, named after its content."""
-    return url_for("assets.palette", v=_version(palette()))
+    return url_for("asset_files.palette", v=version(palette()))
 
 
 def letters_url() -> str:
     """``/letters.js``, named after its content."""
-    return url_for("assets.letters", v=_version(letters()))
+    return url_for("asset_files.letters", v=version(letters()))

@@ -130,7 +130,7 @@ def create_game(
     whose export would not import again (``RecordError``), and one more from a ``client``
     that has started ``GAMES_PER_HOUR`` in the last hour (``TooManyGames``).
     ``language``: the table's, in which the game's pages and sheet come out unless a
-    phone chose another. ``group``: the group it is played in (``groups``)."""
+    phone chose another. ``group``: the group it is played in (``group_store``)."""
     data = record_to_json(record)
     check_record_data(data)  # first: a refusal may quote the record's text
     state = record.replay()

@@ -49,7 +49,7 @@ class StoredGame:
     watch: str = ""
     version: int = 0
     created: str = ""  # when it was started or imported
-    group: str | None = None  # the group it was played in (``groups``), if any
+    group: str | None = None  # the group it was played in (``group_store``), if any
     _making: threading.RLock = field(
         default_factory=threading.RLock, init=False, repr=False, compare=False
     )

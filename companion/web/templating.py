@@ -13,6 +13,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from companion.render.board_picture import flag_background
+from companion.render.palette import ACCENT
 from companion.render.text_sheet import ordinal, signed
 from companion.rules.colors import color_words
 from companion.rules.counted import points
@@ -67,6 +68,7 @@ def _helpers(app: Flask) -> None:
     app.add_template_filter(lambda value: format_decimal(value, "0.0"), "decimal")
     # What a form that writes was made on: {{ stamp(game) }} beside its csrf_token.
     app.add_template_global(stamp, "stamp")
+    app.jinja_env.globals["ACCENT"] = ACCENT  # the phone's theme colour
     # The style and script made from the Python side, under names that change with them.
     app.add_template_global(palette_url, "palette_url")
     app.add_template_global(letters_url, "letters_url")

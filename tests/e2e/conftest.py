@@ -71,7 +71,8 @@ def browser() -> Iterator[Browser]:
 
 
 def phone_in(browser: Browser, locale: str | None = None) -> Iterator[Page]:
-    """A phone's page (390×844, touch), its browser speaking ``locale`` if given."""
+    """A phone's page (390×844, touch), its browser speaking ``locale`` if given. An error
+    in a page's script fails the test that met it."""
     context = browser.new_context(
         viewport=PHONE,
         device_scale_factor=2,
@@ -80,8 +81,12 @@ def phone_in(browser: Browser, locale: str | None = None) -> Iterator[Page]:
         accept_downloads=True,
         **({"locale": locale} if locale else {}),
     )
-    yield context.new_page()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+    yield page
     context.close()
+    assert errors == [], errors
 
 
 @pytest.fixture

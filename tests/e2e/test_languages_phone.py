@@ -7,15 +7,14 @@ fails on a page that still shows the English; the key words are written out by h
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from companion.catalogs import translator
 from companion.rules.names import place_key
 from companion.rules.words import Message
-from tests.e2e.conftest import phone_in
 from tests.e2e.phone import claim, drew_cards, go, more, pdf_text, screenshot, tap
 from tests.web.test_no_english import english_words
 
@@ -28,13 +27,13 @@ def words(code: str, msgid: str, **values: object) -> str:
 
 
 @pytest.fixture
-def russian_phone(browser: Browser) -> Iterator[Page]:
-    yield from phone_in(browser, "ru-RU")
+def russian_phone(phones: Callable[..., Page]) -> Page:
+    return phones("ru-RU")
 
 
 @pytest.fixture
-def ukrainian_phone(browser: Browser) -> Iterator[Page]:
-    yield from phone_in(browser, "uk-UA")
+def ukrainian_phone(phones: Callable[..., Page]) -> Page:
+    return phones("uk-UA")
 
 
 def test_a_north_america_game_in_russian_from_new_game_to_the_pdf(

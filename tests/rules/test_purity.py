@@ -6,12 +6,15 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 # What the rules never load: a web framework, a template engine, a database, a PDF or a
 # picture library, a form library, a server.
 IMPURE = ("flask", "werkzeug", "jinja2", "wtforms", "sqlite3", "psycopg", "sqlalchemy")
 IMPURE += ("reportlab", "PIL", "qrcode", "gunicorn")
 
 
+@pytest.mark.slow  # starts processes
 def test_every_module_of_the_rules_loads_nothing_impure():
     """Every module of companion.rules, whatever its name, found by walking the package."""
     probe = (
@@ -29,9 +32,3 @@ def test_every_module_of_the_rules_loads_nothing_impure():
     count, loaded = result.stdout.split("\n")[:2]
     assert int(count) >= 30  # every module, the actions' included
     assert loaded == ""
-
-
-def test_the_app_factory_is_found_by_flask():
-    import companion
-
-    assert companion.create_app().name == "companion.web"

@@ -142,6 +142,7 @@ def companion_score(stdin: str) -> subprocess.CompletedProcess[str]:
         ),
     ],
 )
+@pytest.mark.slow  # starts the companion command
 def test_a_hostile_record_on_the_command_line_exits_2_with_one_line(record, message):
     result = companion_score(record)
     assert result.returncode == 2

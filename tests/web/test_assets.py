@@ -8,10 +8,15 @@ import json
 import re
 from pathlib import Path
 
+from companion.render import palette
 from companion.render.palette import PAPER, ROUTE_COLORS, WATER
 from companion.rules.letters import CYRILLIC_TO_LATIN, LOOK_ALIKES
 
-STATIC = Path(__file__).resolve().parents[2] / "static"
+TOP = Path(__file__).resolve().parents[2]
+STATIC = TOP / "static"
+# Every colour the palette names, its routes' and its pieces' included.
+PALETTE = {v for k, v in vars(palette).items() if k.isupper() and isinstance(v, str)}
+PALETTE |= {*ROUTE_COLORS.values(), *palette.PIECE_COLORS.values(), *palette.OUTLINES.values()}
 
 
 def _linked(client, kind: str) -> str:
@@ -40,13 +45,21 @@ def test_the_pages_take_every_colour_from_the_palette(client):
     assert PAPER in css and WATER in css
 
 
-def test_the_style_and_the_script_hold_no_copy_of_a_colour_or_a_letter():
-    style = (STATIC / "style.css").read_text(encoding="utf-8").lower()
+def test_the_style_the_script_and_the_templates_hold_no_copy_of_a_colour_or_a_letter():
+    sources = [STATIC / "style.css", STATIC / "companion.js", *(TOP / "templates").glob("*.html")]
+    copied = {
+        f"{path.name}: {color}"
+        for path in sources
+        for color in PALETTE
+        if color.startswith("#") and color.lower() in path.read_text(encoding="utf-8").lower()
+    }
+    assert copied == set()
     script = (STATIC / "companion.js").read_text(encoding="utf-8")
-    copied = [c for c in [*ROUTE_COLORS.values(), PAPER, WATER] if c.lower() in style]
-    assert copied == []
-    assert not any(
-        f'"{cyrillic}": "{latin}"' in script
-        for cyrillic, latin in CYRILLIC_TO_LATIN.items()
-        if latin
-    )
+    assert not any(f'"{c}"' in script for c in CYRILLIC_TO_LATIN)  # no Cyrillic table
+
+
+def test_an_address_that_names_other_content_is_sent_to_the_one_that_names_this(client):
+    for kind in ("palette.css", "letters.js"):
+        answer = client.get(f"/{kind}?v=0ld")
+        assert answer.status_code == 302 and answer.headers["Location"] == _linked(client, kind)
+        assert "immutable" not in answer.headers.get("Cache-Control", "")

@@ -28,8 +28,8 @@ def _database(kind: str, tmp_path: Path) -> str:
     return str(tmp_path / "c.sqlite") if kind == "sqlite" else new_schema(postgres_server())
 
 
-def _app(url: str):  # type: ignore[no-untyped-def]
-    return create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": url})
+def _app(url: str, instance: Path):  # type: ignore[no-untyped-def]
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": url}, instance_path=instance)
 
 
 def _new_game(app) -> str:  # type: ignore[no-untyped-def]
@@ -62,6 +62,7 @@ def _start_worker(url: str, barrier, errors) -> None:  # type: ignore[no-untyped
         errors.put(repr(error))
 
 
+@pytest.mark.slow  # starts processes
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_workers_starting_at_once_bring_an_old_schema_up_to_date_once(kind, tmp_path):
     url = _database(kind, tmp_path)
@@ -84,8 +85,8 @@ def test_workers_starting_at_once_bring_an_old_schema_up_to_date_once(kind, tmp_
     db.close()
 
 
-def test_writes_to_one_game_never_wait_on_another_game_on_postgresql():
-    app = _app(new_schema(postgres_server()))
+def test_writes_to_one_game_never_wait_on_another_game_on_postgresql(tmp_path):
+    app = _app(new_schema(postgres_server()), tmp_path)
     held_game, other_game = _new_game(app), _new_game(app)
     holding, release = threading.Event(), threading.Event()
 
@@ -106,8 +107,8 @@ def test_writes_to_one_game_never_wait_on_another_game_on_postgresql():
         holder.join(10)
 
 
-def test_a_second_write_to_the_same_game_waits_for_the_first_on_postgresql():
-    app = _app(new_schema(postgres_server()))
+def test_a_second_write_to_the_same_game_waits_for_the_first_on_postgresql(tmp_path):
+    app = _app(new_schema(postgres_server()), tmp_path)
     game_id = _new_game(app)
     holding, done = threading.Event(), []
 

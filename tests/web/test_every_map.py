@@ -1,6 +1,6 @@
 """Every map file in companion/rules/boards/, with no list to edit: it loads whole, and a
 random game on it is played through the app, exported and imported again, and its sheet
-adds up. (tests/test_playouts.py plays many more random games on every map.)"""
+adds up. (tests/rules/test_playouts.py plays many more random games on every map.)"""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -14,9 +15,10 @@ from tests.databases import in_schema, new_schema, postgres_server
 from tests.web.helpers import WebTable
 
 
-def _app(url: str):  # type: ignore[no-untyped-def]
+def _app(url: str, instance: Path):  # type: ignore[no-untyped-def]
     return create_app(
-        {"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "DATABASE": url}
+        {"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "DATABASE": url},
+        instance_path=instance,
     )
 
 
@@ -26,7 +28,7 @@ def _actions(app, game_id: str) -> int:  # type: ignore[no-untyped-def]
 
 
 def test_a_full_disk_answers_503_and_keeps_what_was_recorded(tmp_path, monkeypatch):
-    app = _app(str(tmp_path / "c.sqlite"))
+    app = _app(str(tmp_path / "c.sqlite"), tmp_path)
     table = WebTable(app.test_client(), "Ann", "Bob")
     assert table.claim("Ann", "Denver", "Helena").status_code == 303
     execute = SQLiteConnection.execute
@@ -50,10 +52,10 @@ def test_a_full_disk_answers_503_and_keeps_what_was_recorded(tmp_path, monkeypat
 
 def test_a_read_only_sqlite_database_shows_the_games_and_refuses_writes_with_503(tmp_path):
     path = tmp_path / "c.sqlite"
-    writable = _app(str(path))
+    writable = _app(str(path), tmp_path)
     table = WebTable(writable.test_client(), "Ann", "Bob")
     table.claim("Ann", "Denver", "Helena")
-    read_only = _app(f"file:{path}?mode=ro")
+    read_only = _app(f"file:{path}?mode=ro", tmp_path)
     client = read_only.test_client()
     assert "Denver–Helena" in client.get(table.url).get_data(as_text=True)
     refused = client.post(f"{table.url}/turn", data={"player": "Bob", "drew": "cards"})
@@ -64,16 +66,17 @@ def test_a_read_only_sqlite_database_shows_the_games_and_refuses_writes_with_503
     assert resumed.status_code == 303 and _actions(writable, table.id) == 2
 
 
-def test_a_read_only_postgresql_database_refuses_writes_with_503():
+def test_a_read_only_postgresql_database_refuses_writes_with_503(tmp_path):
     server = postgres_server()
     url = new_schema(server)
-    writable = _app(url)
+    writable = _app(url, tmp_path)
     table = WebTable(writable.test_client(), "Ann", "Bob")
     schema = url.split("search_path%3D")[1]
     read_only = _app(
         in_schema(server, schema).replace(
             "options=", "options=-cdefault_transaction_read_only%3Don%20"
-        )
+        ),
+        tmp_path,
     )
     client = read_only.test_client()
     assert client.get(table.url).status_code == 200
@@ -116,5 +119,5 @@ def test_a_database_that_cant_be_reached_at_start_says_so_in_one_line(kind, tmp_
     if kind == "postgresql":
         url = "postgresql://postgres@127.0.0.1:1/nowhere?connect_timeout=2"
     with pytest.raises(Unavailable) as raised:
-        _app(url)
+        _app(url, tmp_path)
     assert "\n" not in str(raised.value)

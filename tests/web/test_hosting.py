@@ -9,6 +9,7 @@ import multiprocessing
 import stat
 import threading
 
+import pytest
 from pypdf import PdfReader
 
 from companion.rules.actions import Pass
@@ -122,6 +123,7 @@ def _read_key(folder: str, barrier, keys) -> None:  # type: ignore[no-untyped-de
     keys.put(instance_secret(Path(folder)))
 
 
+@pytest.mark.slow  # starts processes
 def test_workers_starting_at_once_make_one_secret_key_readable_by_its_owner_only(tmp_path):
     spawn = multiprocessing.get_context("spawn")
     barrier, keys = spawn.Barrier(8), spawn.Queue()

@@ -4,27 +4,33 @@ their content."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, redirect, request
+from werkzeug.wrappers import Response as BaseResponse
 
 from companion.web import assets
 
-bp = Blueprint("assets", __name__)
+bp = Blueprint("asset_files", __name__)
 YEAR = 365 * 24 * 3600
 
 
-def _kept(body: str, mimetype: str) -> Response:
+def _kept(body: str, mimetype: str, address: str) -> BaseResponse:
+    """The file, kept a year under the address that names its content; any other address
+    (an old page's, or a newer server's while this one still answers) is sent to that one,
+    so that no address is ever kept with content not its own."""
+    if request.args.get("v") != assets.version(body):
+        return redirect(address, code=302)
     response = Response(body, mimetype=mimetype)
     response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
     return response
 
 
 @bp.get("/palette.css")
-def palette() -> Response:
+def palette() -> BaseResponse:
     """The colours of routes, cards, goods and the map, as CSS."""
-    return _kept(assets.palette(), "text/css")
+    return _kept(assets.palette(), "text/css", assets.palette_url())
 
 
 @bp.get("/letters.js")
-def letters() -> Response:
+def letters() -> BaseResponse:
     """The letters the page's search folds, as the server folds them."""
-    return _kept(assets.letters(), "text/javascript")
+    return _kept(assets.letters(), "text/javascript", assets.letters_url())

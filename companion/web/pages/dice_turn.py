@@ -27,7 +27,7 @@ from companion.web.dice_panel import face_words, faces_from
 from companion.web.forms import DiceForm, form_problem, required, small_int
 from companion.web.table_view import record, render_table
 
-bp = Blueprint("dice", __name__, url_prefix="/g/<game_id>")
+bp = Blueprint("dice_turn", __name__, url_prefix="/g/<game_id>")
 ROLL = secrets.SystemRandom()
 MOST_TAKEN = 10  # tokens of a kind a turn may name (the referee allows far fewer)
 

@@ -16,7 +16,7 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-# SelectChoice is new in WTForms 3.3; types-WTForms still describes WTForms 3.2.
+from companion.render.palette import ACCENT, PAGE
 from companion.web import group_store, store
 from companion.web.forms import ImportForm, NewGameForm
 from companion.web.language import language
@@ -75,8 +75,8 @@ def manifest() -> Response:
         "start_url": url_for("home.index"),
         "scope": "/",
         "display": "standalone",
-        "background_color": "#fbf8f1",
-        "theme_color": "#a4262c",
+        "background_color": PAGE,
+        "theme_color": ACCENT,
         "icons": icons,
     }
     response = Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")

@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 from companion.catalogs import language_code
 from companion.web.language import COOKIE, YEAR
 
-bp = Blueprint("language", __name__)
+bp = Blueprint("language_switch", __name__)
 
 
 @bp.route("/language/<code>")

@@ -30,7 +30,7 @@ from companion.web.forms import ConfirmForm, TripForm, form_problem, required, s
 from companion.web.players import chosen_player, seats
 from companion.web.table_view import record
 
-bp = Blueprint("trip", __name__, url_prefix="/g/<game_id>")
+bp = Blueprint("trips", __name__, url_prefix="/g/<game_id>")
 SEPARATOR = "|"
 MOST_CARDS = 20  # passenger cards the best trip is looked for with
 MOST_BACK = 4000  # characters in the address the goods form goes back to
@@ -189,7 +189,7 @@ def goods(game_id: str) -> Response | tuple[str, int]:
                 flash(_("Goods colours saved."))
                 back = request.form.get("back") or ""
                 if not back:
-                    return redirect(url_for("trip.goods", game_id=game_id), code=303)
+                    return redirect(url_for("trips.goods", game_id=game_id), code=303)
                 return redirect(local_target(back, game_id), code=303)
         game = store.load_game(game_id)
     state = game.state()
