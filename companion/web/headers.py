@@ -1,17 +1,13 @@
-"""What every answer carries: the page's content policy and the other security headers,
-and how long the app took over it (``Server-Timing``)."""
+"""What every answer carries for its safety: the page's content policy, never framed by
+another site, its type as sent, and no game address passed on to another site."""
 
 from __future__ import annotations
 
-import time
-
-from flask import Flask, Response, g, request
+from flask import Flask, Response, request
 
 
 def init_app(app: Flask) -> None:
-    app.before_request(_begin_timing)  # first: the time taken includes every check
     app.after_request(_security_headers)
-    app.after_request(_server_timing)
 
 
 # What a page may load and do: its own scripts only (no inline script anywhere), styles of
@@ -43,21 +39,4 @@ def _security_headers(response: Response) -> Response:
     headers.setdefault("Referrer-Policy", "same-origin")
     if request.is_secure:
         headers.setdefault("Strict-Transport-Security", "max-age=31536000")
-    return response
-
-
-def _begin_timing() -> None:
-    g.began = time.perf_counter(), time.thread_time()
-
-
-def _server_timing(response: Response) -> Response:
-    """How long the app took over the answer, and how much of it its thread computed (the
-    rest it waited: for the database, or for its turn at the processor), in milliseconds
-    (``Server-Timing: app;dur=…, cpu;dur=…``, as a browser's network panel and the load
-    harness read them); the rest of a phone's wait is the network and the server's queue."""
-    began = g.get("began")
-    if began is not None:
-        took = (time.perf_counter() - began[0]) * 1000
-        computed = (time.thread_time() - began[1]) * 1000
-        response.headers["Server-Timing"] = f"app;dur={took:.1f}, cpu;dur={computed:.1f}"
     return response
