@@ -132,7 +132,7 @@ def file_fields() -> set[str]:
 def view_fields() -> set[str]:
     """The names the views read from the address or the form themselves."""
     found = set()
-    for source in WEB.glob("*.py"):
+    for source in WEB.rglob("*.py"):
         found |= set(
             re.findall(
                 r"request\.(?:args|values|form)\.(?:get|getlist)\(\s*\"([^\"]+)\"",
@@ -145,10 +145,23 @@ def view_fields() -> set[str]:
     return found | set(cards) | {"t1", "t2", "t3", "goods-Köln", "goods-Berlin"}
 
 
+def _page_and_helpers(module_name: str) -> str:
+    """The source of a page's module and of the web modules it uses (the table page's
+    helpers live in ``table_view``, say)."""
+    module = sys.modules[module_name]
+    used = {module_name}
+    for value in vars(module).values():
+        name = value.__name__ if inspect.ismodule(value) else getattr(value, "__module__", "")
+        if isinstance(name, str) and name.startswith("companion.web"):
+            used.add(name)
+    return "\n".join(inspect.getsource(sys.modules[name]) for name in sorted(used))
+
+
 def fields_read(app: Flask, endpoint: str, fields: set[str], by_form: dict[str, set[str]]):
-    """The fields the module of an endpoint's view names: its forms' fields and the
-    names it quotes (a guess, to aim hostile values where they are read)."""
-    source = inspect.getsource(sys.modules[app.view_functions[endpoint].__module__])
+    """The fields the module of an endpoint's view names, with the web modules it uses:
+    its forms' fields and the names it quotes (a guess, to aim hostile values where they
+    are read)."""
+    source = _page_and_helpers(app.view_functions[endpoint].__module__)
     named = {f for f in fields if f'"{f}"' in source or f"'{f}'" in source}
     used = [names for form, names in by_form.items() if re.search(rf"\b{form}\(", source)]
     return sorted(named.union(*used) | {"player"})
@@ -330,6 +343,8 @@ def fuzz_app(tmp_path, monkeypatch):
             "SECRET_KEY": "x",
             "DATABASE": fresh_database(tmp_path / "db.sqlite"),
             "WTF_CSRF_ENABLED": False,
+            # The fuzzing starts and imports many games: the rate limit is tested apart.
+            "GAMES_PER_HOUR": 100_000,
         },
         instance_path=tmp_path,
     )
