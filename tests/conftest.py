@@ -5,7 +5,8 @@ in ``e2e/phone.py``.
 
 Tests whose app takes its database from ``databases.fresh_database`` (the web app's
 fixtures, and the modules that call it) are marked ``store``: ``.ci/run`` runs them a
-second time on PostgreSQL."""
+second time on PostgreSQL; a test marked ``on_sqlite`` (what it checks is not storage)
+never is."""
 
 from __future__ import annotations
 
@@ -40,6 +41,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.is_relative_to(E2E):
             item.add_marker(pytest.mark.slow)
+            continue
+        if item.get_closest_marker("on_sqlite"):
             continue
         module = getattr(item, "module", None)
         uses_app = {"app", "client"} & set(getattr(item, "fixturenames", ()))

@@ -1,6 +1,6 @@
 """The web app: an app factory in the manner of flaskr. It only wires: the settings, the
-database, the language, the templates, the pages, the error pages, the headers, the
-timing and the secret key each come from a module of their own."""
+database, the language, the templates, the files' addresses, the pages, the error pages,
+the headers, the timing and the secret key each come from a module of their own."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def create_app(
     if str(app.config.get("PUBLIC_URL") or "").startswith("https://"):
         app.config["SESSION_COOKIE_SECURE"] = True  # the session only over HTTPS
 
-    from companion.web import error_pages, headers, language, store, templating, timing
+    from companion.web import assets, error_pages, headers, language, store, templating, timing
     from companion.web.pages import BLUEPRINTS
 
     timing.init_app(app)  # first: the time taken includes every check
@@ -66,6 +66,7 @@ def create_app(
     store.init_app(app)
     language.init_app(app)
     templating.init_app(app)
+    assets.init_app(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     error_pages.init_app(app)

@@ -20,13 +20,15 @@ from tests.e2e.phone import PHONE
 
 
 def chromium_path() -> str:
-    """The machine's Chromium (Playwright can't download its own browser here)."""
-    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"):
+    """The machine's Chromium (Playwright can't download its own browser here): its headless
+    shell, which draws the same pages for a third less work, else the whole browser."""
+    names = ("chromium-headless-shell", "chromium", "chromium-browser")
+    for candidate in (os.environ.get("CHROMIUM"), *(f"/usr/bin/{name}" for name in names)):
         if candidate and Path(candidate).exists():
             return candidate
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    found = next(filter(None, map(shutil.which, names)), None)
     if not found:
-        raise RuntimeError("no Chromium: .ci/run installs it (apt-get install chromium)")
+        raise RuntimeError("no Chromium: apt-get install chromium-headless-shell (.ci/run does)")
     return found
 
 

@@ -18,6 +18,7 @@ import math
 import re
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 from pypdf import PdfReader
 
@@ -26,9 +27,29 @@ PHONE = {"width": 390, "height": 844}
 READY = "html[data-ready]"
 
 
+# The page's mark, once it has one: asked in the page itself, in one round trip (a wait of
+# Playwright's own costs two, and its helper script on every page).
+MARK = """() => new Promise((resolve, reject) => {
+  const html = document.documentElement;
+  if (html.dataset.ready) return resolve(html.dataset.ready);
+  const late = setTimeout(() => reject(new Error('the page never said it was ready')), 15000);
+  new MutationObserver((_, watching) => {
+    if (!html.dataset.ready) return;
+    watching.disconnect();
+    clearTimeout(late);
+    resolve(html.dataset.ready);
+  }).observe(html, {attributes: true, attributeFilter: ['data-ready']});
+})"""
+
+
 def ready(page: Page) -> str:
     """Waits until the page's script has armed every help; the page's mark (one per page
     loaded)."""
+    try:
+        return str(page.evaluate(MARK))
+    except PlaywrightError as error:  # the page moved on while asked: the next one's mark
+        if "context was destroyed" not in str(error):
+            raise
     page.wait_for_selector(READY, state="attached")
     return page.get_attribute("html", "data-ready") or ""
 

@@ -330,7 +330,7 @@ def send(
 
 
 @pytest.fixture
-def fuzz_app(tmp_path, monkeypatch):
+def fuzz_app(tmp_path, monkeypatch, request):
     # The QR codes encode only the app's own address and the PDF only what is stored:
     # they take most of the time of their pages, so the fuzzing draws them blank and
     # covers more in its few seconds.
@@ -341,7 +341,11 @@ def fuzz_app(tmp_path, monkeypatch):
         {
             "TESTING": True,  # an exception reaches the test, with its traceback
             "SECRET_KEY": "x",
-            "DATABASE": fresh_database(tmp_path / "db.sqlite"),
+            "DATABASE": (
+                str(tmp_path / "db.sqlite")
+                if request.node.get_closest_marker("on_sqlite")
+                else fresh_database(tmp_path / "db.sqlite")
+            ),
             "WTF_CSRF_ENABLED": False,
             # The fuzzing starts and imports many games: the rate limit is tested apart.
             "GAMES_PER_HOUR": 100_000,
@@ -351,11 +355,14 @@ def fuzz_app(tmp_path, monkeypatch):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("thorough", [False, True])
+# The quick run puts every hostile value into the store (PostgreSQL refuses some that SQLite
+# takes); the thorough run tries the app's checks, one field at a time, on SQLite alone.
+@pytest.mark.parametrize("thorough", [False, pytest.param(True, marks=pytest.mark.on_sqlite)])
 def test_no_address_answers_hostile_input_with_a_server_error(fuzz_app, thorough):
     """Quick: every rule with each hostile value in every field at once, and hostile
-    records. Thorough: besides, each field a view reads hostile in turn with the others
-    filled in as a phone would, and random requests of that kind."""
+    records. Thorough (apart, as the two take turns on the cores): each field a view reads
+    hostile in turn with the others filled in as a phone would, and random requests of
+    that kind."""
     rng = random.Random(SEED)
     client = fuzz_app.test_client()
     games = make_games(fuzz_app, client)
@@ -404,6 +411,13 @@ def test_no_address_answers_hostile_input_with_a_server_error(fuzz_app, thorough
         k: fields_read(fuzz_app, r.endpoint, set(fields), by_form) for k, r in every_rule.items()
     }
     for rule, (real, bogus_ones) in targets.items():
+        if thorough:
+            # Each field the view reads hostile in turn, the others as a phone fills them
+            # (a rule that reads none, filled in as a phone would).
+            for i, field in enumerate(read[rule] or [None]):
+                game, address = real[(i + len(rule)) % len(real)]
+                attempt(methods[rule][-1], rule, address, filled(game, {field} - {None}))
+            continue
         # Each hostile value in every field at once (the longest only in those the view
         # reads, to save time), on each game's address in turn, by the methods the rule
         # takes; the other method once; each bogus address once.
@@ -416,10 +430,6 @@ def test_no_address_answers_hostile_input_with_a_server_error(fuzz_app, thorough
         for i, address in enumerate(bogus_ones):
             method = methods[rule][i % len(methods[rule])]
             attempt(method, rule, address, [(f, "1") for f in fields])
-        # Each field the view reads hostile in turn, the others as a phone fills them.
-        for i, field in enumerate(read[rule] if thorough else ()):
-            game, address = real[(i + len(rule)) % len(real)]
-            attempt(methods[rule][-1], rule, address, filled(game, {field}))
     # Random pages of real games with some of what they read hostile; hostile records.
     real_targets = [(r, g, a) for r, found in targets.items() for g, a in found.real]
     for _ in range(RANDOM_REQUESTS if thorough else 0):
@@ -428,7 +438,7 @@ def test_no_address_answers_hostile_input_with_a_server_error(fuzz_app, thorough
         files = {name: rng.choice(RECORDS) for name in uploads if rng.random() < 0.5}
         attempt(rng.choice(methods[rule]), rule, address, filled(game, bad), files)
     (importing,) = [k for k, r in every_rule.items() if r.rule == "/import"]
-    for body in RECORDS:
+    for body in RECORDS if not thorough else ():
         attempt("POST", importing, "/import", [], {"record": body})
 
     assert rules == set(every_rule)

@@ -10,7 +10,6 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion.web import assets
 
 bp = Blueprint("asset_files", __name__)
-YEAR = 365 * 24 * 3600
 
 
 def _kept(body: str, mimetype: str, address: str) -> BaseResponse:
@@ -19,9 +18,7 @@ def _kept(body: str, mimetype: str, address: str) -> BaseResponse:
     so that no address is ever kept with content not its own."""
     if request.args.get("v") != assets.version(body):
         return redirect(address, code=302)
-    response = Response(body, mimetype=mimetype)
-    response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
-    return response
+    return assets.kept_a_year(Response(body, mimetype=mimetype))
 
 
 @bp.get("/palette.css")
