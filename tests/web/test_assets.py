@@ -4,6 +4,7 @@ there (``/palette.css``, ``/letters.js``) and hold no copy of their own."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -63,3 +64,37 @@ def test_an_address_that_names_other_content_is_sent_to_the_one_that_names_this(
         answer = client.get(f"/{kind}?v=0ld")
         assert answer.status_code == 302 and answer.headers["Location"] == _linked(client, kind)
         assert "immutable" not in answer.headers.get("Cache-Control", "")
+
+
+def test_a_page_names_each_static_file_by_its_content_and_it_is_kept_a_year(client):
+    page = client.get("/").get_data(as_text=True)
+    linked = dict(re.findall(r'"/static/([\w./-]+)\?v=(\w+)"', page))
+    assert {"style.css", "companion.js"} <= set(linked)
+    for name, version in linked.items():
+        content = (STATIC / name).read_bytes()
+        assert version == hashlib.sha256(content).hexdigest()[:12], name
+        answer = client.get(f"/static/{name}?v={version}")
+        assert answer.status_code == 200 and answer.get_data() == content
+        cache = answer.headers["Cache-Control"]
+        assert "immutable" in cache and f"max-age={365 * 24 * 3600}" in cache, cache
+        assert "no-cache" not in cache
+        answer.close()
+
+
+def test_a_static_file_asked_for_under_another_version_is_not_kept(client):
+    """An old page's address gets the file as it is now, to be asked for again."""
+    for address in ("/static/style.css?v=0ld", "/static/style.css"):
+        answer = client.get(address)
+        assert answer.status_code == 200
+        assert "immutable" not in answer.headers.get("Cache-Control", ""), address
+        answer.close()
+
+
+def test_a_changed_static_file_gets_a_new_version(tmp_path):
+    from companion.web.assets import static_version
+
+    (tmp_path / "a.css").write_text("p { color: red }")
+    before = static_version(str(tmp_path), "a.css")
+    (tmp_path / "a.css").write_text("p { color: blue; }")
+    assert static_version(str(tmp_path), "a.css") not in (before, None)
+    assert static_version(str(tmp_path), "missing.css") is None
