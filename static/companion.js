@@ -39,41 +39,71 @@
     });
   }
 
-  // A search box that filters a list as letters are typed. The list is found afresh each
-  // time: live updates morph it in place. ``open``: one city left opens, its routes one
-  // tap away.
-  function filter(input, selector, open) {
-    function apply(opening) {
-      var wanted = key(input.value);
-      var items = Array.from(document.querySelectorAll(selector));
-      var shown = items.filter(function (item) {
-        // A long list (every route a roll can claim) waits for a few letters.
-        var hit = wanted ? matches(item.dataset.key, wanted) : !item.hasAttribute("data-when-found");
-        item.hidden = !hit;
-        return hit;
-      });
-      if (open && opening) items.forEach(function (item) { item.open = Boolean(wanted) && shown.length === 1 && shown[0] === item; });
-      var none = document.querySelector(".none-found");
-      if (none && open) none.hidden = !wanted || shown.length > 0;
-      return shown;
+  // Search boxes that filter a list as letters are typed: ``open``, one city left opens,
+  // its routes one tap away. The box and its list are found afresh each time, and what is
+  // typed is heard on the document: a live update may morph either, or make them anew.
+  var SEARCHES = [
+    {box: ".city-search", items: "details.city", open: true},
+    {box: ".play-search", items: ".plays li", open: false},
+    {box: ".ticket-search", items: ".deck li", open: false}
+  ];
+
+  function filter(search, opening) {
+    var input = document.querySelector(search.box);
+    if (!input) return [];
+    var wanted = key(input.value);
+    var items = Array.from(document.querySelectorAll(search.items));
+    var shown = items.filter(function (item) {
+      // A long list (every route a roll can claim) waits for a few letters.
+      var hit = wanted ? matches(item.dataset.key, wanted) : !item.hasAttribute("data-when-found");
+      item.hidden = !hit;
+      return hit;
+    });
+    if (search.open && opening) items.forEach(function (item) { item.open = Boolean(wanted) && shown.length === 1 && shown[0] === item; });
+    var none = document.querySelector(".none-found");
+    if (none && search.open) none.hidden = !wanted || shown.length > 0;
+    return shown;
+  }
+
+  function typed(search, input) {
+    // A passenger ticked in one city does not follow the search to another.
+    var noPassenger = document.querySelector("input[name=passenger][value='']");
+    if (noPassenger) noPassenger.checked = true;
+    filter(search, true);
+    if (search.open) searching(input);
+  }
+
+  function searches() {
+    function searchOf(element) {
+      return SEARCHES.filter(function (search) { return element.matches && element.matches(search.box); })[0];
     }
-    function typed() {
-      // A passenger ticked in one city does not follow the search to another.
-      var noPassenger = document.querySelector("input[name=passenger][value='']");
-      if (noPassenger) noPassenger.checked = true;
-      apply(true);
-      if (open) searching(input);
-    }
-    input.addEventListener("input", typed);
-    if (input.value) typed();  // typed before the page was ready: not lost
-    else apply(false);
-    return apply;
+    document.addEventListener("input", function (event) {
+      var search = searchOf(event.target);
+      if (search) typed(search, event.target);
+    });
+    document.addEventListener("focusin", function (event) {
+      var search = searchOf(event.target);
+      if (search && search.open) searching(event.target);
+    });
+    document.addEventListener("focusout", function (event) {
+      var search = searchOf(event.target);
+      if (search && search.open) setTimeout(function () { searching(event.target); }, 150);
+    });
+    SEARCHES.forEach(function (search) {
+      var input = document.querySelector(search.box);
+      if (input && input.value) typed(search, input);  // typed before the page was ready: not lost
+      else filter(search, false);
+    });
+    // A live update may bring new items (a ticket back in the deck): filter them too.
+    document.body.addEventListener("htmx:afterSettle", function () {
+      SEARCHES.forEach(function (search) { filter(search, false); });
+    });
   }
 
   // While a city is looked for, the claim list sits just above the bar (and the keyboard),
   // the matches nearest the thumb.
   function searching(input) {
-    var on = document.activeElement === input || Boolean(input.value);
+    var on = input.isConnected && (document.activeElement === input || Boolean(input.value));
     document.body.classList.toggle("searching", on);
     var list = document.querySelector(".cities");
     if (on && list) list.scrollTop = list.scrollHeight;
@@ -135,14 +165,32 @@
     };
   }
 
+  // A note says what this phone's last tap did, and a refusal why it was refused: each stays
+  // through live updates (they draw none) until the game moves on past it (another phone's
+  // action, an Undo), then goes.
+  function notesGoWhenTheTableMovesOn() {
+    document.body.addEventListener("htmx:afterSettle", function () {
+      var main = document.querySelector("main[data-version]");
+      if (!main) return;
+      main.querySelectorAll(":scope > .note[data-version], :scope > .problem[data-version]").forEach(function (note) {
+        if (+note.dataset.version < +main.dataset.version) note.remove();
+      });
+    });
+  }
+
   // A live update that could not be fetched (the phone lost the network for a moment) is
   // asked for again; so is one when the phone comes back online or to the page.
   function catchUp() {
-    var live = document.querySelector(".live [hx-get]");
-    if (!live) return;
-    function again() { htmx.trigger(live, "sse:changed"); }
-    live.addEventListener("htmx:sendError", function () { setTimeout(again, 2000); });
-    live.addEventListener("htmx:responseError", function () { setTimeout(again, 2000); });
+    if (!document.querySelector(".live [hx-get]")) return;
+    function again() {
+      var live = document.querySelector(".live [hx-get]");
+      if (live) htmx.trigger(live, "sse:changed");
+    }
+    ["htmx:sendError", "htmx:responseError"].forEach(function (name) {
+      document.body.addEventListener(name, function (event) {
+        if (event.target.closest(".live")) setTimeout(again, 2000);
+      });
+    });
     window.addEventListener("online", again);
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") again();
@@ -231,63 +279,74 @@
     ask();
   }
 
-  // The phone's own share sheet, where it has one.
+  // The phone's own share sheet, where it has one. The taps are heard on the document, and
+  // the buttons shown again after each live update (which draws them as the server does).
   function shareButtons() {
     if (!navigator.share) return;
-    document.querySelectorAll("[data-share]").forEach(function (button) {
-      button.hidden = false;
-      button.addEventListener("click", function () {
-        navigator.share({url: button.dataset.share, title: document.title}).catch(function () {});
+    var files = new WeakMap();  // a picture (the result card), fetched before the tap
+    function show() {
+      document.querySelectorAll("[data-share]").forEach(function (button) { button.hidden = false; });
+      // A picture is shared as a file where the phone can share files; fetched before the
+      // tap, since a phone shares only straight after the tap (iOS).
+      if (!navigator.canShare) return;
+      document.querySelectorAll("[data-file]").forEach(function (button) {
+        if (files.has(button)) {
+          button.hidden = !files.get(button);
+          return;
+        }
+        var probe = new File([""], button.dataset.name, {type: "image/png"});
+        if (!navigator.canShare({files: [probe]})) return;
+        files.set(button, null);
+        fetch(button.dataset.file).then(function (answer) { return answer.blob(); }).then(function (blob) {
+          files.set(button, new File([blob], button.dataset.name, {type: "image/png"}));
+          button.hidden = false;
+        }).catch(function () {});
       });
+    }
+    document.addEventListener("click", function (event) {
+      var link = event.target.closest("[data-share]");
+      if (link) navigator.share({url: link.dataset.share, title: document.title}).catch(function () {});
+      var picture = event.target.closest("[data-file]");
+      var file = picture && files.get(picture);
+      if (file) navigator.share({files: [file], title: document.title}).catch(function () {});
     });
-    document.querySelectorAll(".link input[readonly]").forEach(function (input) {
-      input.addEventListener("focus", function () { input.select(); });
+    document.addEventListener("focusin", function (event) {
+      if (event.target.matches(".link input[readonly]")) event.target.select();
     });
-    // A picture (the result card): shared as a file where the phone can share files.
-    if (!navigator.canShare) return;
-    document.querySelectorAll("[data-file]").forEach(function (button) {
-      var probe = new File([""], button.dataset.name, {type: "image/png"});
-      if (!navigator.canShare({files: [probe]})) return;
-      // Fetched before the tap: a phone shares only straight after the tap (iOS).
-      var file = null;
-      fetch(button.dataset.file).then(function (answer) { return answer.blob(); }).then(function (blob) {
-        file = new File([blob], button.dataset.name, {type: "image/png"});
-        button.hidden = false;
-      }).catch(function () {});
-      button.addEventListener("click", function () {
-        if (file) navigator.share({files: [file], title: document.title}).catch(function () {});
-      });
-    });
+    show();
+    document.body.addEventListener("htmx:afterSettle", show);
   }
 
   // Goods colours: the counts of each colour follow the taps, over the board's in red.
   function goodsCounts() {
-    var form = document.querySelector(".goods-form");
-    if (!form) return;
-    function count() {
+    if (!document.querySelector(".goods-form")) return;
+    document.addEventListener("change", function (event) {
+      var form = event.target.closest(".goods-form");
+      if (!form) return;
       document.querySelectorAll("[data-count]").forEach(function (shown) {
         var color = shown.dataset.count;
         var n = form.querySelectorAll("input[type=radio][value='" + color + "']:checked").length;
         shown.textContent = n;
         shown.classList.toggle("over", n > +shown.dataset.most);
       });
-    }
-    form.addEventListener("change", count);
+    });
   }
 
   // The dice as rolled: how many dice the counts make so far, as they are tapped.
   function diceTotal() {
-    var shown = document.querySelector("[data-dice-total]");
-    if (!shown) return;
-    var form = shown.closest("form");
     function count() {
+      var shown = document.querySelector("[data-dice-total]");
+      if (!shown) return;
       var total = 0;
-      form.querySelectorAll("fieldset.count input:checked").forEach(function (i) { total += +i.value; });
+      shown.closest("form").querySelectorAll("fieldset.count input:checked").forEach(function (i) { total += +i.value; });
       shown.hidden = false;
       shown.textContent = total + " / 5";
       shown.classList.toggle("bad", total !== 5);
     }
-    form.addEventListener("change", count);
+    document.addEventListener("change", function (event) {
+      if (event.target.closest("fieldset.count")) count();
+    });
+    document.body.addEventListener("htmx:afterSettle", count);
     count();
   }
 
@@ -428,18 +487,19 @@
     var frame = document.querySelector(".picture[data-zoom-box]");
     if (!frame) return;
     var save = keepTheBoardsPlace(frame);
-    document.querySelectorAll("[data-zoom]").forEach(function (button) {
-      button.addEventListener("click", function () {
-        var svg = frame.querySelector("svg");
-        var now = svg.getBoundingClientRect().width / frame.clientWidth;
-        var width = Math.min(Math.max(now * parseFloat(button.dataset.zoom), 1), 6);
-        var middleX = (frame.scrollLeft + frame.clientWidth / 2) / svg.clientWidth;
-        var middleY = (frame.scrollTop + frame.clientHeight / 2) / svg.clientHeight;
-        frame.style.setProperty("--zoom", width);
-        frame.scrollLeft = middleX * svg.clientWidth - frame.clientWidth / 2;
-        frame.scrollTop = middleY * svg.clientHeight - frame.clientHeight / 2;
-        save();
-      });
+    // The zoom buttons, heard on the document (a live update may draw them anew).
+    document.addEventListener("click", function (event) {
+      var button = event.target.closest("[data-zoom]");
+      if (!button) return;
+      var svg = frame.querySelector("svg");
+      var now = svg.getBoundingClientRect().width / frame.clientWidth;
+      var width = Math.min(Math.max(now * parseFloat(button.dataset.zoom), 1), 6);
+      var middleX = (frame.scrollLeft + frame.clientWidth / 2) / svg.clientWidth;
+      var middleY = (frame.scrollTop + frame.clientHeight / 2) / svg.clientHeight;
+      frame.style.setProperty("--zoom", width);
+      frame.scrollLeft = middleX * svg.clientWidth - frame.clientWidth / 2;
+      frame.scrollTop = middleY * svg.clientHeight - frame.clientHeight / 2;
+      save();
     });
     var sheet = document.getElementById("route-sheet");
     frame.setAttribute("data-ready", "");  // taps are heard from here on (the tests wait)
@@ -520,21 +580,8 @@
       measureBar();
       shareButtons();
       board();
-      var refilters = [];
-      var citySearch = document.querySelector(".city-search");
-      if (citySearch) {
-        refilters.push(filter(citySearch, "details.city", true));
-        citySearch.addEventListener("focus", function () { searching(citySearch); });
-        citySearch.addEventListener("blur", function () { setTimeout(function () { searching(citySearch); }, 150); });
-      }
-      [[".play-search", ".plays li"], [".ticket-search", ".deck li"]].forEach(function (pair) {
-        var box = document.querySelector(pair[0]);
-        if (box) refilters.push(filter(box, pair[1], false));
-      });
-      // A live update may bring new items (a ticket back in the deck): filter them too.
-      document.body.addEventListener("htmx:afterSettle", function () {
-        refilters.forEach(function (apply) { apply(false); });
-      });
+      searches();
+      notesGoWhenTheTableMovesOn();
     } finally {
       ready();  // whatever failed above shows as the page's own error, not as a page never ready
     }

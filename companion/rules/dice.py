@@ -7,7 +7,8 @@ double route (double faces, locomotives, double tokens), or draw tickets (one pe
 face or locomotive). Route colours don't matter. For every two dice left unused the player
 takes a track token of either kind, holding at most 3, and none at all in a turn begun
 with 3; tokens may be handed back at the end of a turn. Tokens pay only for the spaces
-the faces can't: spending more is refused.
+the faces can't: spending more is refused. A token may be spent in the turn it is taken
+("tokens may be used at once, when claiming a route, or later").
 
 Advanced: a ferry takes a locomotive face per locomotive symbol; after the last roll a
 tunnel's 3 black dice each showing a tunnel demand one more face or token of the route's
@@ -190,11 +191,13 @@ def dice_for_claim(route: Route, turn: DiceTurn, held: Tokens) -> int:
             )
         )
     spent = turn.use.of(kind)
-    if spent > held.of(kind):
+    # Tokens taken this turn may be spent at once (the dice left unused give them).
+    at_hand = held.plus(turn.take).of(kind)
+    if spent > at_hand:
         tokens = token_words(kind, spent)
         raise IllegalAction(
-            _("%(tokens)s spent, but only %(held)d held", tokens=tokens, held=held.of(kind))
-            if held.of(kind)
+            _("%(tokens)s spent, but only %(held)d held", tokens=tokens, held=at_hand)
+            if at_hand
             else _("%(tokens)s spent, but none held", tokens=tokens)
         )
     locomotives = turn.count(LOCOMOTIVE)
@@ -388,25 +391,32 @@ def dice_for_passenger(opponent_routes: int, turn: DiceTurn) -> int:
 
 def tokens_to_spend(route: Route, faces: tuple[str, ...], tunnel: int, held: Tokens) -> Tokens:
     """The tokens a claim spends with these faces: those the route still needs, as far as
-    the player holds them (the referee then says what the roll lacks)."""
+    the player holds them, those taken this turn included (the referee then says what the
+    roll lacks)."""
     need = tokens_needed(route, faces, tunnel)
     return Tokens(min(need.single, held.single), min(need.double, held.double))
 
 
 def token_choices(held: Tokens, option: DiceOption) -> list[Tokens]:
     """The tokens a player may take with this play: one per two dice it leaves unused, none
-    in a turn begun with 3, never more than 3 held after it; taking none is always a choice."""
+    in a turn begun with 3, never more than 3 held after it, and at least those the claim
+    spends at once; taking none is a choice when the claim spends none taken."""
     if held.total >= MOST_TOKENS:
         return [Tokens()]
-    left = held.minus(option.tokens) if option.kind == "claim" else held
-    most = min(option.tokens_to_take, MOST_TOKENS - left.total)
-    return [Tokens(n - d, d) for n in range(most + 1) for d in range(n + 1)]
+    spent = option.tokens.total if option.kind == "claim" else 0
+    most = min(option.tokens_to_take, MOST_TOKENS - (held.total - spent))
+    must = option.must_take
+    return [
+        Tokens(n - d, d)
+        for n in range(most + 1)
+        for d in range(n + 1)
+        if n - d >= must.single and d >= must.double
+    ]
 
 
 def after_turn(held: Tokens, turn: DiceTurn, used: int, may_take: bool = True) -> Tokens:
     """The tokens held after the turn: spent, taken (one per two unused dice, at most 3
     held, none in a turn begun with 3) and handed back; refuses what the rules don't allow."""
-    left = held.minus(turn.use)
     if turn.take.total:
         if not may_take:
             raise IllegalAction(_("nothing else may be done in this turn: no tokens are taken"))
@@ -428,9 +438,9 @@ def after_turn(held: Tokens, turn: DiceTurn, used: int, may_take: bool = True) -
                     taken=turn.take.total,
                 )
             )
-        if left.total + turn.take.total > MOST_TOKENS:
-            raise IllegalAction(_("a player holds at most %(most)d tokens", most=MOST_TOKENS))
-    after = left.plus(turn.take)
+    after = held.plus(turn.take).minus(turn.use)
+    if turn.take.total and after.total > MOST_TOKENS:
+        raise IllegalAction(_("a player holds at most %(most)d tokens", most=MOST_TOKENS))
     if turn.give_back.single > after.single or turn.give_back.double > after.double:
         raise IllegalAction(
             _(
@@ -449,9 +459,10 @@ class DiceOption:
 
     kind: str  # "claim", "tickets" or "station"
     dice: int
-    tokens: Tokens = Tokens()
+    tokens: Tokens = Tokens()  # spent by the claim
     route: Route | None = None
     tickets: int = 0
+    must_take: Tokens = Tokens()  # taken by the claim to be spent at once
 
     @property
     def tokens_to_take(self) -> int:

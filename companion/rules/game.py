@@ -74,15 +74,21 @@ def dice_options(state: State, player: str, faces: tuple[str, ...]) -> list[dice
     """Every thing this roll lets the player do, each checked by the referee: the routes it
     can claim (with the fewest tokens), the tickets it can draw, a station it can build."""
     options: list[dice.DiceOption] = []
+    held = state.tokens_of(player)
     for route in state.board.routes:
         use = dice.tokens_needed(route, faces)
-        turn = dice.DiceTurn(faces, use=use)
+        # Tokens the player lacks may be taken from the dice left unused, and spent at once.
+        short = use.minus(held)
+        take = dice.Tokens(max(0, short.single), max(0, short.double))
+        turn = dice.DiceTurn(faces, use=use, take=take)
         claim = claim_for(state.board, route, player, dice=turn)
         try:
             apply(state, claim)
         except IllegalAction:
             continue
-        options.append(dice.DiceOption("claim", route.length - use.total, use, route))
+        options.append(
+            dice.DiceOption("claim", route.length - use.total, use, route, must_take=take)
+        )
     draws = faces.count(dice.STATION) + faces.count(dice.LOCOMOTIVE)
     for n in range(1, draws + 1):
         options.append(dice.DiceOption("tickets", n, tickets=n))

@@ -105,7 +105,7 @@ def _dice_turn(state: State, player: str, rng: random.Random) -> Action:
     tunnel = sum(rng.random() < 1 / 6 for _ in range(3)) if route.tunnel else 0
     use = tokens_needed(route, faces, tunnel)
     used = route.length + tunnel - use.total
-    take = _take(held, use, (TRAIN_DICE - used) // 2, rng)
+    take = _take(held, use, (TRAIN_DICE - used) // 2, rng, at_least=option.must_take)
     claim = claim_for(
         state.board, route, player, dice=DiceTurn(faces, use=use, take=take, tunnel=tunnel)
     )
@@ -115,13 +115,17 @@ def _dice_turn(state: State, player: str, rng: random.Random) -> Action:
     return found or Pass(player, DiceTurn(faces, tunnel=max(tunnel, 1)))
 
 
-def _take(held: Tokens, use: Tokens, pairs: int, rng: random.Random) -> Tokens:
-    """Tokens to take at random within the rules: one per pair of unused dice, ≤3 held."""
+def _take(
+    held: Tokens, use: Tokens, pairs: int, rng: random.Random, at_least: Tokens | None = None
+) -> Tokens:
+    """Tokens to take at random within the rules: one per pair of unused dice, ≤3 held, and
+    at least those spent at once."""
+    at_least = at_least or Tokens()
     if held.total >= 3:
         return Tokens()
     room = 3 - (held.total - use.total)
-    n = rng.randint(0, min(pairs, room))
-    single = rng.randint(0, n)
+    n = rng.randint(min(at_least.total, pairs), max(at_least.total, min(pairs, room)))
+    single = rng.randint(at_least.single, max(at_least.single, n - at_least.double))
     return Tokens(single, n - single)
 
 

@@ -16,6 +16,11 @@ from tests.helpers import MARKLIN_GOODS, game_record
 S, D, T, L = "single", "double", "station", "locomotive"
 
 
+def route_between(state, a: str, b: str) -> int:
+    (route,) = [r for r in state.board.routes if set(r.cities) == {a, b}]
+    return route.id
+
+
 def dice_game(map_id: str = "usa", *names: str, goods=None):
     setup = new_game(
         load_board(map_id), [Player(n) for n in names or ("Ann", "Bob")], goods, dice=True
@@ -213,9 +218,14 @@ def test_the_referee_lists_every_play_the_roll_allows():
     atlanta = claims["Atlanta–New Orleans (yellow)"]
     assert (atlanta.dice, atlanta.tokens) == (2, Tokens(0, 2))
     assert atlanta.tokens_to_take == 1
-    # Nothing longer than the roll and tokens allow: no single route of 4, no double of 5.
-    assert all(o.route.length <= 3 for o in claims.values() if o.route.tracks == 1)
-    assert all(o.route.length <= 4 for o in claims.values() if o.route.tracks > 1)
+    # Nothing longer than the roll and the tokens allow, those taken from the unused dice
+    # and spent at once included: a single route of 4 (2 single faces, the locomotive, a
+    # single token taken for the double and station faces), a double of 5 (the double
+    # face, the locomotive, the 2 double tokens held and 1 taken for 3 unused dice).
+    assert all(o.route.length <= 4 for o in claims.values() if o.route.tracks == 1)
+    assert all(o.route.length <= 5 for o in claims.values() if o.route.tracks > 1)
+    calgary = claims["Calgary–Seattle (gray)"]
+    assert (calgary.tokens, calgary.must_take) == (Tokens(1, 0), Tokens(1, 0))
     assert [o.tickets for o in options if o.kind == "tickets"] == [1, 2]
 
 
@@ -377,6 +387,35 @@ def test_tokens_spent_must_be_held():
     state = dice_game("europe")
     with pytest.raises(IllegalAction, match="1 single token spent, but none held"):
         apply(state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, S, T, D, D, use=Tokens(1, 0))))
+
+
+def test_a_token_taken_this_turn_may_be_spent_at_once():
+    # «Жетоны могут быть использованы сразу же (если игрок будет строить путь) или позже»:
+    # Ann holds none, rolls 3 single and 2 station faces, and claims Calgary–Seattle (4):
+    # the 2 station faces left unused give a single token, which pays the 4th space.
+    state = dice_game()
+    turn = roll(S, S, S, T, T, use=Tokens(1, 0), take=Tokens(1, 0))
+    state = apply(state, Claim("Ann", ("Calgary", "Seattle"), dice=turn))
+    assert state.owners[route_between(state, "Calgary", "Seattle")] == "Ann"
+    assert state.tokens_of("Ann") == Tokens()
+
+
+def test_a_token_spent_at_once_must_come_from_dice_left_unused():
+    # Calgary–Seattle (4) with 3 single faces, a double and a station: a token taken and
+    # spent leaves 2 dice unused, one token's worth; two tokens taken are one too many.
+    state = dice_game()
+    turn = roll(S, S, S, D, T, use=Tokens(1, 0), take=Tokens(1, 1))
+    with pytest.raises(IllegalAction, match="2 dice left unused give 1 token, not 2"):
+        apply(state, Claim("Ann", ("Calgary", "Seattle"), dice=turn))
+
+
+def test_the_referee_offers_a_route_paid_with_a_token_taken_at_once():
+    from companion.rules.game import dice_options
+
+    options = dice_options(dice_game(), "Ann", (S, S, S, T, T))
+    calgary = next(o for o in options if o.route and o.route.cities == ("Calgary", "Seattle"))
+    # Taking nothing is no choice: the claim spends the token its unused dice give.
+    assert token_choices(Tokens(), calgary) == [Tokens(1, 0)]
 
 
 def test_a_play_offers_one_token_per_two_unused_dice_and_no_more_than_three_held():

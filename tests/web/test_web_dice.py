@@ -30,8 +30,36 @@ def test_the_dice_panel_lists_the_plays_a_roll_allows(client):
     table = page(client, f"{url}?player=Ann&faces=single,single,double,station,locomotive")
     assert "Plays with single, single, double, station, locomotive" in table
     assert "Calgary–Vancouver (gray): 3 spaces, +4" in table  # single track of 3
-    assert "Denver–Helena (green): 4 spaces" not in table  # too long for this roll
+    # Single track of 4: the 4th space paid with the token the double and station faces
+    # give, taken and spent at once; of 5, too long for this roll.
+    assert "Denver–Helena (green): 4 spaces, +7 (1 single token)" in table
+    assert "Helena–Winnipeg (blue): 4 spaces" in table
+    assert "Duluth–Helena (orange)" not in table  # 6 spaces
     assert "Draw 2 tickets" in table
+
+
+def test_a_token_taken_from_the_unused_dice_pays_for_the_claim_at_once(client):
+    # Ann holds none, rolls 3 single and 2 station faces: Calgary–Seattle (4) with the
+    # single token the 2 station faces give, offered with that token to take.
+    url = dice_game(client)
+    table = page(client, f"{url}?player=Ann&faces=single,single,single,station,station")
+    offered = table[table.index("Calgary–Seattle (gray): 4 spaces") :]
+    offered = offered[: offered.index("</form>")]
+    assert 'name="take" value="1,0"' in offered and "take 1 single token" in offered
+    response = client.post(
+        f"{url}/dice",
+        data={
+            "player": "Ann",
+            "faces": "single,single,single,station,station",
+            "play": "claim",
+            "route": route("Calgary", "Seattle"),
+            "take": "1,0",
+        },
+    )
+    assert response.status_code == 303, problem(response.get_data(as_text=True))
+    table = page(client, url)
+    assert "Ann claims Calgary–Seattle" in table
+    assert "Ann: 1 single token" not in table  # taken and spent
 
 
 def test_a_play_is_made_and_the_tokens_taken(client):

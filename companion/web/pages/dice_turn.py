@@ -86,7 +86,7 @@ def play(game_id: str) -> Response | tuple[str, int]:
         route = state.board.routes[form.route.data]
         tunnel = form.tunnel.data or 0
         held = state.tokens_of(player)
-        use = tokens_to_spend(route, faces, tunnel, held)
+        use = tokens_to_spend(route, faces, tunnel, held.plus(take))
         turn = DiceTurn(faces, use=use, take=take, give_back=back, tunnel=tunnel)
         if tunnel:  # the tokens were chosen before the black dice showed what they take
             turn = replace(turn, take=take_after_tunnel(route, turn, held))
