@@ -25,6 +25,12 @@ def route(a: str, b: str) -> int:
     return next(r.id for r in USA.routes if set(r.cities) == {a, b})
 
 
+def claimed_with_dice(client, url: str, faces: str, a: str, b: str, take: str):
+    """Ann's claim of a–b with these faces, taking those tokens: the answer."""
+    data = {"player": "Ann", "faces": faces, "play": "claim", "route": route(a, b), "take": take}
+    return client.post(f"{url}/dice", data=data)
+
+
 def test_the_dice_panel_lists_the_plays_a_roll_allows(client):
     url = dice_game(client)
     table = page(client, f"{url}?player=Ann&faces=single,single,double,station,locomotive")
@@ -46,16 +52,8 @@ def test_a_token_taken_from_the_unused_dice_pays_for_the_claim_at_once(client):
     offered = table[table.index("Calgary–Seattle (gray): 4 spaces") :]
     offered = offered[: offered.index("</form>")]
     assert 'name="take" value="1,0"' in offered and "take 1 single token" in offered
-    response = client.post(
-        f"{url}/dice",
-        data={
-            "player": "Ann",
-            "faces": "single,single,single,station,station",
-            "play": "claim",
-            "route": route("Calgary", "Seattle"),
-            "take": "1,0",
-        },
-    )
+    faces = "single,single,single,station,station"
+    response = claimed_with_dice(client, url, faces, "Calgary", "Seattle", take="1,0")
     assert response.status_code == 303, problem(response.get_data(as_text=True))
     table = page(client, url)
     assert "Ann claims Calgary–Seattle" in table
@@ -64,16 +62,8 @@ def test_a_token_taken_from_the_unused_dice_pays_for_the_claim_at_once(client):
 
 def test_a_play_is_made_and_the_tokens_taken(client):
     url = dice_game(client)
-    response = client.post(
-        f"{url}/dice",
-        data={
-            "player": "Ann",
-            "faces": "single,single,double,station,locomotive",
-            "play": "claim",
-            "route": route("Calgary", "Vancouver"),
-            "take": "0,1",
-        },
-    )
+    faces = "single,single,double,station,locomotive"
+    response = claimed_with_dice(client, url, faces, "Calgary", "Vancouver", take="0,1")
     assert response.status_code == 303
     table = page(client, url)
     assert (
