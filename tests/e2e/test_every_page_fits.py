@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.catalogs import LANGUAGES
-from tests.e2e.phone import go, import_game, ready, tap, tap_route
+from tests.e2e.phone import SCREENSHOTS, claim, go, import_game, ready, tap, tap_route
 from tests.helpers import GAMES
 
 TAP = 44
@@ -187,3 +187,29 @@ def test_a_groups_page_fits_a_phone(
     game = page.locator(".group-games a").first.get_attribute("href")
     _visit(page, server + str(game), faults, language)
     assert not faults, "\n".join(faults)
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_the_bar_says_the_last_move_whole_on_a_narrow_phone(
+    server: str, phones: Callable[..., Page], language: str
+) -> None:
+    """Before tapping Undo a player reads what it takes back: the bar's last move is never
+    cut, even a long one (a player's long name, a route of two long names, its colour and
+    its track) at 320 px."""
+    page = phones(language)
+    page.set_viewport_size({"width": 320, "height": 700})
+    go(page, f"{server}/?lang={language}")
+    page.select_option("[name='map']", "usa")
+    for seat, name in enumerate(["Александра-Виктория", "Бронислава"]):
+        page.fill(f"[name='seats-{seat}-name']", name)
+    tap(page, "form[action$='/games'] button[type=submit]")
+    claim(page, "okla", "oklahoma city", "Kansas City")
+    said = page.locator(".bar .last .said")
+    expect(said).to_contain_text("Kansas City")
+    expect(said).to_contain_text("Oklahoma City")
+    cut = said.evaluate("el => el.scrollHeight - el.clientHeight")
+    assert cut <= 1, f"{said.inner_text()!r} is cut by {cut} px"
+    faults: list[str] = []
+    _measure(page, "the table at 320 px", faults)
+    assert not faults, "\n".join(faults)
+    page.screenshot(path=str(SCREENSHOTS / f"{language}-bar-320.png"))
