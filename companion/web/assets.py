@@ -22,6 +22,7 @@ from werkzeug.wrappers import Response
 
 from companion.render.palette import palette_css
 from companion.rules.letters import CYRILLIC_TO_LATIN, LOOK_ALIKES
+from companion.web.language import YEAR
 
 
 @cache
@@ -37,12 +38,10 @@ def letters() -> str:
     return f"window.companionLetters = {json.dumps(tables, ensure_ascii=False)};\n"
 
 
-def version(text: str) -> str:
-    """A short name for ``text``, changing whenever it does."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
-
-
-YEAR = 365 * 24 * 3600
+def version(content: str | bytes) -> str:
+    """A short name for ``content``, changing whenever it does."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    return hashlib.sha256(data).hexdigest()[:12]
 
 
 def kept_a_year(response: Response) -> Response:
@@ -89,7 +88,7 @@ def static_version(folder: str, filename: str) -> str | None:
 @lru_cache(maxsize=256)
 def _file_version(path: str, mtime_ns: int, size: int) -> str:
     with open(path, "rb") as file:
-        return hashlib.sha256(file.read()).hexdigest()[:12]
+        return version(file.read())
 
 
 def palette_url() -> str:
