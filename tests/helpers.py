@@ -136,8 +136,10 @@ class Table:
         map: str = "usa",
         goods: dict[str, str] | None = None,
         house_rules: tuple[str, ...] = (),
+        dice: bool = False,
     ) -> None:
-        setup = new_game(load_board(map), [Player(n) for n in names], goods, house_rules)
+        board = load_board(map)
+        setup = new_game(board, [Player(n) for n in names], goods, house_rules, dice=dice)
         self.state: State = start(setup)
         self.actions: list[Action] = []  # as played, for a record of the game
 

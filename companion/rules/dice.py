@@ -464,6 +464,14 @@ class DiceOption:
     tickets: int = 0
     must_take: Tokens = Tokens()  # taken by the claim to be spent at once
 
+    def describe(self) -> Text:
+        """ "Calgary–Seattle", "draw 2 tickets", "build station 2"."""
+        if self.route is not None:
+            return self.route.name
+        if self.kind == "tickets":
+            return ngettext("draw %(num)d ticket", "draw %(num)d tickets", self.tickets)
+        return _("build station %(number)d", number=self.dice)
+
     @property
     def tokens_to_take(self) -> int:
         """Tokens the unused dice give (before the 3-token limit)."""

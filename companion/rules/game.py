@@ -11,14 +11,24 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from companion.rules import dice, stations
-from companion.rules.actions import Action
+from companion.rules.actions import Action, Pass
 from companion.rules.actions.claim import claim_for, find_route
+from companion.rules.actions.turn import CARDS
 from companion.rules.errors import IllegalAction
 from companion.rules.setup import Setup
 from companion.rules.state import FinalRound, State, start
 from companion.rules.words import _, join
 
-__all__ = ["State", "apply", "claim_for", "dice_options", "find_route", "replay", "start"]
+__all__ = [
+    "State",
+    "apply",
+    "check_played_at_the_table",
+    "claim_for",
+    "dice_options",
+    "find_route",
+    "replay",
+    "start",
+]
 
 
 def replay(setup: Setup, actions: Iterable[Action]) -> State:
@@ -51,6 +61,12 @@ def apply(state: State, action: Action) -> State:
         if not state.setup.dice:
             raise IllegalAction(_("this game is played with cards, not the Dice Expansion"))
         dice.check_roll(turn)
+        if _does_nothing(action, turn):
+            _check_no_play(state, player, turn)
+    elif state.setup.dice and isinstance(action, Pass) and action.drew == CARDS:
+        raise IllegalAction(
+            _("the Dice Expansion uses no train cards: a turn is played with the train dice")
+        )
     before = state
     state = action.play(state, player)
     if turn is not None:
@@ -58,6 +74,38 @@ def apply(state: State, action: Action) -> State:
         tokens = dice.after_turn(before.tokens_of(player), turn, used, may_take)
         state = replace(state, tokens=MappingProxyType({**state.tokens, player: tokens}))
     return _end_turn(replace(state, last_action=action), player)
+
+
+def check_played_at_the_table(state: State, action: Action) -> None:
+    """What the table records as it happens is held to the rules whole: in a Dice Expansion
+    game, where "train cards and locomotives are not used", every turn is played with the
+    train dice (a record may leave them out; the table always has them)."""
+    if state.setup.dice and action.dice is None:
+        raise IllegalAction(
+            _(
+                "the Dice Expansion uses no train cards: every turn is played with the "
+                "train dice, on the dice panel"
+            )
+        )
+
+
+def _does_nothing(action: Action, turn: dice.DiceTurn) -> bool:
+    """A dice turn that put nothing on the board and drew no ticket, and no tunnel failed."""
+    return isinstance(action, Pass) and not action.draw_tickets and not turn.tunnel
+
+
+def _check_no_play(state: State, player: str, turn: dice.DiceTurn) -> None:
+    """A roll ends the turn with nothing done only when it allows no play: the rules say
+    the player "must at once do one" of the plays, so one that can must."""
+    options = dice_options(state, player, turn.faces)
+    if options:
+        raise IllegalAction(
+            _(
+                "a dice turn does one thing, and this roll allows %(plays)s: "
+                "a turn ends with nothing done only when the roll allows no play",
+                plays=join([o.describe() for o in options[:3]], "or"),
+            )
+        )
 
 
 def _end_turn(state: State, player: str) -> State:

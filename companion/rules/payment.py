@@ -145,12 +145,7 @@ def check_payment(
                 total=total,
             )
         )
-    parts: list[Text] = [
-        ngettext("%(num)d %(color)s card", "%(num)d %(color)s cards", n, color=color_words(c))
-        for c, n in colors.items()
-    ]
-    if locomotives:
-        parts.append(ngettext("%(num)d locomotive", "%(num)d locomotives", locomotives))
+    parts = _played(colors, locomotives)
     if plus_four:
         parts.append(ngettext("%(num)d +4 locomotive", "%(num)d +4 locomotives", plus_four))
     if extra:
@@ -169,6 +164,18 @@ def check_payment(
         route=route.label,
         cards=listing(parts),
     )
+
+
+def _played(colors: Mapping[str, int], locomotives: int) -> list[Text]:
+    """The cards played, each kind as counted: "2 red cards", "1 locomotive"."""
+    parts: list[Text] = [
+        ngettext("%(num)d %(color)s card", "%(num)d %(color)s cards", n, color=color_words(c))
+        for c, n in colors.items()
+        if n
+    ]
+    if locomotives:
+        parts.append(ngettext("%(num)d locomotive", "%(num)d locomotives", locomotives))
+    return parts
 
 
 def wild_on(route: Route, edition: Edition) -> bool:
@@ -216,7 +223,7 @@ def _ferry_with_stand_ins(
         # The cards left once the sets are made pay the other spaces (the total is fixed).
         if locomotives >= symbols - sets and others <= n * sets:
             rest = total - n * sets
-            parts: list[Text] = [ngettext("%(num)d card", "%(num)d cards", rest)]
+            parts = _played(colors, locomotives)  # no set: each card as it was played
             if sets:
                 parts = [
                     ngettext(
@@ -258,6 +265,14 @@ def _with_stand_ins(route: Route, colors: Mapping[str, int], locomotives: int) -
     for main in _main_colors(route, colors):
         chosen = colors.get(main, 0) if main else 0
         if total - chosen <= n * sets:  # the rest make the sets (the total is fixed)
+            if sets == route.length:  # no card of the chosen colour: sets alone
+                return ngettext(
+                    "%(route)s: %(num)d set of %(n)d cards pays for it",
+                    "%(route)s: %(num)d sets of %(n)d cards pay for it",
+                    sets,
+                    route=route.label,
+                    n=n,
+                )
             if not sets:
                 return ngettext(
                     "%(route)s: %(num)d %(color)s card pays for it",

@@ -97,12 +97,18 @@ def _counts(faces: tuple[str, ...] | None) -> dict[str, int]:
     return {f: int(n) if n in ("0", "1", "2", "3", "4", "5") else 0 for f, n in asked.items()}
 
 
-def panel(state: State, player: str) -> dict[str, object]:
-    """What the dice panel shows: the faces, the plays they allow, the tokens held."""
-    faces = faces_asked()
+# A roll that allows no play: every die is left unused.
+NO_PLAY = DiceOption("nothing", 0)
+
+
+def panel(state: State, player: str, blocked: bool = False) -> dict[str, object]:
+    """What the dice panel shows: the faces, the plays they allow, the tokens held; no
+    plays for a player who may take no turn (``blocked``: their final turn is taken)."""
+    faces = None if blocked else faces_asked()
     options = dice_options(state, player, faces) if faces else []
     held = state.tokens_of(player)
     return {
+        "nothing_takes": _takes(held, NO_PLAY),
         "faces": faces,
         "counted": counted_faces()[1],
         "counts": _counts(faces),

@@ -21,6 +21,7 @@ from werkzeug.wrappers import Response
 from companion.rules.actions import Action
 from companion.rules.board import Board
 from companion.rules.errors import IllegalAction
+from companion.rules.game import check_played_at_the_table
 from companion.rules.state import State
 from companion.rules.table_questions import (
     cannot_act,
@@ -103,7 +104,7 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
         port_cities=port_cities(state, player),
         station_cities=station_cities(state),
         passenger_cities=passenger_cities(state, player),
-        dice=panel(state, player) if state.setup.dice else None,
+        dice=panel(state, player, bool(blocked)) if state.setup.dice else None,
         city_form=CityForm(),
         exchange=ExchangeForm(),
     ), status
@@ -169,6 +170,7 @@ def record(
     next; the same form sent again records nothing and says what the first one recorded.
     A refusal is shown on ``refused``'s page (the table's unless given), with a 409."""
     try:
+        check_played_at_the_table(store.load_game(game_id).state(), action)
         state = store.record_action(game_id, action, form.stamp)
     except Repeated as repeat:
         flash(repeated(repeat))

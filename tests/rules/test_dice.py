@@ -8,12 +8,13 @@ from companion.rules.actions import BuildStation, Claim, MovePassenger, Pass
 from companion.rules.board import Route, load_board
 from companion.rules.dice import DiceOption, DiceTurn, Tokens, dice_for_claim, token_choices
 from companion.rules.errors import IllegalAction, SetupError
-from companion.rules.game import apply, start
+from companion.rules.game import apply, check_played_at_the_table, start
 from companion.rules.record import parse_record
 from companion.rules.setup import Player, new_game
 from tests.helpers import MARKLIN_GOODS, game_record
 
 S, D, T, L = "single", "double", "station", "locomotive"
+USA = load_board("usa")
 
 
 def route_between(state, a: str, b: str) -> int:
@@ -443,3 +444,56 @@ def test_a_train_die_shows_single_track_twice_double_track_twice_a_station_and_a
     from companion.rules.dice import DIE
 
     assert sorted(DIE) == sorted(["single", "single", "double", "double", "station", "locomotive"])
+
+
+def test_a_dice_game_uses_no_train_cards():
+    # «Карты вагонов и локомотивов в игре не используются» (train cards and locomotives are
+    # not used): a turn spent drawing train cards can't happen.
+    with pytest.raises(IllegalAction, match="uses no train cards"):
+        apply(dice_game(), Pass("Ann", drew="cards"))
+
+
+def test_at_the_table_every_turn_of_a_dice_game_is_played_with_the_dice():
+    # A record may leave the dice out; what the table records as it happens may not.
+    state = dice_game()
+    for action in (Claim("Ann", ("Seattle", "Portland")), Pass("Ann"), Pass("Ann", drew="tickets")):
+        with pytest.raises(IllegalAction, match="every turn is played with the train dice"):
+            check_played_at_the_table(state, action)
+    check_played_at_the_table(state, Pass("Ann", roll(T, S, S, D, D), draw_tickets=1))
+    check_played_at_the_table(start(new_game(USA, [Player("A"), Player("B")])), Pass("A"))
+
+
+def with_no_trains_left(table):
+    # Ann claims the seven 6-space routes and Denver–Santa Fe (3 trains: none left), which
+    # starts the final round; Bob takes his last turn. Ann's final turn is next.
+    t = table("Ann", "Bob", dice=True).down_to_three_trains("Ann")
+    t.claim("Ann", "Oklahoma City", "Santa Fe")  # 3 spaces
+    assert t.state.trains["Ann"] == 0 and t.state.final_round is not None
+    return t.play(Pass("Bob", roll(T, S, S, D, D), draw_tickets=1))
+
+
+def test_a_roll_that_allows_no_play_ends_the_turn_and_is_recorded_with_its_dice(table):
+    # «игрок ... должен незамедлительно выполнить одно из следующих действий»: no trains
+    # left for a route, no station or locomotive face for a ticket: nothing can be done.
+    # The turn ends; the five dice left unused give their tokens as in any turn.
+    t = with_no_trains_left(table)
+    t.play(Pass("Ann", roll(S, S, S, D, D, take=Tokens(1, 1))))
+    assert t.state.is_over and t.state.tokens_of("Ann") == Tokens(1, 1)
+    assert str(t.actions[-1].describe()) == "Ann's roll allows no play: turn taken"
+
+
+def test_a_roll_that_allows_a_play_must_make_one(table):
+    # The station face draws a ticket: the player "must at once do one" of the plays.
+    t = with_no_trains_left(table)
+    with pytest.raises(IllegalAction, match="this roll allows draw 1 ticket"):
+        t.play(Pass("Ann", roll(S, S, S, D, T)))
+    with pytest.raises(
+        IllegalAction, match="this roll allows Atlanta–Charleston, "
+    ):
+        apply(dice_game(), Pass("Ann", roll(S, S, S, D, D)))
+
+
+def test_a_roll_that_allows_no_play_still_spends_no_tokens(table):
+    t = with_no_trains_left(table)
+    with pytest.raises(IllegalAction, match="track tokens count only for claiming a route"):
+        t.play(Pass("Ann", roll(S, S, S, D, D, use=Tokens(1, 0))))

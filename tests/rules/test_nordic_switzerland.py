@@ -216,7 +216,9 @@ def test_on_a_nordic_ferry_any_3_cards_stand_in_for_its_locomotive():
     with_three = check_payment(ferry, NORDIC.edition, {"red": 1, "blue": 2, "green": 1})
     assert "1 set of 3 cards for a locomotive" in str(with_three)
     plain = check_payment(ferry, NORDIC.edition, {"red": 1, "locomotive": 1})
-    assert str(plain) == "Ålborg–Göteborg (gray, ferry, 1 locomotive), 2 spaces: paid by 2 cards"
+    assert str(plain) == (
+        "Ålborg–Göteborg (gray, ferry, 1 locomotive), 2 spaces: paid by 1 red card and 1 locomotive"
+    )
     with pytest.raises(IllegalAction, match="paid by a locomotive or by any 3 cards"):
         check_payment(ferry, NORDIC.edition, {"red": 2})
 
@@ -249,6 +251,21 @@ def test_lieksa_murmansk_takes_a_card_of_one_colour_a_space_or_any_4_cards_for_o
     assert "6 red cards and 3 sets of 4 cards" in str(check_payment(lieksa, NORDIC.edition, mixed))
     with pytest.raises(IllegalAction, match="a locomotive or another colour pays only inside"):
         check_payment(lieksa, NORDIC.edition, {"red": 8, "locomotive": 1})
+
+
+def test_a_stand_in_payment_says_only_what_was_paid():
+    # 36 cards of no one colour: 9 sets of 4, and no "0 red cards" or "0 gray cards".
+    lieksa = route(NORDIC, "Lieksa", "Murmansk")
+    sets = {"red": 8, "blue": 8, "green": 8, "yellow": 8, "locomotive": 4}
+    assert str(check_payment(lieksa, NORDIC.edition, sets)).endswith(
+        ": 9 sets of 4 cards pay for it"
+    )
+    only_locomotives = check_payment(lieksa, NORDIC.edition, {"locomotive": 36})
+    assert str(only_locomotives).endswith(": 9 sets of 4 cards pay for it")
+    # A ferry paid with locomotives alone: "4 locomotives", not "4 cards".
+    ferry = route(NORDIC, "Åndalsnes", "Bergen")  # black, 5 spaces, 2 locomotives
+    paid = check_payment(ferry, NORDIC.edition, {"locomotive": 5})
+    assert str(paid).endswith("5 spaces: paid by 5 locomotives")
 
 
 # Switzerland's countries are dead ends; its tickets with several targets.

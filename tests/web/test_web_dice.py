@@ -6,8 +6,11 @@ import html
 
 import pytest
 
+from companion.rules.actions import Pass
 from companion.rules.board import load_board
-from tests.web.helpers import page, problem
+from companion.rules.dice import DiceTurn
+from tests.helpers import Table, record_of
+from tests.web.helpers import import_record, page, problem
 
 USA = load_board("usa")
 
@@ -317,3 +320,56 @@ def test_a_tunnels_tokens_are_those_the_dice_left_after_its_tunnel_faces(client,
     table = page(client, url)
     assert "Ann claims Lillehammer–Oslo: +2" in table
     assert f"Ann: {held}" in table
+
+
+def test_a_dice_game_refuses_turns_sent_without_the_dice(client):
+    # «Карты вагонов и локомотивов в игре не используются»: a crafted claim, card draw or
+    # station without the dice is refused, and nothing is recorded.
+    url = dice_game(client)
+    sent = [
+        ("claim", {"player": "Ann", "route": route("Seattle", "Portland")}),
+        ("turn", {"player": "Ann", "drew": "cards"}),
+        ("turn", {"player": "Ann", "drew": "tickets"}),
+        ("turn", {"player": "Ann"}),
+    ]
+    for path, data in sent:
+        response = client.post(f"{url}/{path}", data=data)
+        assert response.status_code == 409, path
+        assert "every turn is played with the train dice" in html.unescape(
+            response.get_data(as_text=True)
+        )
+    europe = dice_game(client, "europe")
+    response = client.post(f"{europe}/station", data={"player": "Ann", "city": "Berlin"})
+    assert response.status_code == 409
+    assert "Nothing recorded yet." in page(client, url) and "Nothing recorded yet." in page(
+        client, europe
+    )
+
+
+def final_turns(client) -> str:
+    """A dice game in its final round: Ann has no trains left, Bob has taken his last turn."""
+    t = Table("Ann", "Bob", dice=True).down_to_three_trains("Ann")
+    t.claim("Ann", "Oklahoma City", "Santa Fe")
+    t.play(Pass("Bob", DiceTurn(("station", "single", "single", "double", "double")), 1))
+    return import_record(client, record_of(t.state.setup, tuple(t.actions), {}))
+
+
+def test_a_player_whose_final_turn_is_taken_is_offered_no_dice_plays(client):
+    url = final_turns(client)
+    table = page(client, f"{url}?player=Bob&faces=station,station,single,double,locomotive")
+    assert "Bob has already taken their final turn" in table
+    assert 'name="play"' not in table and "Roll the dice for me" not in table
+
+
+def test_a_roll_that_allows_no_play_is_recorded_as_a_turn_taken(client):
+    url = final_turns(client)
+    faces = "single,single,single,double,double"
+    table = page(client, f"{url}?player=Ann&faces={faces}")
+    assert "This roll pays for no route, ticket or station: the turn ends." in table
+    assert 'value="nothing"' in table and "Turn taken" in table
+    data = {"player": "Ann", "faces": faces, "play": "nothing", "take": "2,0"}
+    response = client.post(f"{url}/dice", data=data)
+    assert response.status_code == 303, problem(response.get_data(as_text=True))
+    table = page(client, url)
+    assert "The game is over." in table
+    assert "Ann's roll allows no play: turn taken" in html.unescape(table)

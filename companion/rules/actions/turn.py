@@ -12,7 +12,7 @@ from companion.rules.dice import (
     check_no_tokens_spent,
     dice_for_tickets,
 )
-from companion.rules.errors import IllegalAction, RecordError
+from companion.rules.errors import RecordError
 from companion.rules.fields import dice_of, keys, text, whole
 from companion.rules.state import State
 from companion.rules.words import Text, _, listing, ngettext
@@ -48,6 +48,8 @@ class Pass:
             )
         if self.dice is not None and self.dice.tunnel:
             return _("%(player)s's tunnel fails: the turn ends", player=self.player)
+        if self.dice is not None:
+            return _("%(player)s's roll allows no play: turn taken", player=self.player)
         return _("%(player)s takes a turn (drew cards or tickets)", player=self.player)
 
     @classmethod
@@ -96,9 +98,7 @@ class Pass:
             check_failed_tunnel(before.board)
             check_no_tokens_spent(turn)
             return 0, False
-        raise IllegalAction(
-            _(
-                "a dice turn does one thing: claim a route, draw tickets or build a station "
-                "(only a tunnel that fails ends a turn with nothing done)"
-            )
-        )
+        # A roll that allows no play (the referee has checked it allows none): the turn
+        # ends with nothing done, and the five dice left unused give their tokens.
+        check_no_tokens_spent(turn)
+        return 0, True

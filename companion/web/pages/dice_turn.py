@@ -99,6 +99,8 @@ def play(game_id: str) -> Response | tuple[str, int]:
         )
     elif form.play.data == "station" and form.city.data:
         action = BuildStation(player, form.city.data, DiceTurn(faces, give_back=back))
+    elif form.play.data == "nothing":  # a roll that allows no play: the turn ends
+        action = Pass(player, DiceTurn(faces, take=take, give_back=back))
     elif form.play.data == "tunnel-failed":
         action = Pass(player, DiceTurn(faces, tunnel=max(1, form.tunnel.data or 1)))
     else:
