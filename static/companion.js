@@ -29,7 +29,7 @@
   window.companionNameKey = key;  // for the tests: the page folds as the server does
 
   // A name, or a word of it, that begins with what is typed ("york", "st lo"), spaces or
-  // not ("санфран").
+  // not ("санфран"): the page's own first answer, while the server's is on its way.
   function matches(dataKey, wanted) {
     if (!wanted) return true;
     var joined = wanted.replace(/ /g, "");
@@ -48,21 +48,69 @@
     {box: ".ticket-search", items: ".deck li", open: false}
   ];
 
+  // The server's answers (``data-find`` on the box: the board's ranking, the one a record's
+  // "did you mean" uses, so "Нэшвилл" finds Nashville), by the address asked: a list of
+  // cities as printed, best first, or false when the server could not be asked.
+  var answers = {};
+
+  function asked(input) {
+    var typed = input.value.trim();
+    return input.dataset.find && key(typed) ? input.dataset.find + "?q=" + encodeURIComponent(typed) : null;
+  }
+
   function filter(search, opening) {
     var input = document.querySelector(search.box);
     if (!input) return [];
     var wanted = key(input.value);
+    var address = asked(input);
+    var answer = address ? answers[address] : undefined;
+    var rank = {};
+    if (answer) answer.forEach(function (city, i) { rank[city] = answer.length - i; });
     var items = Array.from(document.querySelectorAll(search.items));
     var shown = items.filter(function (item) {
-      // A long list (every route a roll can claim) waits for a few letters.
-      var hit = wanted ? matches(item.dataset.key, wanted) : !item.hasAttribute("data-when-found");
+      var hit, best = 0;
+      if (answer && item.dataset.cities) {
+        item.dataset.cities.split("|").forEach(function (city) { best = Math.max(best, rank[city] || 0); });
+        hit = best > 0;
+      } else {
+        // A long list (every route a roll can claim) waits for a few letters.
+        hit = wanted ? matches(item.dataset.key, wanted) : !item.hasAttribute("data-when-found");
+      }
       item.hidden = !hit;
+      // The likeliest nearest the search box (the list grows up from the bar).
+      item.style.order = hit && best ? String(best) : "";
       return hit;
     });
-    if (search.open && opening) items.forEach(function (item) { item.open = Boolean(wanted) && shown.length === 1 && shown[0] === item; });
+    if (search.open && opening) {
+      items.forEach(function (item) {
+        var only = Boolean(wanted) && shown.length === 1 && shown[0] === item;
+        // The server's answer never shuts a city the page opened: a thumb may be on it.
+        item.open = only || (Boolean(answer) && item.open && !item.hidden);
+      });
+    }
     var none = document.querySelector(".none-found");
-    if (none && search.open) none.hidden = !wanted || shown.length > 0;
+    var settled = !address || answer !== undefined;
+    if (none && search.open) none.hidden = !wanted || shown.length > 0 || !settled;
+    if (settled) input.setAttribute("data-found", input.value);
+    else input.removeAttribute("data-found");
     return shown;
+  }
+
+  // Asks the server which cities the letters may mean (a moment after the last one typed).
+  function ask(search, input) {
+    var address = asked(input);
+    if (!address || address in answers) return;
+    clearTimeout(input.asking);
+    input.asking = setTimeout(function () {
+      fetch(address, {headers: {Accept: "application/json"}})
+        .then(function (response) { return response.ok ? response.json() : {cities: false}; })
+        .catch(function () { return {cities: false}; })
+        .then(function (answer) {
+          answers[address] = answer.cities;
+          var now = document.querySelector(search.box);
+          if (now && asked(now) === address) filter(search, true);
+        });
+    }, 80);
   }
 
   function typed(search, input) {
@@ -70,6 +118,7 @@
     var noPassenger = document.querySelector("input[name=passenger][value='']");
     if (noPassenger) noPassenger.checked = true;
     filter(search, true);
+    ask(search, input);
     if (search.open) searching(input);
   }
 
@@ -137,7 +186,7 @@
     var callbacks = window.Idiomorph.defaults.callbacks;
     callbacks.beforeAttributeUpdated = function (name, element) {
       if (name === "open" && element.tagName === "DETAILS") return false;
-      if (name === "hidden" && element.hasAttribute("data-key")) return false;
+      if ((name === "hidden" || name === "style") && element.hasAttribute("data-key")) return false;
       if ((name === "style" || name === "data-ready") && element.hasAttribute("data-zoom-box")) return false;
       return true;
     };

@@ -15,10 +15,11 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from companion.rules.city_search import Spelling, find_cities, spellings_of
 from companion.rules.colors import GRAY, UnknownColor, color_words, route_color
 from companion.rules.editions import EDITIONS, Edition
 from companion.rules.errors import BoardError, IllegalAction
-from companion.rules.names import close_matches, name_key, place_key
+from companion.rules.names import name_key, place_key
 from companion.rules.words import Message, Place, Text, _, join, ngettext
 
 RAIL, SEA = "rail", "sea"
@@ -224,8 +225,8 @@ class Board:
             return text
         found = self._city_keys.get(place_key(text))
         if found is None:
-            keys = close_matches(text, list(self._city_keys), key=place_key)
-            named = [self.place(n) for n in sorted({self._city_keys[k] for k in keys})]
+            # Never guessed: the cities it may mean are named, the likeliest first.
+            named = [self.place(n) for n in self.find_cities(text, limit=3)]
             if named:
                 raise IllegalAction(
                     _(
@@ -239,6 +240,16 @@ class Board:
                 _("there is no city '%(text)s' on the %(map)s board", text=text, map=self.title)
             )
         return found
+
+    def find_cities(self, text: str, limit: int | None = None) -> list[str]:
+        """The cities (as printed) that ``text`` may mean, best first, however a player
+        spells it (``city_search``); waypoints are never looked for."""
+        return find_cities(self._searchable, text, limit)
+
+    @functools.cached_property
+    def _searchable(self) -> tuple[Spelling, ...]:
+        """Every spelling of every city and country, folded once."""
+        return spellings_of((n, c.spellings) for n, c in self.cities.items() if not c.is_waypoint)
 
     def place(self, name: str) -> Place:
         """A place (named as printed) with its local names: said "Moskva (Москва)" in

@@ -126,6 +126,8 @@ def import_game(page: Page, server: str, record: Path) -> str:
 def claim(page: Page, letters: str, city_key: str, to: str | re.Pattern[str]) -> None:
     """The two taps: type a few letters of a city, tap one of its routes."""
     page.fill(".city-search", letters)
+    # The server's answer is in: the list will not change under the thumb.
+    expect(page.locator(".city-search")).to_have_attribute("data-found", letters)
     city = page.locator(f"details.city[data-key^='{city_key}']")
     expect(city).to_have_attribute("open", "")
     tap(page, city.locator("button.route", has_text=to).first)

@@ -66,6 +66,7 @@ def _found(page: Page, city: str) -> Locator:
     """Typing a few letters of ``city`` leaves that city alone in the list, open."""
     letters, key = SEARCHED[city]
     page.locator(".city-search").fill(letters)
+    expect(page.locator(".city-search")).to_have_attribute("data-found", letters)
     expect(page.locator("details.city:visible")).to_have_count(1)
     found = page.locator(f"details.city[data-key^='{key}']")
     expect(found).to_have_attribute("open", "")

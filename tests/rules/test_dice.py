@@ -487,9 +487,7 @@ def test_a_roll_that_allows_a_play_must_make_one(table):
     t = with_no_trains_left(table)
     with pytest.raises(IllegalAction, match="this roll allows draw 1 ticket"):
         t.play(Pass("Ann", roll(S, S, S, D, T)))
-    with pytest.raises(
-        IllegalAction, match="this roll allows Atlanta–Charleston, "
-    ):
+    with pytest.raises(IllegalAction, match="this roll allows Atlanta–Charleston, "):
         apply(dice_game(), Pass("Ann", roll(S, S, S, D, D)))
 
 

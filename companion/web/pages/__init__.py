@@ -9,6 +9,7 @@ from flask import Blueprint
 from companion.web.pages import (
     asset_files,
     dice_turn,
+    find,
     group,
     home,
     language_switch,
@@ -30,6 +31,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     share.bp,
     trips.bp,
     dice_turn.bp,
+    find.bp,
     watch.bp,
     live.bp,
     language_switch.bp,
