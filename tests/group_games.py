@@ -45,7 +45,7 @@ def bob_runs_away(ann: str = "ann") -> tuple[Table, Tickets]:
 
 
 def unfinished(*names: str) -> tuple[Table, Tickets]:
-    """The first player claims Seattle–Portland, and the game goes no further."""
+    """The first player claimed Seattle–Portland, and the game goes no further."""
     t = Table(*names)
     t.claim(names[0], "Seattle", "Portland", track=1)
     return t, {}

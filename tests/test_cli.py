@@ -129,6 +129,15 @@ def test_score_speaks_russian_with_lang_ru():
     assert "Маршруты" in result.stdout and "Routes" not in result.stdout
 
 
+def test_the_russian_sheet_names_each_city_as_printed_with_its_local_name():
+    result = companion("score", str(GAMES / "europe_three_players.json"), "--lang", "ru")
+    assert result.returncode == 0, result.stderr
+    # Ann's route, ticket and longest path (hand-read from the record).
+    assert "Frankfurt (Франкфурт)–Paris (Париж) (оранжевый)" in result.stdout
+    assert "Paris (Париж)–Wien (Вена) (8)" in result.stdout
+    assert "Станция в городе München (Мюнхен)" in result.stdout
+
+
 def test_score_json_keys_are_the_same_in_every_language():
     english = json.loads(companion("score", str(GAMES / "four_players.json"), "--json").stdout)
     ukrainian = companion("score", str(GAMES / "four_players.json"), "--json", "--lang", "uk")

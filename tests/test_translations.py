@@ -15,7 +15,8 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 from companion.catalogs import CATALOGS, LANGUAGES, translator
-from companion.rules.board import map_ids
+from companion.rules.actions import BuildStation, Claim, Pass
+from companion.rules.board import load_board, map_ids
 from companion.rules.words import Message, ngettext
 
 TOP = Path(__file__).resolve().parents[1]
@@ -221,3 +222,34 @@ def test_the_map_files_name_places_in_every_language_spoken_but_english():
     from companion.rules.board import LOCAL_NAMES
 
     assert set(LOCAL_NAMES) == set(LANGUAGES) - {DEFAULT}
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "Ann claimed Denver–Helena"),
+        ("ru", "Ann: проложен маршрут Denver (Денвер)–Helena (Хелена)"),
+        ("uk", "Ann: прокладено маршрут Denver (Денвер)–Helena (Гелена)"),
+    ],
+)
+def test_a_move_is_said_done_with_each_city_as_printed_and_its_local_name(code, said):
+    # The history and the bar say what was done (the Russian and Ukrainian without the
+    # player's gender: "проложен маршрут"), each city as printed with its local name.
+    claim = Claim("Ann", ("Denver", "Helena"))
+    assert claim.describe(load_board("usa")).say(translator(code)) == said
+
+
+def test_every_move_is_said_in_the_past():
+    usa, europe = load_board("usa"), load_board("europe")
+    moves = [
+        (Claim("Ann", ("Denver", "Helena")), usa, "Ann claimed Denver–Helena"),
+        (Pass("Ann", drew="cards"), usa, "Ann drew train cards"),
+        (Pass("Ann", drew="tickets"), usa, "Ann drew tickets"),
+        (BuildStation("Ann", "Berlin"), europe, "Ann built a station in Berlin"),
+    ]
+    for move, board, said in moves:
+        assert move.describe(board).say(translator("en")) == said
+    assert (
+        BuildStation("Ann", "Berlin").describe(europe).say(translator("ru"))
+        == "Ann: построена станция в городе Berlin (Берлин)"
+    )

@@ -20,11 +20,10 @@ from companion.rules.colors import GRAY, UnknownColor, color_words, route_color
 from companion.rules.editions import EDITIONS, Edition
 from companion.rules.errors import BoardError, IllegalAction
 from companion.rules.names import name_key, place_key
-from companion.rules.words import Message, Place, Text, _, join, ngettext
+from companion.rules.words import DASH, Along, Message, Place, Text, _, join, ngettext
 
 RAIL, SEA = "rail", "sea"
 ROUTE_KINDS = (RAIL, SEA)
-DASH = "–"
 CITY, COUNTRY, WAYPOINT = "city", "country", "waypoint"
 GOODS_COLORS = ("black", "red", "yellow", "white")
 HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
@@ -107,6 +106,10 @@ class Route:
     @property
     def label(self) -> Message:
         """ "Boston–New York (red)", "Seattle–Portland (gray, track 2)", "… (blue, sea)"."""
+        return self.labelled(self.name)
+
+    def labelled(self, name: Text) -> Message:
+        """The label, with the route named as given (its ends with their local names)."""
         detail: Text = color_words(self.color)
         if self.kind == SEA:
             detail = _("%(details)s, sea", details=detail)
@@ -121,7 +124,7 @@ class Route:
             )
         if self.is_parallel and self.color == GRAY:
             detail = _("%(details)s, track %(track)d", details=detail, track=self.track)
-        return _("%(route)s (%(details)s)", route=self.name, details=detail)
+        return _("%(route)s (%(details)s)", route=name, details=detail)
 
     @property
     def remark(self) -> Message | None:
@@ -250,6 +253,16 @@ class Board:
     def _searchable(self) -> tuple[Spelling, ...]:
         """Every spelling of every city and country, folded once."""
         return spellings_of((n, c.spellings) for n, c in self.cities.items() if not c.is_waypoint)
+
+    def along(self, names: Iterable[str]) -> Along:
+        """Places (named as printed) one after another, each with its local names: a route's
+        ends, a trip's stops."""
+        return Along(tuple(self.place(n) if n in self.cities else n for n in names))
+
+    def label(self, route: Route) -> Message:
+        """A route's label, its ends with their local names: "Denver (Денвер)–Helena
+        (Хелена) (зелёный)" in Russian."""
+        return route.labelled(self.along(route.cities))
 
     def place(self, name: str) -> Place:
         """A place (named as printed) with its local names: said "Moskva (Москва)" in

@@ -26,9 +26,12 @@ from companion.rules.names import place_key
 # names offered would be guesses. Checked against the spellings players type for every
 # city of every map (tests/rules/typed_cities.toml).
 ALIKE = 75
-# Fewer letters than this find only names that begin with them: "Бо" is Boston or Bologna,
-# not a misspelling of anything.
+# Fewer letters than this find only names that begin with them: "Бо" is Boston, not a
+# misspelling of anything.
 FEWEST_FOR_LIKENESS = 3
+# A word of a name is weighed alone only when it, and what is typed, are this long: "Хел"
+# is Helena, not a misspelling of the "El" of El Paso, nor "Сан" one of "Saint".
+FEWEST_FOR_A_WORD = 4
 EXACT, BEGINS = 300.0, 200.0
 LONGER = 95.0  # the whole name typed, and more after it
 
@@ -67,11 +70,14 @@ def _score(typed: str, joined: str, spelling: Spelling) -> float:
         return LONGER  # the name and more: "Франкфурт-на-Майне", "Ростов-на-Дону"
     # A whole name typed with a slip, or the start of one ("нэшв" for "nashv…").
     start = spelling.joined[: len(joined)]
-    return max(
+    alike = max(
         fuzz.ratio(joined, spelling.joined),
         fuzz.ratio(joined, start) - 5,  # a start is less sure than a whole name
-        max(fuzz.ratio(typed, word) for word in spelling.words),
     )
+    if len(joined) >= FEWEST_FOR_A_WORD:  # one word of a name, typed with a slip
+        words = [w for w in spelling.words if len(w) >= FEWEST_FOR_A_WORD]
+        alike = max([alike, *(fuzz.ratio(typed, w) for w in words)])
+    return alike
 
 
 def find_cities(spellings: Iterable[Spelling], text: str, limit: int | None = None) -> list[str]:

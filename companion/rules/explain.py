@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.rules import counted
-from companion.rules.board import DASH, Ticket
+from companion.rules.board import Board, Ticket
 from companion.rules.editions import (
     FEWEST_STATIONS,
     LONGEST_PATH,
@@ -50,65 +50,70 @@ def track_words(edition: Edition) -> Text:
 
 
 def sections(
-    player: PlayerSheet, edition: Edition, everyone: Sequence[PlayerSheet] = ()
+    player: PlayerSheet, board: Board, everyone: Sequence[PlayerSheet] = ()
 ) -> tuple[Section, ...]:
     """One section per column, each with the lines behind its points (``everyone``: all
-    the players, to say who took each bonus)."""
+    the players, to say who took each bonus); places named with their local names."""
+    edition = board.edition
     parts = player.breakdown
     out = []
     for column in columns(edition):
         points = sum(parts.get(key, 0) for key in column.parts)
         if column.key in _LINES:
-            lines, summary = _LINES[column.key](player, edition, column.key)
+            lines, summary = _LINES[column.key](player, board, column.key)
         else:
-            lines, summary = _bonus(player, edition, column.key, everyone)
+            lines, summary = _bonus(player, board, column.key, everyone)
         out.append(Section(column.key, column.title, points, lines, summary))
     return tuple(out)
 
 
-def ticket_line(t: TicketScore) -> Line:
+def ticket_line(t: TicketScore, board: Board) -> Line:
     """A ticket: its cities and value, and the chain that completes it, or why not."""
     ticket = t.ticket
     if ticket.has_targets:
-        return _targets_line(t)
-    what = _("%(ticket)s (%(points)d)", ticket=ticket.name, points=ticket.points)
+        return _targets_line(t, board)
+    what = _("%(ticket)s (%(points)d)", ticket=board.along(ticket.cities), points=ticket.points)
     how: Text
     if t.chain is None:
         how = _("not all connected") if ticket.is_tour else _("not connected")
         return Line(what, how, t.points, ok=False)
-    how = chain_words(t) if ticket.is_tour else _("connected: %(chain)s", chain=chain_words(t))
+    chain = chain_words(t, board)
+    how = chain if ticket.is_tour else _("connected: %(chain)s", chain=chain)
     return Line(what, how, t.points, t.chain)
 
 
-def targets_words(ticket: Ticket) -> Text:
+def targets_words(ticket: Ticket, board: Board) -> Text:
     """A ticket with several targets, as printed: "Bern → France 5, Deutschland 6, …"."""
-    targets = [_("%(place)s %(points)d", place=t, points=p) for t, p in ticket.targets]
-    return _("%(origin)s → %(targets)s", origin=ticket.origin, targets=listing(targets))
+    targets = [_("%(place)s %(points)d", place=board.place(t), points=p) for t, p in ticket.targets]
+    origin = board.place(ticket.origin)
+    return _("%(origin)s → %(targets)s", origin=origin, targets=listing(targets))
 
 
-def _targets_line(t: TicketScore) -> Line:
+def _targets_line(t: TicketScore, board: Board) -> Line:
     """A ticket with several targets: the highest reached and how, or the lowest lost."""
-    what = targets_words(t.ticket)
+    what = targets_words(t.ticket, board)
     if t.chain is None:
         how = _("no target reached: the lowest value is lost")
         return Line(what, how, t.points, ok=False)
     how = _(
-        "%(target)s, the highest target reached: %(chain)s", target=t.target, chain=chain_words(t)
+        "%(target)s, the highest target reached: %(chain)s",
+        target=board.place(t.target) if t.target else t.target,
+        chain=chain_words(t, board),
     )
     return Line(what, how, t.points, t.chain)
 
 
-def chain_words(t: TicketScore) -> Text:
+def chain_words(t: TicketScore, board: Board) -> Text:
     """How a completed ticket's chain runs: "Denver–Santa Fe–El Paso"; a tour's routes,
     "in order" or not."""
     if t.chain is None:
         return ""
     if t.ticket.is_tour:
-        routes = listing([r.name for r in t.chain])
+        routes = listing([board.along(r.cities) for r in t.chain])
         if t.in_order:
             return _("in order: %(routes)s", routes=routes)
         return _("connected, not in order: %(routes)s", routes=routes)
-    return DASH.join(cities_along(t.chain, t.ticket.cities[0]))
+    return board.along(cities_along(t.chain, t.ticket.cities[0]))
 
 
 Lines = tuple[tuple[Line, ...], Text]
@@ -144,8 +149,11 @@ FIGURES: dict[str, tuple[Message, Callable[[int], Text], Callable[[int], Text]]]
 }
 
 
-def _routes(p: PlayerSheet, edition: Edition, key: str) -> Lines:
-    lines = tuple(Line(r.route.label, counted.spaces(r.route.length), r.points) for r in p.routes)
+def _routes(p: PlayerSheet, board: Board, key: str) -> Lines:
+    edition = board.edition
+    lines = tuple(
+        Line(board.label(r.route), counted.spaces(r.route.length), r.points) for r in p.routes
+    )
     routes = ngettext("%(num)d route", "%(num)d routes", len(p.routes))
     trains = counted.trains(p.trains_left)
     if edition.pieces:
@@ -156,34 +164,36 @@ def _routes(p: PlayerSheet, edition: Edition, key: str) -> Lines:
     return lines, _("%(routes)s; %(trains)s left", routes=routes, trains=trains)
 
 
-def _tickets(p: PlayerSheet, edition: Edition, key: str) -> Lines:
+def _tickets(p: PlayerSheet, board: Board, key: str) -> Lines:
     summary = _(
         "%(completed)d completed, %(failed)d not",
         completed=p.tickets_completed,
         failed=p.tickets_failed,
     )
-    return tuple(ticket_line(t) for t in p.tickets), summary if p.tickets else _("none entered")
+    lines = tuple(ticket_line(t, board) for t in p.tickets)
+    return lines, summary if p.tickets else _("none entered")
 
 
-def _goods(p: PlayerSheet, edition: Edition, key: str) -> Lines:
+def _goods(p: PlayerSheet, board: Board, key: str) -> Lines:
     lines = []
     for trip in p.trips:
         tokens = (
-            listing([_("%(city)s %(value)d", city=c, value=v) for c, v in trip.tokens])
+            listing([_("%(city)s %(value)d", city=board.place(c), value=v) for c, v in trip.tokens])
             if trip.tokens
             else _("no tokens left")
         )
         cards = ngettext("%(num)d passenger card", "%(num)d passenger cards", trip.cards)
         how = _("%(tokens)s; %(cards)s", tokens=tokens, cards=cards)
-        lines.append(Line(DASH.join(trip.cities), how, trip.points, trip.routes))
+        lines.append(Line(board.along(trip.cities), how, trip.points, trip.routes))
     return tuple(lines), ngettext("%(num)d passenger trip", "%(num)d passenger trips", len(p.trips))
 
 
-def _ports(p: PlayerSheet, edition: Edition, key: str) -> Lines:
+def _ports(p: PlayerSheet, board: Board, key: str) -> Lines:
+    edition = board.edition
     lines = [
         Line(
-            _("Port in %(city)s", city=port.city),
-            listing([t.name for t in port.tickets])
+            _("Port in %(city)s", city=board.place(port.city)),
+            listing([board.along(t.cities) for t in port.tickets])
             if port.tickets
             else _("no completed ticket names it"),
             port.points,
@@ -202,7 +212,8 @@ def _ports(p: PlayerSheet, edition: Edition, key: str) -> Lines:
     return tuple(lines), ngettext("%(num)d port built", "%(num)d ports built", len(p.ports))
 
 
-def _exchanges(p: PlayerSheet, edition: Edition, key: str) -> Lines:
+def _exchanges(p: PlayerSheet, board: Board, key: str) -> Lines:
+    edition = board.edition
     if not p.exchanged:
         return (), _("no pieces exchanged")
     pieces = p.exchanged // edition.exchange_cost
@@ -215,11 +226,14 @@ def _exchanges(p: PlayerSheet, edition: Edition, key: str) -> Lines:
     return (Line(_("Pieces exchanged"), how, -p.exchanged, ok=False),), ""
 
 
-def _stations(p: PlayerSheet, edition: Edition, key: str) -> Lines:
+def _stations(p: PlayerSheet, board: Board, key: str) -> Lines:
+    edition = board.edition
     lines = [
         Line(
-            _("Station in %(city)s", city=city),
-            _("uses %(route)s", route=route.label) if route else _("borrows nothing that helps"),
+            _("Station in %(city)s", city=board.place(city)),
+            _("uses %(route)s", route=board.label(route))
+            if route
+            else _("borrows nothing that helps"),
             routes=(route,) if route else (),
         )
         for city, route in p.borrowed
@@ -238,10 +252,9 @@ def _stations(p: PlayerSheet, edition: Edition, key: str) -> Lines:
     )
 
 
-def _bonus(
-    p: PlayerSheet, edition: Edition, key: str, everyone: Sequence[PlayerSheet] = ()
-) -> Lines:
+def _bonus(p: PlayerSheet, board: Board, key: str, everyone: Sequence[PlayerSheet] = ()) -> Lines:
     """The player's figure for the bonus, and who took it with which figure."""
+    edition = board.edition
     bonus = next(b for b in edition.bonuses if b.key == key)
     label, amount, alone = FIGURES[bonus.criterion]
     takers = [o for o in everyone if o.bonuses.get(key)]
@@ -264,12 +277,12 @@ def _bonus(
         if not path.routes:
             return (Line(_("%(label)s: none", label=label), _("no routes"), 0, ok=False),), summary
         what = _("%(label)s: %(amount)s", label=label, amount=amount(path.length))
-        return (Line(what, DASH.join(path.cities), points, path.routes),), summary
+        return (Line(what, board.along(path.cities), points, path.routes),), summary
     what = _("%(label)s: %(amount)s", label=label, amount=amount(p.criterion(bonus.criterion)))
     return (Line(what, "", points),), summary
 
 
-_LINES: dict[str, Callable[[PlayerSheet, Edition, str], Lines]] = {
+_LINES: dict[str, Callable[[PlayerSheet, Board, str], Lines]] = {
     "routes": _routes,
     "tickets": _tickets,
     "goods": _goods,

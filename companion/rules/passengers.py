@@ -12,11 +12,11 @@ from __future__ import annotations
 import heapq
 from collections.abc import Mapping, Sequence
 
-from companion.rules.board import DASH, Route
+from companion.rules.board import Route
 from companion.rules.editions import GOODS_EACH_PASS
 from companion.rules.errors import IllegalAction
 from companion.rules.state import State, Trip
-from companion.rules.words import _, join, ngettext
+from companion.rules.words import DASH, _, join, ngettext
 
 
 def passengers_left(state: State, player: str) -> int:

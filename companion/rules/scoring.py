@@ -13,7 +13,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from companion.rules import explain
-from companion.rules.board import DASH, Board, Route, Ticket
+from companion.rules.board import Board, Route, Ticket
 from companion.rules.editions import FEWEST_STATIONS, LONGEST_PATH, MOST_GOODS, MOST_TICKETS
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State
@@ -32,7 +32,7 @@ from companion.rules.score_sheet import (
 from companion.rules.stations import best_borrowing, borrow_options, stations_left
 from companion.rules.table_questions import score_track
 from companion.rules.tours import score_tour
-from companion.rules.words import Message, Text, _, join, listing, ngettext
+from companion.rules.words import DASH, Message, Text, _, join, listing, ngettext
 
 __all__ = [
     "BREAKDOWN_KEYS",
@@ -249,7 +249,7 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
     ranked, winners, tiebreak = _rank(drafts, edition.tiebreaks)
     if tiebreak and edition.tiebreak_house_rule:
         tiebreak = _("%(tiebreak)s (a house rule: the rules give no tiebreak)", tiebreak=tiebreak)
-    explained = tuple(replace(p, sections=explain.sections(p, edition, ranked)) for p in ranked)
+    explained = tuple(replace(p, sections=explain.sections(p, board, ranked)) for p in ranked)
     return ScoreSheet(
         board,
         explained,

@@ -8,10 +8,10 @@ from types import MappingProxyType
 from typing import Protocol
 
 from companion.rules import counted
-from companion.rules.board import DASH, Board, Route
+from companion.rules.board import Board, Route
 from companion.rules.dice import DiceTurn, Tokens
 from companion.rules.setup import Setup
-from companion.rules.words import Message, Text, _, ngettext
+from companion.rules.words import DASH, Message, Text, _, ngettext
 
 
 class Played(Protocol):
@@ -39,14 +39,14 @@ class Trip:
         """The goods points the trip scores."""
         return sum(value for _city, value in self.tokens)
 
-    def describe(self) -> Message:
-        """ "Ann's passenger travels Köln–Düsseldorf–Essen: 3 + 2 = 5 points, 1 passenger
+    def describe(self, board: Board | None = None) -> Message:
+        """ "Ann's passenger travelled Köln–Düsseldorf–Essen: 3 + 2 = 5 points, 1 passenger
         card"."""
         tokens: Text = " + ".join(str(v) for _city, v in self.tokens) or _("no tokens")
         return _(
-            "%(player)s's passenger travels %(cities)s: %(tokens)s = %(points)s, %(cards)s",
+            "%(player)s's passenger travelled %(cities)s: %(tokens)s = %(points)s, %(cards)s",
             player=self.player,
-            cities=DASH.join(self.cities),
+            cities=board.along(self.cities) if board else DASH.join(self.cities),
             tokens=tokens,
             points=counted.points(self.points),
             cards=ngettext("%(num)d passenger card", "%(num)d passenger cards", self.cards),

@@ -117,7 +117,24 @@ class Place:
         return f"{self.name} ({local})" if local and local != self.name else self.name
 
 
-Text = str | Message | Place
+DASH = "–"  # between the ends of a route, the stops of a trip
+
+
+@dataclass(frozen=True)
+class Along:
+    """Places one after another, as a route or a trip names them: "Denver (Денвер)–Helena
+    (Хелена)" in Russian, "Denver–Helena" in English."""
+
+    places: tuple[Place | str, ...]
+
+    def __str__(self) -> str:
+        return self.say(_SPOKEN.get())
+
+    def say(self, translator: Translator) -> str:
+        return DASH.join(p.say(translator) if isinstance(p, Place) else p for p in self.places)
+
+
+Text = str | Message | Place | Along
 """What a label or a line holds: a message, a place, or a string shown as it is (a name)."""
 
 

@@ -22,8 +22,8 @@ from companion.catalogs import (
     soft_hyphens,
     translator,
 )
-from companion.rules.board import DASH, Board
-from companion.rules.words import speak, stop_speaking
+from companion.rules.board import Board
+from companion.rules.words import DASH, speak, stop_speaking
 from companion.web import database
 
 COOKIE = "lang"

@@ -81,7 +81,7 @@ class Stale(IllegalAction):
             message = _(
                 "the game changed on another phone since this page was shown (the last action"
                 " now: %(action)s): check the table, then tap again",
-                action=last.action.describe(),
+                action=last.action.describe(game.record.board()),
             )
         super().__init__(message)
 

@@ -370,8 +370,8 @@ def undo(game_id: str, seq: int | None = None) -> LoggedAction | None:
                     _(
                         "“%(action)s” is no longer the last action: another phone recorded"
                         " “%(last)s” after it; Undo takes back only the last action",
-                        action=named.action.describe(),
-                        last=last.action.describe(),
+                        action=named.action.describe(game.record.board()),
+                        last=last.action.describe(game.record.board()),
                     )
                 )
         if last is None:

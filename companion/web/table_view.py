@@ -173,7 +173,7 @@ def record(
         check_played_at_the_table(store.load_game(game_id).state(), action)
         state = store.record_action(game_id, action, form.stamp)
     except Repeated as repeat:
-        flash(repeated(repeat))
+        flash(repeated(repeat, store.load_game(game_id).record.board()))
     except IllegalAction as refusal:
         problem = _("Refused: %(refusal)s", refusal=refusal)
         if refused is not None:
@@ -184,9 +184,9 @@ def record(
     return redirect(then or url_for("table.show", game_id=game_id), code=303)
 
 
-def repeated(repeat: Repeated) -> str:
+def repeated(repeat: Repeated, board: Board) -> str:
     """What a form sent twice had recorded the first time, in words."""
     what = repeat.what
     if isinstance(what, LoggedAction):
-        return str(_("Already recorded: %(action)s", action=what.action.describe()))
+        return str(_("Already recorded: %(action)s", action=what.action.describe(board)))
     return str(_("Already recorded."))

@@ -30,7 +30,7 @@ def test_one_dice_turn(server: str, phone: Page) -> None:
     expect(play.locator("select[name='take'] option:checked")).to_have_text("take 1 single token")
     play.locator("select[name='take']").select_option(label="take 1 double token")
     tap(page, play.locator("button", has_text="Claim"))
-    expect(page.locator(".note")).to_contain_text("Ann claims Calgary–Vancouver")
+    expect(page.locator(".note")).to_contain_text("Ann claimed Calgary–Vancouver")
     expect(page.locator("#dice")).to_contain_text("Ann: 1 double token")
     expect(page.locator("#dice h2")).to_have_text("Bob's dice")
     screenshot(page, "d2-after-the-turn")
@@ -55,5 +55,5 @@ def test_a_tunnel_turn_with_dice_takes_a_few_taps(server: str, phone: Page) -> N
     screenshot(page, "d3-tunnel")
     tap(page, play.locator(".tunnel button", has_text="1"))
     taps += 1
-    expect(page.locator(".note")).to_contain_text("Ann claims Marseille–Zürich")
+    expect(page.locator(".note")).to_contain_text("Ann claimed Marseille–Zürich")
     assert taps == 4

@@ -182,7 +182,7 @@ def test_a_world_game_in_ukrainian_from_new_game_to_the_pdf(
     expect(build).to_have_text(uk("Build the port"))
     tap(page, build)
     expect(page.locator(".note")).to_contain_text(
-        uk("%(player)s builds a port in %(city)s", player="Оксана", city="Marseille")
+        uk("%(player)s built a port in %(city)s", player="Оксана", city="Marseille")
     )
     screenshot(page, "uk-2-port-built")
 

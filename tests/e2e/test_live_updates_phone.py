@@ -42,14 +42,14 @@ ROUTES = {
     ("Boston", "New York"): route_id("Boston", "New York", color="yellow"),
 }
 CITIES = len(load_board("usa").cities)
-WORDS = {"cards": "draws train cards", "tickets": "draws tickets", "claim": "claims"}
+WORDS = {"cards": "drew train cards", "tickets": "drew tickets", "claim": "claimed"}
 
 
 def _record(first: Page, what: str, player: str, route: tuple[str, str] | None) -> str:
     """Records one update on the first phone; what the bar's last move then says."""
     if what == "undo":
         tap(first, ".bar .last button")
-        expect(first.locator(".note")).to_contain_text(f"Undone: {player} claims")
+        expect(first.locator(".note")).to_contain_text(f"Undone: {player} claimed")
         return ""
     if what in ("cards", "tickets"):
         drew_cards(first, player, "Drew cards" if what == "cards" else "Drew tickets")
@@ -139,11 +139,11 @@ def test_a_phones_note_stays_until_the_table_moves_on(
     go(second, url)
     drew_cards(second, "Ann")  # the second phone records Ann's draw: its note says so
     note = second.locator("main > .note")
-    expect(note).to_contain_text("Ann draws train cards")
-    expect(first.locator(".history li").first).to_contain_text("Ann draws train cards")
+    expect(note).to_contain_text("Ann drew train cards")
+    expect(first.locator(".history li").first).to_contain_text("Ann drew train cards")
     expect(first.locator("main > .note")).to_have_count(0)  # a note is the phone's own
     expect(note).to_be_visible()  # the update its own tap made leaves it
     claim(first, "hel", "helena", "Denver")  # Bob's claim, on the first phone
-    expect(second.locator(".history li").first).to_contain_text("Bob claims")
+    expect(second.locator(".history li").first).to_contain_text("Bob claimed")
     expect(note).to_have_count(0)
     expect(first.locator("main > .note")).to_contain_text("Bob claimed")

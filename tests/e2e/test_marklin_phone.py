@@ -61,7 +61,7 @@ def test_a_claim_with_a_passenger_and_its_trip(server: str, phone: Page) -> None
     screenshot(page, "m2-trip-preview")
     tap(page, "text=Make this trip")
     expect(page.locator(".note")).to_contain_text(
-        "Ann's passenger travels Köln–Düsseldorf–Dortmund: 3 + 3 = 6 points, 1 passenger card"
+        "Ann's passenger travelled Köln–Düsseldorf–Dortmund: 3 + 3 = 6 points, 1 passenger card"
     )
     tap(page, "nav >> text=Score")
     expect(page.locator("main")).to_contain_text(

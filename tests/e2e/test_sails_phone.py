@@ -33,7 +33,7 @@ def test_a_world_game_with_a_port_and_an_exchange(server: str, phone: Page) -> N
     more(page)
     page.fill("form[action$='/exchange'] input[name='count']", "3")
     tap(page, "text=Exchange (−1 each)")
-    expect(page.locator(".note")).to_contain_text("Bob trades 3 trains for 3 ships: −3")
+    expect(page.locator(".note")).to_contain_text("Bob traded 3 trains for 3 ships: −3")
     expect(page.locator(".players")).to_contain_text("17 trains · 43 ships")
 
     # Ann builds a port in Marseille.
@@ -41,7 +41,7 @@ def test_a_world_game_with_a_port_and_an_exchange(server: str, phone: Page) -> N
     more(page)
     page.select_option("form[action$='/port'] select[name='city']", "Marseille")
     tap(page, "text=Build the port")
-    expect(page.locator(".note")).to_contain_text("Ann builds a port in Marseille")
+    expect(page.locator(".note")).to_contain_text("Ann built a port in Marseille")
     screenshot(page, "s2-port-built")
 
     tap(page, "nav >> text=Tickets")

@@ -84,18 +84,18 @@ def test_a_four_player_game_records_every_turn_and_always_acts_for_the_right_pla
         if action in (CARDS, TICKETS):
             tap(page, page.locator(".turns button", has_text=str(action)))
             what = "train cards" if action == CARDS else "tickets"
-            expect(page.locator(".note")).to_have_text(f"{player} draws {what}")
-            done.append(f"{player} draws {what}")
+            expect(page.locator(".note")).to_have_text(f"{player} drew {what}")
+            done.append(f"{player} drew {what}")
         elif isinstance(action, tuple) and action[0] == "claim":
             _kind, a, b = action
             _claim_between(page, a, b)
             expect(page.locator(".note")).to_contain_text(f"{player} claimed")
-            done.append(f"{player} claims")
+            done.append(f"{player} claimed")
         else:
             letters, key, to = action  # type: ignore[misc]
             claim(page, letters, key, to)
             expect(page.locator(".note")).to_contain_text(f"{player} claimed")
-            done.append(f"{player} claims")
+            done.append(f"{player} claimed")
     # Ann's last claim left her 2 trains: the final round, in which Bob, Cy and Dee have
     # played; Ann, who started it, has one more turn.
     expect(page.locator(".banner.final")).to_contain_text("Ann is down to 2 trains")
@@ -103,7 +103,7 @@ def test_a_four_player_game_records_every_turn_and_always_acts_for_the_right_pla
     screenshot(page, "flow-1-final-round")
     expect(page.locator(".acting a.chosen")).to_have_text("Ann")
     tap(page, page.locator(".turns button", has_text=CARDS))
-    done.append("Ann draws train cards")
+    done.append("Ann drew train cards")
     expect(page.locator(".banner.over")).to_contain_text("The game is over.")
     screenshot(page, "flow-2-game-over")
 
@@ -125,7 +125,7 @@ def test_picking_another_player_is_one_tap_and_says_it_is_out_of_turn(
     expect(page.locator(".out-of-turn")).to_have_text("Cy acts out of turn: it is Ann's turn.")
     expect(page.locator(".city-search")).to_have_attribute("placeholder", "Cy: find a city")
     tap(page, page.locator(".turns button", has_text=CARDS))
-    expect(page.locator(".note")).to_have_text("Cy draws train cards")
+    expect(page.locator(".note")).to_have_text("Cy drew train cards")
     expect(page.locator(".acting a.chosen")).to_have_text("Dee")  # the seat after Cy
 
 
@@ -176,13 +176,13 @@ def test_another_phones_claim_arrives_in_place(
     ):
         claim(first, letters, key, to)
         started = time.monotonic()
-        expect(second.locator(".history li").first).to_contain_text(f"{player} claims")
+        expect(second.locator(".history li").first).to_contain_text(f"{player} claimed")
         delays.append(time.monotonic() - started)
         # Still open, not reloaded: the page is the same document.
         expect(second.locator("details.city[data-key^='boston']")).to_have_attribute("open", "")
     second.evaluate("window.sameDocument = true")
     claim(first, "bost", "boston", re.compile("New York.*yellow"))
-    expect(second.locator(".history li").first).to_contain_text("Ann claims Boston–New York")
+    expect(second.locator(".history li").first).to_contain_text("Ann claimed Boston–New York")
     assert second.evaluate("window.sameDocument") is True
     # The claim shows in the second phone's open city too, with who claimed it.
     yellow = second.locator("details.city[data-key^='boston'] button.route", has_text="yellow")
@@ -200,7 +200,7 @@ def test_what_a_phone_typed_survives_another_phones_claim(
     second.locator(".city-search").fill("den")
     expect(second.locator("details.city:visible")).to_have_count(1)
     claim(first, "sea", "seatle", re.compile("Portland"))
-    expect(second.locator(".history li").first).to_contain_text("Ann claims Portland–Seattle")
+    expect(second.locator(".history li").first).to_contain_text("Ann claimed Portland–Seattle")
     expect(second.locator(".city-search")).to_have_value("den")
     expect(second.locator("details.city:visible")).to_have_count(1)
     expect(second.locator("details.city[data-key^='denver']")).to_have_attribute("open", "")
@@ -254,7 +254,7 @@ def test_a_watching_phone_follows_the_game_without_reloading(
     watcher = _second_phone(phones, watch)
     watcher.evaluate("window.sameDocument = true")
     claim(first, "hel", "helena", "Denver")
-    expect(watcher.locator(".history li").first).to_contain_text("Ann claims Denver–Helena")
+    expect(watcher.locator(".history li").first).to_contain_text("Ann claimed Denver–Helena")
     assert watcher.evaluate("window.sameDocument") is True
     expect(watcher.locator(".players")).to_contain_text("Ann 7")
     assert url not in watcher.content()  # never the playing address
@@ -341,25 +341,25 @@ def test_a_second_tap_on_the_page_that_answers_the_first_does_nothing(
     page.clock.pause_at(now + 1)
     undo = page.locator(".bar .last button")
     tap(page, undo)
-    expect(page.locator(".note")).to_contain_text("Undone: Bob claims Portland–Seattle")
+    expect(page.locator(".note")).to_contain_text("Undone: Bob claimed Portland–Seattle")
     page_shown = ready(page)
     undo.click()  # Undo now names Ann's claim
     assert ready(page) == page_shown  # no form was sent: the same page, still ready
     expect(page.locator(".history li.undone")).to_have_count(1)
-    expect(page.locator(".bar .last .said")).to_contain_text("Ann claims Denver–Helena")
+    expect(page.locator(".bar .last .said")).to_contain_text("Ann claimed Denver–Helena")
 
     page.clock.run_for(1000)  # the moment passes
     cards = page.locator(".turns button", has_text=CARDS)
     tap(page, cards)
-    expect(page.locator(".note")).to_have_text("Bob draws train cards")
+    expect(page.locator(".note")).to_have_text("Bob drew train cards")
     page_shown = ready(page)
     cards.click()  # Cy's, on the new page
     assert ready(page) == page_shown
-    assert page.locator(".history li").all_inner_texts()[0].startswith("Bob draws")
+    assert page.locator(".history li").all_inner_texts()[0].startswith("Bob drew")
     # Past the moment, a tap is a tap.
     page.clock.run_for(1000)
     tap(page, cards)
-    expect(page.locator(".note")).to_have_text("Cy draws train cards")
+    expect(page.locator(".note")).to_have_text("Cy drew train cards")
 
 
 def test_a_claim_made_on_the_board_comes_back_to_the_board_as_it_was(

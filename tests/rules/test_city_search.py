@@ -65,6 +65,13 @@ def test_two_letters_are_never_taken_for_a_misspelling():
     assert load_board("usa").find_cities("Бос") == ["Boston"]
 
 
+def test_a_short_word_of_a_name_is_never_taken_for_a_misspelling():
+    # "hel" begins Helena; it is not a slip for the "El" of El Paso, nor "сан" for "Saint".
+    usa = load_board("usa")
+    assert usa.find_cities("hel") == ["Helena"]
+    assert "Saint Louis" not in usa.find_cities("сан")
+
+
 def test_nonsense_finds_nothing():
     assert load_board("usa").find_cities("Жжжжжж") == []
     assert load_board("usa").find_cities(" -- ") == []

@@ -479,7 +479,7 @@ def test_a_roll_that_allows_no_play_ends_the_turn_and_is_recorded_with_its_dice(
     t = with_no_trains_left(table)
     t.play(Pass("Ann", roll(S, S, S, D, D, take=Tokens(1, 1))))
     assert t.state.is_over and t.state.tokens_of("Ann") == Tokens(1, 1)
-    assert str(t.actions[-1].describe()) == "Ann's roll allows no play: turn taken"
+    assert str(t.actions[-1].describe()) == "Ann's roll allowed no play: turn taken"
 
 
 def test_a_roll_that_allows_a_play_must_make_one(table):

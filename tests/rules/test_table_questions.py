@@ -98,9 +98,9 @@ def test_the_score_track_through_the_game_follows_each_action():
 
 
 def test_a_turn_spent_drawing_says_what_was_drawn():
-    assert str(Pass("Ann", drew="cards").describe()) == "Ann draws train cards"
-    assert str(Pass("Ann", drew="tickets").describe()) == "Ann draws tickets"
-    assert str(Pass("Ann").describe()) == "Ann takes a turn (drew cards or tickets)"
+    assert str(Pass("Ann", drew="cards").describe()) == "Ann drew train cards"
+    assert str(Pass("Ann", drew="tickets").describe()) == "Ann drew tickets"
+    assert str(Pass("Ann").describe()) == "Ann took a turn (drew cards or tickets)"
 
 
 def test_the_score_track_takes_goods_as_a_passenger_collects_them():

@@ -71,7 +71,7 @@ def test_a_claim_lands_and_the_table_shows_the_points(client):
     assert response.status_code == 303
     page = table.page()
     assert "Ann claimed Denver–Helena (green): +7" in page
-    assert "Last: Ann claims Denver–Helena" in page
+    assert "Last: Ann claimed Denver–Helena" in page
 
 
 def test_the_closed_second_route_of_a_double_is_refused_with_the_rule(client):
@@ -109,7 +109,7 @@ def test_a_bad_claim_is_a_4xx_and_loses_nothing(client, data):
     response = client.post(f"{table.url}/claim", data=data)
     assert 400 <= response.status_code < 500
     assert problem(response.get_data(as_text=True))
-    assert "Last: Ann claims Denver–Helena" in table.page()
+    assert "Last: Ann claimed Denver–Helena" in table.page()
 
 
 def test_undo_marks_the_last_action_undone_and_keeps_it_in_the_history(client):
@@ -118,8 +118,8 @@ def test_undo_marks_the_last_action_undone_and_keeps_it_in_the_history(client):
     table.claim("Bob", "Seattle", "Portland", track=1)
     assert client.post(f"{table.url}/undo").status_code == 303
     page = table.page()
-    assert "Undone: Bob claims Portland–Seattle" in page
-    assert 'class="undone">Bob claims Portland–Seattle' in page
+    assert "Undone: Bob claimed Portland–Seattle" in page
+    assert 'class="undone">Bob claimed Portland–Seattle' in page
     # The route is free again: Bob can claim it once more.
     assert table.claim("Bob", "Seattle", "Portland", track=1).status_code == 303
 
@@ -335,7 +335,7 @@ def test_import_opens_the_game_at_its_table(client):
     )
     assert response.status_code == 303
     page = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert "Last: Bob claims Pittsburgh–Washington" in page
+    assert "Last: Bob claimed Pittsburgh–Washington" in page
 
 
 @pytest.mark.parametrize(
@@ -406,7 +406,7 @@ def test_two_phones_claiming_one_route_at_once_land_once(app):
     assert sorted(results.values()) == [303, 409]
     page = table.page()
     # The last-action bar, its Undo (which names it) and the history.
-    assert page.count("claims Denver–Helena") == 3
+    assert page.count("claimed Denver–Helena") == 3
 
 
 def test_the_home_page_offers_only_the_games_this_browser_opened(app, client):
@@ -507,7 +507,7 @@ def test_a_watch_address_follows_the_game_and_cannot_write(client):
     watch = re.search(r"/w/([A-Za-z0-9_-]{20,})", page).group(1)
     assert watch != table.id
     watched = html.unescape(client.get(f"/w/{watch}").get_data(as_text=True))
-    assert "Ann claims Denver–Helena" in watched
+    assert "Ann claimed Denver–Helena" in watched
     assert table.id not in watched  # the playing address never shows on a watching phone
     assert "<form" not in watched
     sheet = client.get(f"/w/{watch}/sheet").get_data(as_text=True)
@@ -548,11 +548,11 @@ def test_a_turn_spent_drawing_cards_is_one_tap_and_the_next_player_acts(client):
     response = client.post(f"{table.url}/turn", data={"player": "Ann", "drew": "cards"})
     assert response.status_code == 303
     page = html.unescape(table.page())
-    assert "Ann draws train cards" in page
+    assert "Ann drew train cards" in page
     assert "Bob claims a route" in page
     client.post(f"{table.url}/turn", data={"player": "Bob", "drew": "tickets"})
     page = html.unescape(table.page())
-    assert "Bob draws tickets" in page and "Cy claims a route" in page
+    assert "Bob drew tickets" in page and "Cy claims a route" in page
 
 
 def test_a_turn_that_says_nothing_else_is_refused(client):

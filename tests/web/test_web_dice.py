@@ -59,7 +59,7 @@ def test_a_token_taken_from_the_unused_dice_pays_for_the_claim_at_once(client):
     response = claimed_with_dice(client, url, faces, "Calgary", "Seattle", take="1,0")
     assert response.status_code == 303, problem(response.get_data(as_text=True))
     table = page(client, url)
-    assert "Ann claims Calgary–Seattle" in table
+    assert "Ann claimed Calgary–Seattle" in table
     assert "Ann: 1 single token" not in table  # taken and spent
 
 
@@ -70,7 +70,7 @@ def test_a_play_is_made_and_the_tokens_taken(client):
     assert response.status_code == 303
     table = page(client, url)
     assert (
-        "Ann claims Calgary–Vancouver: +4 (dice: single, single, double, station, locomotive)"
+        "Ann claimed Calgary–Vancouver: +4 (dice: single, single, double, station, locomotive)"
         in table
     )
     assert "Ann: 1 double token" in table
@@ -318,7 +318,7 @@ def test_a_tunnels_tokens_are_those_the_dice_left_after_its_tunnel_faces(client,
     )
     assert response.status_code == 303, problem(response.get_data(as_text=True))
     table = page(client, url)
-    assert "Ann claims Lillehammer–Oslo: +2" in table
+    assert "Ann claimed Lillehammer–Oslo: +2" in table
     assert f"Ann: {held}" in table
 
 
@@ -372,4 +372,4 @@ def test_a_roll_that_allows_no_play_is_recorded_as_a_turn_taken(client):
     assert response.status_code == 303, problem(response.get_data(as_text=True))
     table = page(client, url)
     assert "The game is over." in table
-    assert "Ann's roll allows no play: turn taken" in html.unescape(table)
+    assert "Ann's roll allowed no play: turn taken" in html.unescape(table)

@@ -111,7 +111,9 @@ def test_a_trip_is_tapped_city_by_city_and_shows_tokens_and_cards_before_it_is_m
         f"{url}/trip", data={"player": "Ann", "path": "Köln|Düsseldorf|Dortmund"}
     )
     assert response.status_code == 303
-    assert "Ann's passenger travels Köln–Düsseldorf–Dortmund: 3 + 3 = 6 points" in page(client, url)
+    assert "Ann's passenger travelled Köln–Düsseldorf–Dortmund: 3 + 3 = 6 points" in page(
+        client, url
+    )
 
 
 def test_a_trip_through_a_city_without_its_goods_colour_asks_for_it(client):

@@ -69,7 +69,7 @@ def test_a_port_and_an_exchange_are_turns_on_the_table(client):
     response = client.post(f"{url}/exchange", data={"player": "Bob", "count": "2", "take": "ships"})
     assert response.status_code == 303
     table = page(client, url)
-    assert "Bob trades 2 trains for 2 ships: −2" in table
+    assert "Bob traded 2 trains for 2 ships: −2" in table
     assert "25 trains · 25 ships" in table
     response = client.post(f"{url}/exchange", data={"player": "Bob", "count": "9", "take": "ships"})
     assert response.status_code == 409

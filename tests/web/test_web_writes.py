@@ -27,9 +27,9 @@ def test_a_double_tapped_drew_cards_records_one_turn(client):
     second = client.post(f"{table.url}/turn", data=form)
     assert first.status_code == second.status_code == 303
     page = html.unescape(table.page())
-    assert "Already recorded: Ann draws train cards" in page
+    assert "Already recorded: Ann drew train cards" in page
     assert "Bob claims a route" in page  # one turn taken: Bob's is next, not Cy's
-    assert history(table) == ["Ann draws train cards"]
+    assert history(table) == ["Ann drew train cards"]
 
 
 def test_a_double_tapped_claim_lands_once(client):
@@ -38,7 +38,7 @@ def test_a_double_tapped_claim_lands_once(client):
     assert client.post(f"{table.url}/claim", data=form).status_code == 303
     again = client.post(f"{table.url}/claim", data=form)
     assert again.status_code == 303  # no refusal ("already claimed by Ann"): nothing happened
-    assert history(table) == ["Ann claims Denver–Helena"]
+    assert history(table) == ["Ann claimed Denver–Helena"]
 
 
 def test_a_double_tapped_undo_takes_back_one_action(client):
@@ -48,26 +48,26 @@ def test_a_double_tapped_undo_takes_back_one_action(client):
     undo = form_on(table.page(), "/undo")
     assert client.post(f"{table.url}/undo", data=undo).status_code == 303
     assert client.post(f"{table.url}/undo", data=undo).status_code == 303
-    assert "Already undone: Bob claims Portland–Seattle" in html.unescape(table.page())
+    assert "Already undone: Bob claimed Portland–Seattle" in html.unescape(table.page())
     assert history(table) == [
-        "Bob claims Portland–Seattle (track 1) (undone)",
-        "Ann claims Denver–Helena",
+        "Bob claimed Portland–Seattle (track 1) (undone)",
+        "Ann claimed Denver–Helena",
     ]
 
 
 def test_a_stale_undo_never_takes_back_another_phones_action(client):
     table = WebTable(client, "Ann", "Bob")
     table.claim("Ann", "Denver", "Helena")
-    undo = form_on(table.page(), "/undo")  # this phone shows "Last: Ann claims Denver–Helena"
+    undo = form_on(table.page(), "/undo")  # this phone shows "Last: Ann claimed Denver–Helena"
     table.claim("Bob", "Seattle", "Portland", track=1)  # another phone
     response = client.post(f"{table.url}/undo", data=undo)
     assert response.status_code == 409
-    assert "Ann claims Denver–Helena” is no longer the last action" in html.unescape(
+    assert "Ann claimed Denver–Helena” is no longer the last action" in html.unescape(
         problem(response.get_data(as_text=True))
     )
     assert history(table) == [
-        "Bob claims Portland–Seattle (track 1)",
-        "Ann claims Denver–Helena",
+        "Bob claimed Portland–Seattle (track 1)",
+        "Ann claimed Denver–Helena",
     ]
 
 
@@ -75,7 +75,7 @@ def test_undo_names_the_action_it_takes_back(client):
     table = WebTable(client, "Ann", "Bob")
     table.claim("Ann", "Denver", "Helena")
     page = html.unescape(table.page())
-    assert "Undo “Ann claims Denver–Helena”" in page
+    assert "Undo “Ann claimed Denver–Helena”" in page
     assert form_on(table.page(), "/undo")["action"] == "0"
 
 
@@ -90,7 +90,7 @@ def test_a_turn_from_a_page_that_missed_another_phones_action_is_refused(client)
     assert "the game changed on another phone since this page was shown" in html.unescape(
         problem(response.get_data(as_text=True))
     )
-    assert history(table) == ["Ann takes a turn (drew cards or tickets)"]
+    assert history(table) == ["Ann took a turn (drew cards or tickets)"]
 
 
 def test_a_ticket_sent_twice_is_added_once(client):
@@ -136,7 +136,7 @@ def test_another_form_of_a_page_already_used_for_a_turn_is_refused_not_taken_for
     assert "the game changed on another phone" in html.unescape(
         problem(response.get_data(as_text=True))
     )
-    assert history(table) == ["Ann claims Denver–Helena"]
+    assert history(table) == ["Ann claimed Denver–Helena"]
 
 
 def test_two_tickets_from_one_page_are_both_added(client):

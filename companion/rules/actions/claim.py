@@ -9,13 +9,13 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from companion.rules import counted, passengers
-from companion.rules.board import DASH, RAIL, ROUTE_KINDS, SEA, Board, Route
+from companion.rules.board import RAIL, ROUTE_KINDS, SEA, Board, Route
 from companion.rules.colors import GRAY, UnknownColor, color_words, route_color
 from companion.rules.dice import DiceTurn, dice_for_claim, out_of_reach
 from companion.rules.errors import IllegalAction, RecordError
 from companion.rules.fields import dice_of, keys, pair, text
 from companion.rules.state import State
-from companion.rules.words import Text, _, join, listing, ngettext
+from companion.rules.words import DASH, Text, _, join, listing, ngettext
 
 KIND_WORDS = {RAIL: _("rail"), SEA: _("sea")}
 
@@ -34,8 +34,9 @@ class Claim:
     passenger: str | None = None
     dice: DiceTurn | None = None
 
-    def describe(self) -> Text:
-        """ "Ann claims Denver–Kansas City (black)"."""
+    def describe(self, board: Board | None = None) -> Text:
+        """ "Ann claimed Denver–Kansas City (black)", each city with its local name where
+        the ``board`` is given ("Denver (Денвер)")."""
         details: list[Text] = []
         if self.color:
             details.append(color_words(self.color))
@@ -43,30 +44,31 @@ class Claim:
             details.append(KIND_WORDS.get(self.kind, self.kind))
         if self.track is not None:
             details.append(_("track %(track)d", track=self.track))
-        route = DASH.join(self.cities)
+        route = board.along(self.cities) if board else DASH.join(self.cities)
+        city = board.place(self.passenger) if board and self.passenger else self.passenger
         if details and self.passenger:
             return _(
-                "%(player)s claims %(route)s (%(details)s), passenger in %(city)s",
+                "%(player)s claimed %(route)s (%(details)s), passenger in %(city)s",
                 player=self.player,
                 route=route,
                 details=listing(details),
-                city=self.passenger,
+                city=city,
             )
         if details:
             return _(
-                "%(player)s claims %(route)s (%(details)s)",
+                "%(player)s claimed %(route)s (%(details)s)",
                 player=self.player,
                 route=route,
                 details=listing(details),
             )
         if self.passenger:
             return _(
-                "%(player)s claims %(route)s, passenger in %(city)s",
+                "%(player)s claimed %(route)s, passenger in %(city)s",
                 player=self.player,
                 route=route,
-                city=self.passenger,
+                city=city,
             )
-        return _("%(player)s claims %(route)s", player=self.player, route=route)
+        return _("%(player)s claimed %(route)s", player=self.player, route=route)
 
     @classmethod
     def parse(cls, where: str, data: Any) -> Claim:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.rules import sails
+from companion.rules.board import Board
 from companion.rules.errors import RecordError
 from companion.rules.fields import keys, text, whole
 from companion.rules.sails import NotWithDice
@@ -25,19 +26,19 @@ class Exchange(NotWithDice):
     ships: int
     dice: None = None
 
-    def describe(self) -> Text:
-        """ "Ann trades 2 trains for 2 ships"."""
+    def describe(self, board: Board | None = None) -> Text:
+        """ "Ann traded 2 trains for 2 ships"."""
         n = abs(self.ships)
         if self.ships > 0:
             return ngettext(
-                "%(player)s trades %(num)d train for %(num)d ship",
-                "%(player)s trades %(num)d trains for %(num)d ships",
+                "%(player)s traded %(num)d train for %(num)d ship",
+                "%(player)s traded %(num)d trains for %(num)d ships",
                 n,
                 player=self.player,
             )
         return ngettext(
-            "%(player)s trades %(num)d ship for %(num)d train",
-            "%(player)s trades %(num)d ships for %(num)d trains",
+            "%(player)s traded %(num)d ship for %(num)d train",
+            "%(player)s traded %(num)d ships for %(num)d trains",
             n,
             player=self.player,
         )

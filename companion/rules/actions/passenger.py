@@ -7,12 +7,12 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from companion.rules import passengers
-from companion.rules.board import DASH
+from companion.rules.board import Board
 from companion.rules.dice import DiceTurn, check_no_tokens_spent, dice_for_passenger
 from companion.rules.errors import RecordError
 from companion.rules.fields import dice_of, keys, text
 from companion.rules.state import State
-from companion.rules.words import Text, _
+from companion.rules.words import DASH, Text, _
 
 MAX_STOPS = 200
 
@@ -27,12 +27,12 @@ class MovePassenger:
     cities: tuple[str, ...]
     dice: DiceTurn | None = None
 
-    def describe(self) -> Text:
-        """ "Ann's passenger travels Köln–Düsseldorf–Dortmund"."""
+    def describe(self, board: Board | None = None) -> Text:
+        """ "Ann's passenger travelled Köln–Düsseldorf–Dortmund"."""
         return _(
-            "%(player)s's passenger travels %(cities)s",
+            "%(player)s's passenger travelled %(cities)s",
             player=self.player,
-            cities=DASH.join(self.cities),
+            cities=board.along(self.cities) if board else DASH.join(self.cities),
         )
 
     @classmethod

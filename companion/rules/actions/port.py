@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.rules import sails
+from companion.rules.board import Board
 from companion.rules.fields import keys, text
 from companion.rules.sails import NotWithDice
 from companion.rules.state import State
@@ -22,9 +23,10 @@ class BuildPort(NotWithDice):
     city: str
     dice: None = None
 
-    def describe(self) -> Text:
-        """ "Ann builds a port in Chicago"."""
-        return _("%(player)s builds a port in %(city)s", player=self.player, city=self.city)
+    def describe(self, board: Board | None = None) -> Text:
+        """ "Ann built a port in Chicago"."""
+        city = board.place(self.city) if board and self.city in board.cities else self.city
+        return _("%(player)s built a port in %(city)s", player=self.player, city=city)
 
     @classmethod
     def parse(cls, where: str, data: Any) -> BuildPort:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.rules import stations
+from companion.rules.board import Board
 from companion.rules.dice import DiceTurn, check_no_tokens_spent, dice_for_station
 from companion.rules.fields import dice_of, keys, text
 from companion.rules.state import State
@@ -22,9 +23,10 @@ class BuildStation:
     city: str
     dice: DiceTurn | None = None
 
-    def describe(self) -> Text:
-        """ "Ann builds a station in Berlin"."""
-        return _("%(player)s builds a station in %(city)s", player=self.player, city=self.city)
+    def describe(self, board: Board | None = None) -> Text:
+        """ "Ann built a station in Berlin"."""
+        city = board.place(self.city) if board and self.city in board.cities else self.city
+        return _("%(player)s built a station in %(city)s", player=self.player, city=city)
 
     @classmethod
     def parse(cls, where: str, data: Any) -> BuildStation:

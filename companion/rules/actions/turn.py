@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from companion.rules.board import Board
 from companion.rules.dice import (
     DiceTurn,
     check_failed_tunnel,
@@ -33,24 +34,24 @@ class Pass:
     draw_tickets: int = 0
     drew: str | None = None  # "cards" or "tickets", when the table said which
 
-    def describe(self) -> Text:
-        """ "Cy draws train cards", "Cy draws tickets"."""
+    def describe(self, board: Board | None = None) -> Text:
+        """ "Cy drew train cards", "Cy drew tickets"."""
         if self.drew == CARDS:
-            return _("%(player)s draws train cards", player=self.player)
+            return _("%(player)s drew train cards", player=self.player)
         if self.drew == TICKETS:
-            return _("%(player)s draws tickets", player=self.player)
+            return _("%(player)s drew tickets", player=self.player)
         if self.draw_tickets:
             return ngettext(
-                "%(player)s draws %(num)d ticket",
-                "%(player)s draws %(num)d tickets",
+                "%(player)s drew %(num)d ticket",
+                "%(player)s drew %(num)d tickets",
                 self.draw_tickets,
                 player=self.player,
             )
         if self.dice is not None and self.dice.tunnel:
-            return _("%(player)s's tunnel fails: the turn ends", player=self.player)
+            return _("%(player)s's tunnel failed: the turn ended", player=self.player)
         if self.dice is not None:
-            return _("%(player)s's roll allows no play: turn taken", player=self.player)
-        return _("%(player)s takes a turn (drew cards or tickets)", player=self.player)
+            return _("%(player)s's roll allowed no play: turn taken", player=self.player)
+        return _("%(player)s took a turn (drew cards or tickets)", player=self.player)
 
     @classmethod
     def parse(cls, where: str, data: Any) -> Pass:

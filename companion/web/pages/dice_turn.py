@@ -112,11 +112,13 @@ def play(game_id: str) -> Response | tuple[str, int]:
             return str(
                 _(
                     "%(action)s: +%(points)d (dice: %(faces)s)",
-                    action=str(action.describe()),
+                    action=str(action.describe(state.board)),
                     points=state.board.points_for(state.board.routes[form.route.data]),
                     faces=dice,
                 )
             )
-        return str(_("%(action)s (dice: %(faces)s)", action=str(action.describe()), faces=dice))
+        return str(
+            _("%(action)s (dice: %(faces)s)", action=str(action.describe(state.board)), faces=dice)
+        )
 
     return record(game_id, action, form, done)

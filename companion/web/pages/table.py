@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from companion.render.board_picture import board_svg
 from companion.rules.actions import BuildPort, BuildStation, Exchange, Pass
-from companion.rules.board import DASH, Route
+from companion.rules.board import Route
 from companion.rules.errors import IllegalAction
 from companion.rules.game import claim_for
 from companion.rules.names import name_key
@@ -30,6 +30,7 @@ from companion.rules.table_questions import (
     check_cards,
     route_choice,
 )
+from companion.rules.words import DASH
 from companion.web import store
 from companion.web.forms import (
     CityForm,
@@ -85,7 +86,7 @@ def claim(game_id: str) -> Response | tuple[str, int]:
         done = _(
             "%(player)s claimed %(route)s: +%(points)d, passenger in %(city)s",
             player=name,
-            route=route.label,
+            route=state.board.label(route),
             points=points,
             city=action.passenger,
         )
@@ -93,7 +94,7 @@ def claim(game_id: str) -> Response | tuple[str, int]:
         done = _(
             "%(player)s claimed %(route)s: +%(points)d",
             player=name,
-            route=route.label,
+            route=state.board.label(route),
             points=points,
         )
     then = url_for("table.board", game_id=game_id) if form.then.data == "board" else None
@@ -107,7 +108,7 @@ def turn(game_id: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
     action = Pass(required(form.player.data), drew=form.drew.data or None)
-    return record(game_id, action, form, action.describe())
+    return record(game_id, action, form, lambda state: action.describe(state.board))
 
 
 def _city_turn(
@@ -117,7 +118,7 @@ def _city_turn(
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
     action = make(required(form.player.data), required(form.city.data))
-    return record(game_id, action, form, action.describe())
+    return record(game_id, action, form, lambda state: action.describe(state.board))
 
 
 @bp.post("/port")
@@ -157,13 +158,17 @@ def undo(game_id: str) -> Response | tuple[str, int]:
         undone = store.undo(game_id, form.action.data)
     except Repeated as repeat:
         assert isinstance(repeat.what, LoggedAction)
-        flash(_("Already undone: %(action)s", action=repeat.what.action.describe()))
+        board = store.load_game(game_id).record.board()
+        flash(_("Already undone: %(action)s", action=repeat.what.action.describe(board)))
         return redirect(url_for("table.show", game_id=game_id), code=303)
     except IllegalAction as refusal:
         problem = _("Not undone: %(refusal)s", refusal=refusal)
         return render_table(game_id, problem=problem, status=409)
     flash(
-        _("Undone: %(action)s", action=undone.action.describe())
+        _(
+            "Undone: %(action)s",
+            action=undone.action.describe(store.load_game(game_id).record.board()),
+        )
         if undone
         else _("Nothing to undo.")
     )

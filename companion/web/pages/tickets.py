@@ -8,13 +8,13 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from companion.rules.board import DASH, Route
+from companion.rules.board import Route
 from companion.rules.errors import CompanionError
 from companion.rules.explain import chain_words
 from companion.rules.record import HeldTicket, held_of
 from companion.rules.scoring import deck_left, final_scores
 from companion.rules.state import State
-from companion.rules.words import Text
+from companion.rules.words import DASH, Text
 from companion.web import store
 from companion.web.forms import ConfirmForm, TicketForm, form_problem, required
 from companion.web.players import chosen_player, seats
@@ -65,7 +65,7 @@ def render_tickets(game_id: str, problem: str | None = None, status: int = 200) 
     scored = {p.name: list(p.tickets) for p in sheet.players}
     for logged in game.tickets:
         t = scored[logged.player].pop(0)
-        path = chain_words(t)
+        path = chain_words(t, board)
         hands[logged.player].append(
             EnteredTicket(
                 logged.seq,

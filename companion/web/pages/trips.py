@@ -156,7 +156,7 @@ def make(game_id: str) -> Response | tuple[str, int]:
         game_id,
         action,
         form,
-        lambda state: state.trips[-1].describe(),
+        lambda state: state.trips[-1].describe(state.board),
         lambda problem: render_trip(game_id, problem=problem, status=409),
     )
 
