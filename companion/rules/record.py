@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any
 
@@ -64,6 +65,7 @@ class GameRecord:
     house_rules: tuple[str, ...] = ()
     pieces: Mapping[str, tuple[int, int]] = field(default_factory=lambda: MappingProxyType({}))
     dice: bool = False
+    played: str | None = None  # when it was played: ISO 8601, UTC ("2026-11-27T19:05:00+00:00")
 
     def board(self) -> Board:
         """The board the game is played on."""
@@ -148,7 +150,7 @@ def parse_record(data: Any) -> GameRecord:
         "",
         data,
         {"map", "players"},
-        {"format", "dice", "pieces", "actions", "tickets", "goods", "house_rules"},
+        {"format", "dice", "pieces", "actions", "tickets", "goods", "house_rules", "played"},
     )
     if "format" in data and data["format"] != FORMAT:
         raise RecordError(
@@ -194,7 +196,33 @@ def parse_record(data: Any) -> GameRecord:
         house_rules=tuple(house_rules),
         pieces=MappingProxyType(pieces),
         dice=dice,
+        played=_played(data["played"]) if "played" in data else None,
     )
+
+
+# The first Ticket to Ride came out in 2004: a game dated before it, or far ahead, is a slip.
+FIRST_YEAR, LAST_YEAR = 2004, 2100
+
+
+def _played(value: Any) -> str:
+    """When the game was played, from ``"2026-11-27"`` or a moment with or without its
+    offset (UTC when none): the moment in UTC, to the second."""
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or not FIRST_YEAR <= moment.year <= LAST_YEAR:
+        raise RecordError(
+            "played",
+            _(
+                "should be the date it was played, like %(example)s, not %(value)s",
+                example="2026-11-27",
+                value=repr(value),
+            ),
+        )
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
 def _pieces(data: Any) -> dict[str, tuple[int, int]]:
@@ -237,6 +265,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         "tickets": {
             name: [ticket_to_json(t) for t in hand] for name, hand in record.tickets.items()
         },
+        **({"played": record.played} if record.played else {}),
     }
 
 

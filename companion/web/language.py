@@ -8,9 +8,10 @@ speak the table's: the language the game was started in."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from flask import Flask, g, request
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, format_date, get_locale, get_translations
 from markupsafe import Markup, escape
 
 from companion.catalogs import (
@@ -58,6 +59,12 @@ def _table_language() -> str | None:
     return None
 
 
+def day(moment: str) -> str:
+    """The day of a moment stored in UTC ("2026-11-27T19:05:00+00:00"), as the reader's
+    language writes a date: "Nov 27, 2026", "27 нояб. 2026 г.", "27 лист. 2026 р."."""
+    return str(format_date(datetime.fromisoformat(moment).date(), "medium"))
+
+
 def language() -> str:
     """The code of the language being spoken ("en", "ru", "uk"), found once a request."""
     code: str | None = g.get("language")
@@ -92,6 +99,7 @@ def init_app(app: Flask) -> None:
         app.add_template_global(helper)
 
     app.add_template_filter(hyphenate, "hyphenate")
+    app.add_template_filter(day, "day")
 
 
 def local_name(board: Board, *names: str) -> str:

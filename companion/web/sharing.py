@@ -19,8 +19,9 @@ def file_name(game: StoredGame, what: str, kind: str) -> str:
 
 
 def played_at(game: StoredGame) -> str:
-    """When the game began, as the record says it (UTC): "2026-11-26 19:05:00"."""
-    began = game.history[0].recorded if game.history else game.created
+    """When the game was played (UTC): "2026-11-26 19:05:00"; the day its record gives,
+    for a game imported."""
+    began = game.record.played or game.created
     return began[:19].replace("T", " ")
 
 
@@ -41,12 +42,13 @@ def bg_stats_link(game: StoredGame, sheet: ScoreSheet) -> str | None:
 
 def card_png(game: StoredGame) -> bytes:
     """The game's result card (made once for each version of the game and language)."""
-    from companion.web.language import language
+    from companion.web.language import day, language
 
     def make() -> bytes:
         state = game.state()
         sheet = game.scored()
-        return result_card(sheet, player_colors(state), state.owners, played_at(game)[:10])
+        when = day(game.record.played or game.created)
+        return result_card(sheet, player_colors(state), state.owners, when)
 
     found: bytes = game.kept(("card", language()), make)
     return found

@@ -139,6 +139,7 @@ def create_game(
     parse_record(data)
     game_id = new_game_id()
     at = now()
+    started = record.played or at  # an imported game keeps the day it was played
     players = [{"name": p.name, "color": p.color} for p in record.players]
     with writing() as db:
         if client is not None:
@@ -157,7 +158,7 @@ def create_game(
                 int(record.dice),
                 new_game_id(),
                 language,
-                at,
+                started,
                 at,
                 group,
             ),
@@ -252,6 +253,8 @@ def load_game(game_id: str) -> StoredGame:
             {name: (split[0], split[1]) for name, split in _loads(row["pieces"]).items()}
         ),
         dice=bool(row["dice"]),
+        # When it was started (or, imported, when its record says it was played).
+        played=datetime.fromisoformat(row["created"]).isoformat(timespec="seconds"),
     )
     track = {
         r["player"]: r["points"]

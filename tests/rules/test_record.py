@@ -6,7 +6,7 @@ import pytest
 
 from companion.rules.actions import Claim, Pass
 from companion.rules.errors import RecordError
-from companion.rules.record import action_to_json, parse_record
+from companion.rules.record import action_to_json, parse_record, record_to_json
 
 BASE = {"map": "usa", "players": ["Ann", "Bob"]}
 
@@ -129,3 +129,15 @@ def test_a_turn_spent_drawing_keeps_what_was_drawn_in_the_record():
     assert action_to_json(Pass("Ann")) == {"player": "Ann", "pass": True}
     with pytest.raises(RecordError, match="drew: should be one of 'cards', 'tickets', not 'dice'"):
         parse_action("a", {"player": "Ann", "pass": True, "drew": "dice"})
+
+
+def test_a_record_carries_the_moment_it_was_played_in_utc():
+    base = {"map": "usa", "players": [{"name": "Ann"}, {"name": "Bob"}]}
+    assert parse_record(base).played is None
+    assert parse_record(base | {"played": "2026-11-27"}).played == "2026-11-27T00:00:00+00:00"
+    evening = parse_record(base | {"played": "2026-11-27T21:15:00+03:00"})
+    assert evening.played == "2026-11-27T18:15:00+00:00"
+    assert record_to_json(evening)["played"] == "2026-11-27T18:15:00+00:00"
+    for wrong in ("yesterday", "27.11.2026", 20261127, "1999-05-01"):
+        with pytest.raises(RecordError, match="should be the date it was played, like 2026-11-27"):
+            parse_record(base | {"played": wrong})

@@ -225,3 +225,26 @@ def test_a_game_imported_twice_can_be_taken_out_of_the_group(client, group):
     assert client.get(f"/g/{twice}/sheet").status_code == 200  # kept at its own address
     again = client.post(f"{group}/take-out", data={"game": twice})
     assert again.status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("language", "day"),
+    [("en", "Jun 1, 2025"), ("ru", "1 июн. 2025 г."), ("uk", "1 черв. 2025 р.")],
+)
+def test_an_imported_game_keeps_the_day_it_was_played_in_the_readers_form(client, language, day):
+    # A club brings last summer's games in: each is listed on its own day, written as the
+    # reader's language writes a date, and its export says when it was played.
+    url = new_group(client)
+    table, tickets = shared_win()
+    data = record_to_json(table.record(**tickets)) | {"played": "2025-06-01T19:30:00+03:00"}
+    response = client.post(
+        f"{url}/import",
+        data={"record": (io.BytesIO(json.dumps(data).encode()), "game.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 303
+    client.get(f"/language/{language}?next=/")
+    listed = html.unescape(page(client, url)).replace("\u00a0", " ")
+    assert f'<span class="when">{day}</span>' in listed
+    game = re.search(r'href="(/g/[^"?#/]+)', page(client, url)).group(1)
+    assert client.get(f"{game}/record.json").get_json()["played"] == "2025-06-01T16:30:00+00:00"
