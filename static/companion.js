@@ -143,6 +143,14 @@
       if (input && input.value) typed(search, input);  // typed before the page was ready: not lost
       else filter(search, false);
     });
+    // Enter in the table's search has found the city already: it only puts the keyboard
+    // away (the board's search box, with no list beside it, opens the table on the city).
+    document.addEventListener("submit", function (event) {
+      var input = event.target.matches("form.find") && event.target.querySelector(".city-search");
+      if (!input) return;
+      event.preventDefault();
+      input.blur();
+    });
     // A live update may bring new items (a ticket back in the deck): filter them too.
     document.body.addEventListener("htmx:afterSettle", function () {
       SEARCHES.forEach(function (search) { filter(search, false); });

@@ -137,6 +137,10 @@ TOKEN = r"^[A-Za-z0-9_-]{8,64}$"
 PAGE = _("Page")
 
 
+# Where a form was sent from, when it goes back there after it: the board picture.
+THEN, BOARD = _("Then"), "board"
+
+
 class Stamped(FlaskForm):
     """A form that writes: it says what its page was made on (``stamp``), so that a
     repeated submit records nothing twice and a page out of date records no turn."""
@@ -159,7 +163,7 @@ class ClaimForm(Stamped):
     back_single = IntegerField(label(BACK_SINGLE), validators=[Optional(), NumberRange(0, 3)])
     back_double = IntegerField(label(BACK_DOUBLE), validators=[Optional(), NumberRange(0, 3)])
     # Where the claim was tapped: "board" goes back to the board picture after it.
-    then = StringField(label(_("Then")), validators=[Optional(), AnyOf(["board"])])
+    then = StringField(label(THEN), validators=[Optional(), AnyOf([BOARD])])
 
 
 class TurnForm(Stamped):
@@ -171,6 +175,7 @@ class TurnForm(Stamped):
         choices=[SelectChoice("", ""), SelectChoice("cards", ""), SelectChoice("tickets", "")],
         validators=[Optional()],
     )
+    then = StringField(label(THEN), validators=[Optional(), AnyOf([BOARD])])
 
 
 class UndoForm(FlaskForm):
@@ -178,6 +183,7 @@ class UndoForm(FlaskForm):
     is all it needs to be undone once and never to take back another."""
 
     action = IntegerField(label(_("Action")), validators=[Optional(), NumberRange(0, MAX_INT)])
+    then = StringField(label(THEN), validators=[Optional(), AnyOf([BOARD])])
 
 
 class ConfirmForm(FlaskForm):

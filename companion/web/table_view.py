@@ -62,52 +62,59 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
     """The table page, with a refusal's reason when there is one."""
     game, state = game_and_state(game_id)
     player = chosen_player(state)
-    turn_of = next_player(state)
-    blocked = cannot_act(state, player)
-    shows_claims = not (blocked or state.is_over or state.setup.dice)
-    shared = reach()
-    link = public_url(url_for("table.show", game_id=game_id))
-    watch_link = public_url(url_for("watch.show", watch=game.watch))
+    context = table_context(game, state, player)
+    shows_claims = not (context["blocked"] or state.is_over or state.setup.dice)
     return render_template(
         "table.html",
-        game=game,
-        state=state,
-        seats=seats(state),
-        player=player,
-        turn_of=turn_of,
-        reach=shared,
         # The table's address: on the player acting, if not the one whose turn it is (so
         # that, kept after a refused turn, the page still follows the game's turns), and
         # on the dice rolled.
         page=url_for(
             "table.show",
             game_id=game_id,
-            player=None if player == turn_of else player,
+            player=None if player == context["turn_of"] else player,
             faces=",".join(faces_asked() or ()) or None if state.setup.dice else None,
             lang=request.args.get("lang"),
         ),
         cities=claim_list(game, player) if shows_claims else None,
-        blocked=blocked,
         final_news=final_round_news(state),
         still_to_play=still_to_play(state),
-        last=game.last,
         history=list(reversed(game.history)),
         claim=ClaimForm(),
-        turn=TurnForm(),
-        undo=UndoForm(),
         problem=problem,
-        link=link,
-        qr=qr_svg(link),
-        watch_link=watch_link,
-        watch_qr=qr_svg(watch_link),
         goods=goods_left(state),
-        port_cities=port_cities(state, player),
-        station_cities=station_cities(state),
         passenger_cities=passenger_cities(state, player),
-        dice=panel(state, player, bool(blocked)) if state.setup.dice else None,
-        city_form=CityForm(),
-        exchange=ExchangeForm(),
+        dice=panel(state, player, bool(context["blocked"])) if state.setup.dice else None,
+        **context,
     ), status
+
+
+def table_context(game: StoredGame, state: State, player: str) -> dict[str, object]:
+    """What the bar and its More sheet show, on the table and on the board alike: the last
+    action and its Undo, who acts, the turns that put nothing on the board, the other
+    turns, the referee's help and the codes that bring other phones."""
+    link = public_url(url_for("table.show", game_id=game.id))
+    watch_link = public_url(url_for("watch.show", watch=game.watch))
+    return {
+        "game": game,
+        "state": state,
+        "seats": seats(state),
+        "player": player,
+        "turn_of": next_player(state),
+        "blocked": cannot_act(state, player),
+        "last": game.last,
+        "turn": TurnForm(),
+        "undo": UndoForm(),
+        "reach": reach(),
+        "link": link,
+        "qr": qr_svg(link),
+        "watch_link": watch_link,
+        "watch_qr": qr_svg(watch_link),
+        "port_cities": port_cities(state, player),
+        "station_cities": station_cities(state),
+        "city_form": CityForm(),
+        "exchange": ExchangeForm(),
+    }
 
 
 def claim_list(game: StoredGame, player: str) -> Markup:

@@ -148,8 +148,9 @@ def more(page: Page) -> None:
 
 
 def tap_route(page: Page, route: int) -> tuple[float, float]:
-    """Taps the middle of a route on the board picture, as a finger would: the picture is
-    scrolled to bring the middle into sight first. Returns where it tapped."""
+    """Taps the middle of a route on the board picture, as a finger would: the picture, and
+    the page, are scrolled to bring the middle into sight above the bar first. Returns
+    where it tapped."""
     ready(page)
     middle = page.evaluate(
         """(route) => {
@@ -161,8 +162,11 @@ def tap_route(page: Page, route: int) -> tuple[float, float]:
           let p = at(), box = frame.getBoundingClientRect();
           frame.scrollLeft += p.x - (box.left + box.width / 2);
           frame.scrollTop += p.y - (box.top + box.height / 2);
-          box = frame.getBoundingClientRect();
-          if (box.bottom > innerHeight || box.top < 0) { window.scrollBy(0, box.top - 60); }
+          // Then the page, to bring the middle into the part of the screen the bar leaves.
+          const bar = document.querySelector('.bar');
+          const seen = innerHeight - (bar ? bar.offsetHeight : 0);
+          p = at();
+          if (p.y < 40 || p.y > seen - 40) { window.scrollBy(0, p.y - seen / 2); }
           p = at();
           return [p.x, p.y];
         }""",

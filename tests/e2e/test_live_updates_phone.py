@@ -1,6 +1,6 @@
 """Every phone after every update: a game opened on a second phone before its first move
-keeps working there, its city search, city list, board and bar, whatever the first phone
-records (claims, draws, an Undo), and shows each of them as it happens."""
+keeps working there, its city search, city list, board and bar (the board's too), whatever
+the first phone records (claims, draws, an Undo), and shows each of them as it happens."""
 
 from __future__ import annotations
 
@@ -101,8 +101,10 @@ def test_a_phone_that_opened_the_game_before_its_first_move_follows_every_update
             said.append(saying)
             if route:
                 claimed[route] = player
-        # The bar says the last move (after the Undo, the one before the claim it took back).
+        # The bar says the last move (after the Undo, the one before the claim it took back),
+        # on the table and on the board alike.
         expect(table.locator(".bar .last .said")).to_contain_text(said[-1])
+        expect(board.locator(".bar .last .said")).to_contain_text(said[-1])
         # The search still finds a city, and its list says who owns each of its routes.
         for (a, b), owner in claimed.items():
             routes = _found(table, a).locator("button.route", has_text=b)

@@ -16,7 +16,7 @@ from companion.rules.record import parse_record
 from companion.web import create_app
 from tests.databases import fresh_database
 from tests.helpers import GAMES, SIX_SPACE_ROUTES
-from tests.web.helpers import WebTable, problem, route_id, seats
+from tests.web.helpers import WebTable, form_on, problem, route_id, seats
 
 
 def test_home_page_offers_a_new_game_import_and_how_it_works(client):
@@ -203,6 +203,32 @@ def test_the_board_picture_draws_every_route_and_links_each_to_a_claim(client):
     assert page.count('class="route') == 100
     assert page.count('class="route claimed"') == 1
     assert f"/confirm?route={route_id('Denver', 'Helena')}" in page
+
+
+def test_the_board_picture_has_the_tables_bar_and_its_turns_come_back_to_it(client):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Helena")
+    board = table.page("/board")
+    # The last move and its Undo, who acts (each a tap away, on the board), the draws.
+    assert "Last: Ann claimed Denver–Helena" in board
+    assert f'href="{table.url}/board?player=Ann"' in board
+    drew = form_on(board, "/turn")
+    assert drew == drew | {"player": "Bob", "drew": "cards", "then": "board"}
+    response = client.post(f"{table.url}/turn", data=drew)
+    assert response.status_code == 303 and response.headers["Location"].endswith("/board")
+    undo = form_on(table.page("/board"), "/undo")
+    response = client.post(f"{table.url}/undo", data=undo)
+    assert response.status_code == 303 and response.headers["Location"].endswith("/board")
+    assert "Undone: Bob drew train cards" in table.page("/board")
+
+
+def test_a_city_looked_for_on_the_board_opens_the_table_on_it(client):
+    table = WebTable(client, "Ann", "Bob")
+    search = form_on(table.page("/board"), f"{table.url}#claim")
+    assert set(search) == {"find"}  # typed by the player; the table then lists the city
+    page = table.page("?find=Нэшвилл")
+    assert 'name="find" id="city-search" class="city-search"' in page
+    assert 'value="Нэшвилл"' in page
 
 
 def test_a_claim_tapped_on_the_board_asks_first(client):

@@ -33,6 +33,7 @@ from companion.rules.table_questions import (
 from companion.rules.words import DASH
 from companion.web import store
 from companion.web.forms import (
+    BOARD,
     CityForm,
     ClaimForm,
     ExchangeForm,
@@ -45,7 +46,7 @@ from companion.web.forms import (
 from companion.web.players import chosen_player, player_colors, seats
 from companion.web.stamps import Repeated
 from companion.web.stored_game import LoggedAction
-from companion.web.table_view import game_and_state, record, render_table
+from companion.web.table_view import game_and_state, record, render_table, table_context
 
 bp = Blueprint("table", __name__, url_prefix="/g/<game_id>")
 
@@ -97,8 +98,7 @@ def claim(game_id: str) -> Response | tuple[str, int]:
             route=state.board.label(route),
             points=points,
         )
-    then = url_for("table.board", game_id=game_id) if form.then.data == "board" else None
-    return record(game_id, action, form, done, then=then)
+    return record(game_id, action, form, done, then=_back(game_id, form.then.data))
 
 
 @bp.post("/turn")
@@ -108,7 +108,8 @@ def turn(game_id: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
     action = Pass(required(form.player.data), drew=form.drew.data or None)
-    return record(game_id, action, form, lambda state: action.describe(state.board))
+    then = _back(game_id, form.then.data)
+    return record(game_id, action, form, lambda state: action.describe(state.board), then=then)
 
 
 def _city_turn(
@@ -160,7 +161,9 @@ def undo(game_id: str) -> Response | tuple[str, int]:
         assert isinstance(repeat.what, LoggedAction)
         board = store.load_game(game_id).record.board()
         flash(_("Already undone: %(action)s", action=repeat.what.action.describe(board)))
-        return redirect(url_for("table.show", game_id=game_id), code=303)
+        return redirect(
+            _back(game_id, form.then.data) or url_for("table.show", game_id=game_id), code=303
+        )
     except IllegalAction as refusal:
         problem = _("Not undone: %(refusal)s", refusal=refusal)
         return render_table(game_id, problem=problem, status=409)
@@ -172,7 +175,14 @@ def undo(game_id: str) -> Response | tuple[str, int]:
         if undone
         else _("Nothing to undo.")
     )
-    return redirect(url_for("table.show", game_id=game_id), code=303)
+    return redirect(
+        _back(game_id, form.then.data) or url_for("table.show", game_id=game_id), code=303
+    )
+
+
+def _back(game_id: str, then: str | None) -> str | None:
+    """The page a form goes back to after it, where it was sent from the board picture."""
+    return url_for("table.board", game_id=game_id) if then == BOARD else None
 
 
 @bp.get("/confirm")
@@ -203,7 +213,7 @@ def confirm(game_id: str) -> tuple[str, int]:
 
 @bp.get("/board")
 def board(game_id: str) -> tuple[str, int]:
-    """The board picture: tap a route to claim it."""
+    """The board picture: tap a route to claim it; the table's bar below it."""
     game, state = game_and_state(game_id)
     player = chosen_player(state)
     picture = board_svg(
@@ -214,11 +224,9 @@ def board(game_id: str) -> tuple[str, int]:
     )
     return render_template(
         "board.html",
-        game=game,
-        state=state,
-        seats=seats(state),
-        player=player,
         picture=picture,
+        dice=state.setup.dice,
+        **table_context(game, state, player),
     ), 200
 
 
