@@ -10,7 +10,6 @@ from functools import cache
 from pathlib import Path
 from typing import IO
 
-import pyphen
 from babel import Locale
 from babel.support import Translations
 
@@ -58,20 +57,3 @@ def extract_board_words(
         if isinstance(text, str) and text and text not in seen:
             seen.add(text)
             yield 0, None, text, [f"map {data.get('id')}"]
-
-
-@cache
-def _hyphenator() -> pyphen.Pyphen:
-    # The Russian patterns serve Ukrainian too: pyphen's own Ukrainian ones split too eagerly.
-    return pyphen.Pyphen(lang="ru_RU", left=3, right=3)
-
-
-def soft_hyphens(text: str, code: str) -> str:
-    """``text`` with soft hyphens where its long words may break in Russian or Ukrainian
-    («Евро-пей-ский экс-пресс»), for a narrow column's title; English as it is (its titles
-    are short enough)."""
-    if code == DEFAULT:
-        return text
-    split = _hyphenator()
-    words = text.split(" ")
-    return " ".join(split.inserted(w, hyphen="\u00ad") if len(w) > 7 else w for w in words)

@@ -20,7 +20,6 @@ from companion.catalogs import (
     LANGUAGES,
     SHORT,
     language_code,
-    soft_hyphens,
     translator,
 )
 from companion.rules.board import Board
@@ -98,7 +97,6 @@ def init_app(app: Flask) -> None:
     for helper in (place, place_text, targets, local_name):
         app.add_template_global(helper)
 
-    app.add_template_filter(hyphenate, "hyphenate")
     app.add_template_filter(day, "day")
 
 
@@ -131,9 +129,3 @@ def targets(board: Board, origin: str, listed: Sequence[tuple[str, int]]) -> Mar
     "Bern → France 5 · Deutschland 6 · Österreich 11 · Italia 8"."""
     parts = [Markup(f"{place(board, t)}&nbsp;<strong>{points}</strong>") for t, points in listed]
     return place(board, origin) + Markup(" → ") + Markup(" · ").join(parts)
-
-
-def hyphenate(text: object) -> str:
-    """``text`` with soft hyphens where its long words may break (a narrow column's title:
-    «Евро-пей-ский экс-пресс»); shown whole where it fits."""
-    return soft_hyphens(str(text), language())

@@ -1,6 +1,8 @@
-"""Every page a table opens, on a phone (390×844), in every language: no tap target under
-44×44 CSS px, no sideways scroll, no word broken inside. Games of every map are imported,
-and each page is measured as it stands, with its sheets open where it has them."""
+"""Every page a table opens, on a phone 320 and 390 px wide, in every language: no tap
+target under 44×44 CSS px, no sideways scroll, no word broken inside (a soft hyphen is no
+excuse), no text cut (a title or a name ending in "…", a placeholder wider than its box).
+Games of every map are imported, and each page is measured as it stands, with its sheets
+open where it has them."""
 
 from __future__ import annotations
 
@@ -26,8 +28,9 @@ RECORDS = [
 ]
 
 # What the page measures: controls a finger taps (a tick box by its label), the page's
-# width, and each word that the lines of its text cut in two (a hyphen, a dash or a soft
-# hyphen is a fair place to wrap).
+# width, each word that the lines of its text cut in two (a hyphen or a dash between two
+# words is a fair place to wrap), text an element cuts off (wider than its box, hidden or
+# ended with "…") and placeholders wider than their box.
 MEASURE = """() => {
   const seen = el => el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true});
   const small = [];
@@ -49,7 +52,7 @@ MEASURE = """() => {
     const parent = node.parentElement;
     if (!parent || parent.closest('svg, script, style, [hidden]') || !seen(parent)) continue;
     for (const match of node.data.matchAll(/\\S+/g)) {
-      if (/[-\\u00ad\\u2013\\u2014\\/]/.test(match[0])) continue;
+      if (/[-\\u2013\\u2014\\/]/.test(match[0])) continue;
       const range = document.createRange();
       range.setStart(node, match.index);
       range.setEnd(node, match.index + match[0].length);
@@ -58,7 +61,24 @@ MEASURE = """() => {
       if (lines.size > 1) broken.push(match[0]);
     }
   }
-  return {small, broken, sideways: document.documentElement.scrollWidth - innerWidth};
+  const cut = [];
+  for (const el of document.querySelectorAll('main *, header *, .bar *')) {
+    if (!seen(el) || el.closest('svg, .picture') || !el.innerText) continue;
+    const style = getComputedStyle(el);
+    // Hidden past its edge, ended with "…", or scrolled out of sight (a table's total).
+    const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+    if (clips && el.scrollWidth > el.clientWidth + 1) cut.push(el.innerText.trim().slice(0, 60));
+  }
+  const ruler = document.createElement('canvas').getContext('2d');
+  for (const el of document.querySelectorAll('input[placeholder], textarea[placeholder]')) {
+    if (!seen(el) || el.value) continue;
+    const style = getComputedStyle(el);
+    ruler.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const wide = ruler.measureText(el.placeholder).width;
+    if (wide > room + 1) cut.push(`placeholder "${el.placeholder}"`);
+  }
+  return {small, broken, cut, sideways: document.documentElement.scrollWidth - innerWidth};
 }""".replace("TAP", str(TAP))
 
 
@@ -68,6 +88,8 @@ def _measure(page: Page, where: str, faults: list[str]) -> None:
         faults.append(f"{where}: a tap target under {TAP}×{TAP}: {small}")
     for word in found["broken"]:
         faults.append(f"{where}: a word broken inside: {word}")
+    for text in found["cut"]:
+        faults.append(f"{where}: text cut: {text}")
     if found["sideways"] > 0:
         faults.append(f"{where}: {found['sideways']} px wider than the phone")
 
@@ -95,11 +117,16 @@ def _addresses(page: Page, table: str) -> list[str]:
     return pages
 
 
+WIDTHS = (320, 390)  # a small phone, and the common one
+
+
+@pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_every_page_fits_a_phone_with_targets_a_finger_can_hit(
-    server: str, phones: Callable[..., Page], language: str
+    server: str, phones: Callable[..., Page], language: str, width: int
 ) -> None:
     page = phones(language)
+    page.set_viewport_size({"width": width, "height": 844})
     faults: list[str] = []
     _visit(page, server + "/", faults, language)
     for name in RECORDS:
@@ -145,7 +172,8 @@ def test_a_passengers_trip_fits_a_phone(server: str, phone: Page) -> None:
 
 
 def test_the_measure_finds_a_small_target_and_a_broken_word(server: str, phone: Page) -> None:
-    """The measure itself can fail: a 20 px link and a word cut in two are caught."""
+    """The measure itself can fail: a 20 px link, a word cut in two (at a soft hyphen
+    too), a name ended with "…" and a placeholder wider than its box are caught."""
     go(phone, server)
     phone.evaluate(
         """() => {
@@ -154,20 +182,40 @@ def test_the_measure_finds_a_small_target_and_a_broken_word(server: str, phone: 
           const p = document.createElement('p');
           p.style.cssText = 'width:40px;overflow-wrap:anywhere';
           p.textContent = 'Unbreakable-free Supercalifragilistic';
-          document.querySelector('main').append(a, p);
+          const cut = document.createElement('span');
+          cut.style.cssText = 'display:inline-block;width:40px;white-space:nowrap;' +
+            'overflow:hidden;text-overflow:ellipsis';
+          cut.textContent = 'Александра-Виктория';
+          const box = document.createElement('input');
+          box.style.cssText = 'width:60px';
+          box.placeholder = 'Четверговый клуб любителей поездов';
+          const soft = document.createElement('p');
+          soft.style.cssText = 'width:60px;hyphens:manual';
+          soft.textContent = 'Марш\u00adруты';
+          const wide = document.createElement('div');
+          wide.style.cssText = 'overflow-x:auto;width:100px';
+          wide.innerHTML =
+            '<table><tr><td>Маршруты</td><td>Станции</td><td>Итого</td></tr></table>';
+          document.querySelector('main').append(a, p, cut, box, soft, wide);
         }"""
     )
     found = phone.evaluate(MEASURE)
     assert any('"tiny"' in s for s in found["small"])
     assert "Supercalifragilistic" in found["broken"]
+    assert "Марш\u00adруты" in found["broken"]  # a soft hyphen still cuts the word
+    assert "Александра-Виктория" in found["cut"]
+    assert 'placeholder "Четверговый клуб любителей поездов"' in found["cut"]
+    assert any("Итого" in text for text in found["cut"])  # scrolled out of sight
 
 
+@pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_a_groups_page_fits_a_phone(
-    server: str, phones: Callable[..., Page], language: str
+    server: str, phones: Callable[..., Page], language: str, width: int
 ) -> None:
     """A group with games on two maps, a person's line opened, one map's standings."""
     page = phones(language)
+    page.set_viewport_size({"width": width, "height": 844})
     go(page, f"{server}/?lang={language}")
     one_word = "Donnerstagseisenbahnrunde"
     page.fill("#groups input[name='name']", one_word)

@@ -146,7 +146,17 @@ def test_the_final_round_is_announced_with_the_turns_left(client):
     assert response.status_code == 409
     assert "Bob has already taken their final turn" in problem(response.get_data(as_text=True))
     table.turn("Ann")
-    assert "The game is over." in table.page()
+    over = table.page()
+    assert "The game is over." in over
+    # Nobody acts any more: no name stands out on the table or on the board.
+    for page in (over, table.page("/board")):
+        players = page[
+            page.index('<ul class="players">') : page.index(
+                "</ul>", page.index('<ul class="players">')
+            )
+        ]
+        assert 'aria-current="true"' not in players and 'class="chosen"' not in players
+        assert 'class="chosen' not in page[page.index('id="bar"') :]
 
 
 def test_a_player_whose_final_turn_is_taken_is_told_once_not_under_every_route(client):

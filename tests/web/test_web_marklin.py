@@ -55,7 +55,8 @@ def test_a_claim_places_a_passenger_on_a_city_of_the_route(client):
 def test_the_goods_colours_are_set_once_and_remembered_for_the_next_game(client):
     url = new_game(client, "Ann", "Bob")
     response = client.post(f"{url}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
-    assert response.status_code == 303
+    # Saved, the page goes back to the table, where the passengers are played.
+    assert response.status_code == 303 and response.headers["Location"] == url
     board = {"black": 1, "red": 6, "yellow": 12, "white": 16}
     assert goods_counts(page(client, f"{url}/goods")) == {c: (n, n) for c, n in board.items()}
     second = new_game(client, "Cy", "Dee")

@@ -188,8 +188,8 @@ def goods(game_id: str) -> Response | tuple[str, int]:
             else:
                 flash(_("Goods colours saved."))
                 back = request.form.get("back") or ""
-                if not back:
-                    return redirect(url_for("trips.goods", game_id=game_id), code=303)
+                if not back:  # the table, where the passengers are played
+                    return redirect(url_for("table.show", game_id=game_id), code=303)
                 return redirect(local_target(back, game_id), code=303)
         game = store.load_game(game_id)
     state = game.state()
