@@ -459,6 +459,9 @@
   var REACH = 24;  // CSS pixels from a track that still count as a tap on it
   var BESIDE = 14;  // the other tracks of the nearest route, nearer than this, are offered
   var UNSURE = 5;  // another route this near to the nearest one's distance is offered too
+  // Any route under the finger is offered too: a fingertip covers about 10 CSS pixels
+  // around the point the phone reports, so two routes this near could be either.
+  var FINGER = 10;
 
   function distance(px, py, line) {
     var x1 = +line.getAttribute("x1"), y1 = +line.getAttribute("y1");
@@ -492,8 +495,9 @@
     var first = near[0];
     return near.filter(function (c) {
       var beside = c.distance - first.distance;
-      return c === first || beside < UNSURE || (c.pair === first.pair && beside < BESIDE);
-    }).slice(0, 3);
+      return c === first || c.distance < FINGER || beside < UNSURE ||
+        (c.pair === first.pair && beside < BESIDE);
+    }).slice(0, 4);
   }
 
   window.companionRoutesAt = function (x, y) {  // for the tests
