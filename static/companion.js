@@ -393,15 +393,19 @@
   function diceTotal() {
     function count() {
       var shown = document.querySelector("[data-dice-total]");
-      if (!shown) return;
+      if (!shown) return 0;
       var total = 0;
       shown.closest("form").querySelectorAll("fieldset.count input:checked").forEach(function (i) { total += +i.value; });
       shown.hidden = false;
       shown.textContent = total + " / 5";
       shown.classList.toggle("bad", total !== 5);
+      return total;
     }
+    // Once the counts make the five dice, the plays they allow come at once: no button to
+    // find (it stays for a page without this script, and to send counts put right).
     document.addEventListener("change", function (event) {
-      if (event.target.closest("fieldset.count")) count();
+      if (!event.target.closest("fieldset.count")) return;
+      if (count() === 5) event.target.form.requestSubmit();
     });
     document.body.addEventListener("htmx:afterSettle", count);
     count();

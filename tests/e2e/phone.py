@@ -133,6 +133,21 @@ def claim(page: Page, letters: str, city_key: str, to: str | re.Pattern[str]) ->
     tap(page, city.locator("button.route", has_text=to).first)
 
 
+def dice_counts(page: Page, *shown: tuple[str, int]) -> int:
+    """Taps in how many dice show each face, as read off the table; the last tap makes five
+    dice, and the page with their plays comes. The taps it took."""
+    for n, (face, count) in enumerate(shown, 1):
+        label = page.locator(
+            f"fieldset.count:has(input[name='{face}']) label.face", has_text=str(count)
+        )
+        if n < len(shown):
+            label.click()
+        else:
+            tap(page, label)
+    expect(page.locator(".play-search")).to_be_visible()
+    return len(shown)
+
+
 def drew_cards(page: Page, player: str, label: str = "Drew cards") -> None:
     """A turn spent drawing cards, in one tap on the bar: the bar already acts for the
     player whose turn it is."""

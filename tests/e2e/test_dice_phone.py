@@ -1,10 +1,13 @@
-"""A dice turn on a phone: enter the dice, see the plays, make one, take a token."""
+"""A dice turn on a phone: enter the dice (or roll them, and tap the ones to roll again),
+see the plays, make one, take a token: three taps for a claim."""
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlsplit
+
 from playwright.sync_api import Page, expect
 
-from tests.e2e.phone import screenshot, start_game, tap
+from tests.e2e.phone import dice_counts, screenshot, start_game, tap
 
 
 def test_one_dice_turn(server: str, phone: Page) -> None:
@@ -13,12 +16,8 @@ def test_one_dice_turn(server: str, phone: Page) -> None:
     expect(page.locator("#dice h2")).to_have_text("Ann's dice")
 
     # The dice on the table: 2 single, 1 double, 1 station, 1 locomotive: a tap for each
-    # face shown, then one to see the plays.
-    for face, count in (("single", 2), ("double", 1), ("station", 1), ("locomotive", 1)):
-        page.locator(
-            f"fieldset.count:has(input[name='{face}']) label.face", has_text=str(count)
-        ).click()
-    tap(page, "text=These are the dice")
+    # face shown; the counts make five dice, and the plays come at once.
+    dice_counts(page, ("single", 2), ("double", 1), ("station", 1), ("locomotive", 1))
     expect(page.locator(".plays")).to_contain_text("Calgary–Vancouver (gray): 3 spaces, +4")
     expect(page.locator(".plays")).to_contain_text("Draw 2 tickets")
     screenshot(page, "d1-dice-plays")
@@ -39,16 +38,9 @@ def test_one_dice_turn(server: str, phone: Page) -> None:
 def test_a_tunnel_turn_with_dice_takes_a_few_taps(server: str, phone: Page) -> None:
     page = phone
     start_game(page, server, ["Ann", "Bob"], "europe", dice=True)
-    taps = 0
     # Four single faces and a locomotive; Ann claims the tunnel Marseille–Zürich (a single
     # track of 2 spaces) and the black dice show one tunnel: one more single face.
-    for face, count in (("single", 4), ("locomotive", 1)):
-        page.locator(
-            f"fieldset.count:has(input[name='{face}']) label.face", has_text=str(count)
-        ).click()
-        taps += 1
-    tap(page, "text=These are the dice")
-    taps += 1
+    taps = dice_counts(page, ("single", 4), ("locomotive", 1))
     page.fill(".play-search", "zur")  # typing is not a tap
     play = page.locator(".plays li", has_text="Marseille–Zürich")
     expect(play.locator(".tunnel")).to_contain_text("how many tunnel faces are on the black dice?")
@@ -56,4 +48,41 @@ def test_a_tunnel_turn_with_dice_takes_a_few_taps(server: str, phone: Page) -> N
     tap(page, play.locator(".tunnel button", has_text="1"))
     taps += 1
     expect(page.locator(".note")).to_contain_text("Ann claimed Marseille–Zürich")
-    assert taps == 4
+    assert taps == 3
+
+
+def test_a_claim_with_the_dice_as_rolled_at_the_table_takes_three_taps(
+    server: str, phone: Page
+) -> None:
+    page = phone
+    start_game(page, server, ["Ann", "Bob"], dice=True)
+    # Three single faces and two double: a tap for each, and the plays are there.
+    taps = dice_counts(page, ("single", 3), ("double", 2))
+    expect(page.locator(".dice-row .die")).to_have_count(5)
+    page.fill(".play-search", "vanc")  # typing is not a tap
+    tap(page, page.locator(".plays li", has_text="Calgary–Vancouver").locator("button"))
+    taps += 1
+    expect(page.locator(".note")).to_contain_text("Ann claimed Calgary–Vancouver")
+    assert taps == 3
+
+
+def _faces(page: Page) -> list[str]:
+    """The five faces the page's address holds."""
+    return parse_qs(urlsplit(page.url).query)["faces"][0].split(",")
+
+
+def test_a_tap_on_a_die_marks_it_to_roll_again(server: str, phone: Page) -> None:
+    page = phone
+    start_game(page, server, ["Ann", "Bob"], dice=True)
+    tap(page, "text=Roll the dice for me")
+    first = _faces(page)
+    dice = page.locator(".reroll label.again")
+    expect(dice).to_have_count(5)
+    dice.nth(1).click()  # the second die, drawn as a die: marked, tilted
+    expect(dice.nth(1).locator("input")).to_be_checked()
+    screenshot(page, "d4-a-die-marked")
+    tap(page, "text=Roll these for me")
+    again = _faces(page)
+    # Only the marked die was rolled again; the others show what they showed.
+    assert [f for i, f in enumerate(again) if i != 1] == [f for i, f in enumerate(first) if i != 1]
+    expect(page.locator(".reroll")).to_have_count(0)  # one reroll a turn

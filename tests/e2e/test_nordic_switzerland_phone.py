@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from companion.rules.names import place_key
-from tests.e2e.phone import claim, go, pdf_text, screenshot, start_game, tap
+from tests.e2e.phone import claim, dice_counts, go, pdf_text, screenshot, start_game, tap
 
 
 def test_the_new_game_form_shows_as_many_seats_as_the_map_takes(server: str, phone: Page) -> None:
@@ -95,11 +95,7 @@ def test_a_nordic_game_with_dice_to_the_pdf(server: str, phone: Page) -> None:
     expect(page.locator("#dice h2")).to_have_text("Ann's dice")
 
     def roll(counts: dict[str, int]) -> None:
-        for face, count in counts.items():
-            page.locator(
-                f"fieldset.count:has(input[name='{face}']) label.face", has_text=str(count)
-            ).click()
-        tap(page, "text=These are the dice")
+        dice_counts(page, *counts.items())
 
     # Ann: three double faces and a locomotive: the ferry Stockholm–Helsinki (yellow, one
     # track of a double, 4 spaces, 1 locomotive) takes the locomotive for its symbol.
