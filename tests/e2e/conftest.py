@@ -41,7 +41,13 @@ expect.set_options(timeout=15_000)
 def server(tmp_path_factory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("instance")
     app = create_app(
-        {"SECRET_KEY": "end-to-end", "DATABASE": fresh_database(folder / "companion.sqlite")},
+        {
+            "SECRET_KEY": "end-to-end",
+            "DATABASE": fresh_database(folder / "companion.sqlite"),
+            # Every phone of every test comes from this one address: no hourly limit on the
+            # games started (tests/web tests the limit).
+            "GAMES_PER_HOUR": None,
+        },
         instance_path=folder,
     )
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
