@@ -227,14 +227,15 @@ def test_the_map_files_name_places_in_every_language_spoken_but_english():
 @pytest.mark.parametrize(
     ("code", "said"),
     [
-        ("en", "Ann claimed Denver–Helena"),
-        ("ru", "Ann: проложен маршрут Denver (Денвер)–Helena (Хелена)"),
-        ("uk", "Ann: прокладено маршрут Denver (Денвер)–Helena (Гелена)"),
+        ("en", "Ann claimed Denver–Helena (green)"),
+        ("ru", "Ann: проложен маршрут Denver (Денвер)–Helena (Хелена) (зелёный)"),
+        ("uk", "Ann: прокладено маршрут Denver (Денвер)–Helena (Гелена) (зелений)"),
     ],
 )
 def test_a_move_is_said_done_with_each_city_as_printed_and_its_local_name(code, said):
     # The history and the bar say what was done (the Russian and Ukrainian without the
-    # player's gender: "проложен маршрут"), each city as printed with its local name.
+    # player's gender: "проложен маршрут"), each city as printed with its local name, and
+    # the route as its label says it everywhere (its colour; a gray double's track).
     claim = Claim("Ann", ("Denver", "Helena"))
     assert claim.describe(load_board("usa")).say(translator(code)) == said
 
@@ -242,7 +243,7 @@ def test_a_move_is_said_done_with_each_city_as_printed_and_its_local_name(code, 
 def test_every_move_is_said_in_the_past():
     usa, europe = load_board("usa"), load_board("europe")
     moves = [
-        (Claim("Ann", ("Denver", "Helena")), usa, "Ann claimed Denver–Helena"),
+        (Claim("Ann", ("Denver", "Helena")), usa, "Ann claimed Denver–Helena (green)"),
         (Pass("Ann", drew="cards"), usa, "Ann drew train cards"),
         (Pass("Ann", drew="tickets"), usa, "Ann drew tickets"),
         (BuildStation("Ann", "Berlin"), europe, "Ann built a station in Berlin"),

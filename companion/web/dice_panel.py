@@ -79,6 +79,9 @@ def faces_asked() -> tuple[str, ...] | None:
     )
 
 
+DICE = tuple(str(i) for i in range(TRAIN_DICE))  # the dice by their place in the roll
+
+
 def _takes(held: Tokens, option: DiceOption) -> list[tuple[str, Text, bool]]:
     """The tokens a play lets the player take, each as the form sends it, in words, and
     whether it is the one taken unless the player says otherwise: the most the rules give."""
@@ -114,6 +117,7 @@ def panel(state: State, player: str, blocked: bool = False) -> dict[str, object]
         "counts": _counts(faces),
         "die_faces": FACES,
         "rerolled": request.args.get("rerolled") == "1",
+        "again": {int(i) for i in request.args.get("again", "").split(",") if i in DICE},
         "options": options,
         "takes": {o: _takes(held, o) for o in options},
         "tokens": {name: state.tokens_of(name) for name in state.setup.names},

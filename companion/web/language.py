@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from flask import Flask, g, request
-from flask_babel import Babel, format_date, get_locale, get_translations
+from flask_babel import Babel, format_date, get_locale
 from markupsafe import Markup, escape
 
 from companion.catalogs import (
@@ -81,7 +81,9 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def _speak() -> None:
-        g.spoken = speak(get_translations())
+        # The companion's own catalog of the page's language (the one the command line
+        # speaks with): it knows its language, so a place says its local name beside.
+        g.spoken = speak(translator(language()))
 
     @app.teardown_request
     def _stop(_error: BaseException | None = None) -> None:

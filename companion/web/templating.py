@@ -64,8 +64,10 @@ def _helpers(app: Flask) -> None:
     # A rank ("1st") and a score ("17 points") as the score sheets print them.
     app.add_template_filter(ordinal, "ordinal")
     app.add_template_filter(points, "points")
-    # An average as the language writes it ("45.3", "45,3").
-    app.add_template_filter(lambda value: format_decimal(value, "0.0"), "decimal")
+    # An average as the language writes it ("45.3", "45,3"), and a total, each with a true
+    # minus below 0, as the points beside them have.
+    app.add_template_filter(lambda value: _minus(format_decimal(value, "0.0")), "decimal")
+    app.add_template_filter(lambda value: _minus(str(value)), "total")
     # What a form that writes was made on: {{ stamp(game) }} beside its csrf_token.
     app.add_template_global(stamp, "stamp")
     app.jinja_env.globals["ACCENT"] = ACCENT  # the phone's theme colour
@@ -108,6 +110,11 @@ def _sentence(text: object) -> str:
     if capital and capital[-1] not in ".!?…":
         capital += "."
     return Markup(capital) if isinstance(text, Markup) else capital
+
+
+def _minus(figure: str) -> str:
+    """A figure with a true minus sign ("−7"), not a hyphen."""
+    return figure.replace("-", "−")
 
 
 def _signed(points: int) -> str:

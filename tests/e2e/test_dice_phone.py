@@ -86,3 +86,6 @@ def test_a_tap_on_a_die_marks_it_to_roll_again(server: str, phone: Page) -> None
     # Only the marked die was rolled again; the others show what they showed.
     assert [f for i, f in enumerate(again) if i != 1] == [f for i, f in enumerate(first) if i != 1]
     expect(page.locator(".reroll")).to_have_count(0)  # one reroll a turn
+    # The die rolled again is marked so, and the page says the reroll is used.
+    expect(page.locator(".dice-row span.again")).to_have_count(1)
+    expect(page.locator("#dice")).to_contain_text("1 die rolled again; no more rerolls this turn")

@@ -90,7 +90,7 @@ def test_a_north_america_game_in_russian_from_new_game_to_the_pdf(
         for player, (a, b) in (("Вика", next(short)), ("Аня", route), ("Борис", next(short))):
             expect(page.locator("h2", has_text=f"{player} прокладывает")).to_be_visible()
             claim(page, place_key(a), place_key(a), re.compile(re.escape(b)))
-            expect(page.locator(".note")).to_contain_text(f"{player} прокладывает маршрут")
+            expect(page.locator(".note")).to_contain_text(f"{player}: проложен маршрут")
             if route == ANYA_ROUTES[-1] and player == "Аня":
                 break
         else:

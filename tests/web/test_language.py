@@ -115,6 +115,18 @@ def test_in_russian_a_city_shows_its_russian_name_beside_the_printed_one(client)
     assert "<summary>New York<" in english and "Нью-Йорк</span>" not in english
 
 
+def test_in_russian_the_note_bar_and_history_say_the_move_done_with_the_russian_names(client):
+    ru = {"Accept-Language": "ru"}
+    table = client.post("/games", data=seats("Аня", "Борис"), headers=ru).headers["Location"]
+    route = route_id("Denver", "Helena")
+    done = client.post(f"{table}/claim", data={"route": route, "player": "Аня"}, headers=ru)
+    page = html.unescape(client.get(done.headers["Location"], headers=ru).get_data(as_text=True))
+    said = "Аня: проложен маршрут Denver (Денвер)–Helena (Хелена) (зелёный)"
+    assert '<p class="note" role="status"' in page and f"{said}, +7" in page  # the note
+    assert f"Последний ход — {said}" in page  # the bar
+    assert re.search(rf"<li class=\"\">{re.escape(said)}</li>", page)  # the history
+
+
 def test_in_ukrainian_a_ticket_shows_its_places_in_ukrainian(client):
     response = client.post("/games", data=seats("Аня", "Борис"), headers={"Accept-Language": "uk"})
     text = client.get(response.headers["Location"] + "/tickets").get_data(as_text=True)

@@ -70,8 +70,8 @@ def test_a_play_is_made_and_the_tokens_taken(client):
     assert response.status_code == 303
     table = page(client, url)
     assert (
-        "Ann claimed Calgary–Vancouver: +4 (dice: single, single, double, station, locomotive)"
-        in table
+        "Ann claimed Calgary–Vancouver (gray): +4"
+        " (dice: single, single, double, station, locomotive)" in table
     )
     assert "Ann: 1 double token" in table
 
@@ -318,7 +318,7 @@ def test_a_tunnels_tokens_are_those_the_dice_left_after_its_tunnel_faces(client,
     )
     assert response.status_code == 303, problem(response.get_data(as_text=True))
     table = page(client, url)
-    assert "Ann claimed Lillehammer–Oslo: +2" in table
+    assert "Ann claimed Lillehammer–Oslo (purple, tunnel): +2" in table
     assert f"Ann: {held}" in table
 
 

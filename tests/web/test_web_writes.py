@@ -38,7 +38,7 @@ def test_a_double_tapped_claim_lands_once(client):
     assert client.post(f"{table.url}/claim", data=form).status_code == 303
     again = client.post(f"{table.url}/claim", data=form)
     assert again.status_code == 303  # no refusal ("already claimed by Ann"): nothing happened
-    assert history(table) == ["Ann claimed Denver–Helena"]
+    assert history(table) == ["Ann claimed Denver–Helena (green)"]
 
 
 def test_a_double_tapped_undo_takes_back_one_action(client):
@@ -50,24 +50,25 @@ def test_a_double_tapped_undo_takes_back_one_action(client):
     assert client.post(f"{table.url}/undo", data=undo).status_code == 303
     assert "Already undone: Bob claimed Portland–Seattle" in html.unescape(table.page())
     assert history(table) == [
-        "Bob claimed Portland–Seattle (track 1) (undone)",
-        "Ann claimed Denver–Helena",
+        "Bob claimed Portland–Seattle (gray, track 1) (undone)",
+        "Ann claimed Denver–Helena (green)",
     ]
 
 
 def test_a_stale_undo_never_takes_back_another_phones_action(client):
     table = WebTable(client, "Ann", "Bob")
     table.claim("Ann", "Denver", "Helena")
-    undo = form_on(table.page(), "/undo")  # this phone shows "Last: Ann claimed Denver–Helena"
+    # This phone shows "Last: Ann claimed Denver–Helena (green)".
+    undo = form_on(table.page(), "/undo")
     table.claim("Bob", "Seattle", "Portland", track=1)  # another phone
     response = client.post(f"{table.url}/undo", data=undo)
     assert response.status_code == 409
-    assert "Ann claimed Denver–Helena” is no longer the last action" in html.unescape(
+    assert "Ann claimed Denver–Helena (green)” is no longer the last action" in html.unescape(
         problem(response.get_data(as_text=True))
     )
     assert history(table) == [
-        "Bob claimed Portland–Seattle (track 1)",
-        "Ann claimed Denver–Helena",
+        "Bob claimed Portland–Seattle (gray, track 1)",
+        "Ann claimed Denver–Helena (green)",
     ]
 
 
@@ -75,7 +76,7 @@ def test_undo_names_the_action_it_takes_back(client):
     table = WebTable(client, "Ann", "Bob")
     table.claim("Ann", "Denver", "Helena")
     page = html.unescape(table.page())
-    assert "Undo “Ann claimed Denver–Helena”" in page
+    assert "Undo “Ann claimed Denver–Helena (green)”" in page
     assert form_on(table.page(), "/undo")["action"] == "0"
 
 
@@ -136,7 +137,7 @@ def test_another_form_of_a_page_already_used_for_a_turn_is_refused_not_taken_for
     assert "the game changed on another phone" in html.unescape(
         problem(response.get_data(as_text=True))
     )
-    assert history(table) == ["Ann claimed Denver–Helena"]
+    assert history(table) == ["Ann claimed Denver–Helena (green)"]
 
 
 def test_two_tickets_from_one_page_are_both_added(client):

@@ -35,8 +35,22 @@ class Claim:
     dice: DiceTurn | None = None
 
     def describe(self, board: Board | None = None) -> Text:
-        """ "Ann claimed Denver–Kansas City (black)", each city with its local name where
-        the ``board`` is given ("Denver (Денвер)")."""
+        """ "Ann claimed Denver–Kansas City (black)"; where the ``board`` is given, the route
+        as its label says it everywhere, each city with its local name: "Portland (Портленд)–
+        Seattle (Сиэтл) (серый, путь 1)"."""
+        route = self._route(board) if board is not None else None
+        if board is not None and route is not None:
+            label = board.label(route)
+            if self.passenger:
+                return _(
+                    "%(player)s claimed %(route)s, passenger in %(city)s",
+                    player=self.player,
+                    route=label,
+                    city=board.place(self.passenger)
+                    if self.passenger in board.cities
+                    else self.passenger,
+                )
+            return _("%(player)s claimed %(route)s", player=self.player, route=label)
         details: list[Text] = []
         if self.color:
             details.append(color_words(self.color))
@@ -44,31 +58,44 @@ class Claim:
             details.append(KIND_WORDS.get(self.kind, self.kind))
         if self.track is not None:
             details.append(_("track %(track)d", track=self.track))
-        route = board.along(self.cities) if board else DASH.join(self.cities)
-        city = board.place(self.passenger) if board and self.passenger else self.passenger
+        named = DASH.join(self.cities)
         if details and self.passenger:
             return _(
                 "%(player)s claimed %(route)s (%(details)s), passenger in %(city)s",
                 player=self.player,
-                route=route,
+                route=named,
                 details=listing(details),
-                city=city,
+                city=self.passenger,
             )
         if details:
             return _(
                 "%(player)s claimed %(route)s (%(details)s)",
                 player=self.player,
-                route=route,
+                route=named,
                 details=listing(details),
             )
         if self.passenger:
             return _(
                 "%(player)s claimed %(route)s, passenger in %(city)s",
                 player=self.player,
-                route=route,
-                city=city,
+                route=named,
+                city=self.passenger,
             )
-        return _("%(player)s claimed %(route)s", player=self.player, route=route)
+        return _("%(player)s claimed %(route)s", player=self.player, route=named)
+
+    def _route(self, board: Board) -> Route | None:
+        """The one route of the board this claim names, or None (a name the board does not
+        know as printed, or a claim that names no single route)."""
+        if not all(c in board.cities for c in self.cities):
+            return None
+        found = [
+            r
+            for r in board.routes_between(*self.cities)
+            if (self.color is None or r.color == self.color)
+            and (self.track is None or r.track == self.track)
+            and (self.kind is None or r.kind == self.kind)
+        ]
+        return found[0] if len(found) == 1 else None
 
     @classmethod
     def parse(cls, where: str, data: Any) -> Claim:

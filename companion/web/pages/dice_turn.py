@@ -56,6 +56,8 @@ def roll(game_id: str) -> Response:
             player=request.args.get("player"),
             faces=",".join(faces),
             rerolled="1" if rerolled else None,
+            # Which dice were rolled again: the page shows them marked.
+            again=",".join(str(i) for i in sorted(again)) or None if rerolled else None,
         )
         + "#dice",
         code=303,
