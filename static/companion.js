@@ -411,6 +411,19 @@
     count();
   }
 
+  // A dice game's table opens on the dice panel, the part a turn is played on: its counts
+  // and plays above the bar, not under it. A search for a play rises to the top of the
+  // screen, so that the routes it finds show below it, above the keyboard.
+  function diceFirst() {
+    var panel = document.getElementById("dice");
+    if (panel && !location.hash) panel.scrollIntoView({block: "start"});
+    document.addEventListener("focusin", function (event) {
+      if (event.target.matches && event.target.matches(".play-search")) {
+        event.target.scrollIntoView({block: "start"});
+      }
+    });
+  }
+
   // The new-game form asks for trains and ships only on Rails & Sails maps, offers each map's
   // own house rules and as many seats as it takes.
   function splits() {
@@ -642,6 +655,7 @@
       tunnelCards();
       goodsCounts();
       diceTotal();
+      diceFirst();
       measureBar();
       shareButtons();
       board();

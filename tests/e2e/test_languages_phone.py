@@ -57,8 +57,9 @@ def test_a_north_america_game_in_russian_from_new_game_to_the_pdf(
     claim(page, "хелен", "helena", "Denver")
     expect(page.locator(".note")).to_contain_text(
         ru("%(player)s claimed %(route)s: +%(points)d", player="Аня",
-           route=Message("%(route)s (%(details)s)", (("route", "Denver–Helena"),
-                                                     ("details", Message("green")))),
+           route=Message("%(route)s (%(details)s)",
+                         (("route", "Denver (Денвер)–Helena (Хелена)"),
+                          ("details", Message("green")))),
            points=7)
     )  # fmt: skip
 
@@ -117,7 +118,7 @@ def test_a_north_america_game_in_russian_from_new_game_to_the_pdf(
     # Winnipeg–Sault St. Marie–Duluth–Helena–Seattle (27 spaces), +10: 107 (Russian's
     # "many" form: 107 очков); 45 − 4 − 36 − 3 = 2 trains left.
     assert "Аня: 107 очков" in text
-    assert "-4 Denver–El Paso (4): не выполнена" in text
+    assert "-4 Denver (Денвер)–El Paso (Эль-Пасо) (4): не выполнена" in text
     assert "27 отрезков" in text
     assert "в запасе: 2 вагона" in text
 

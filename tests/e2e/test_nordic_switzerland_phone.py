@@ -103,7 +103,9 @@ def test_a_nordic_game_with_dice_to_the_pdf(server: str, phone: Page) -> None:
     page.fill(".play-search", place_key("Helsinki")[:5])
     ferry = page.locator(".plays li", has_text="Helsinki–Stockholm (yellow, ferry, 1 locomotive)")
     tap(page, ferry.locator("button", has_text="Claim"))
-    expect(page.locator(".note")).to_contain_text("Ann claimed Helsinki–Stockholm (yellow): +7")
+    expect(page.locator(".note")).to_contain_text(
+        "Ann claimed Helsinki–Stockholm (yellow, ferry, 1 locomotive): +7"
+    )
     screenshot(page, "nd1-ferry-with-dice")
 
     # Bob: the tunnel Åndalsnes–Lillehammer (yellow, 2 spaces) with two single faces, and
@@ -113,7 +115,9 @@ def test_a_nordic_game_with_dice_to_the_pdf(server: str, phone: Page) -> None:
     page.fill(".play-search", "lille")
     tunnel = page.locator(".plays li", has_text="Åndalsnes–Lillehammer")
     tap(page, tunnel.locator(".tunnel button", has_text="0"))
-    expect(page.locator(".note")).to_contain_text("Bob claimed Åndalsnes–Lillehammer: +2")
+    expect(page.locator(".note")).to_contain_text(
+        "Bob claimed Åndalsnes–Lillehammer (yellow, tunnel): +2"
+    )
 
     # Lieksa–Murmansk (9 spaces) is never among the plays of a roll.
     roll({"locomotive": 5})
