@@ -6,8 +6,9 @@ Every spelling and what is typed are folded alike (``place_key``: case, accents 
 punctuation off, Cyrillic read in Latin letters, a double letter as one), so "Нашвилл",
 "Nashville" and "Нашвил" are one. What folding leaves apart is weighed by RapidFuzz's
 similarity of the two strings (the Indel distance, normalised to 0–100): "Нэшвилл"
-("neshvil") is 86 from "Нашвилл" ("nashvil"). A name, or one of its words, that begins
-with what is typed comes first; then the closest spellings, best first.
+("neshvil") is 86 from "Нашвилл" ("nashvil"). A name spelled as typed comes first, then
+the names (or a word of them) that begin with it; only when there is none, the spellings
+most like it, best first.
 
 A board searches its own cities with it (``Board.find_cities``). The pages ask the server
 (``/g/<game>/find?q=``) as letters are typed, so a page and a record's "did you mean"
@@ -92,5 +93,9 @@ def find_cities(spellings: Iterable[Spelling], text: str, limit: int | None = No
         score = _score(typed, joined, spelling)
         if score >= ALIKE and score > best.get(spelling.city, 0.0):
             best[spelling.city] = score
+    # A name spelled as typed, or begun by it, is what was meant: a likeness is offered
+    # only when none is ("Бостон" is Boston, not Houston too).
+    if any(score >= BEGINS for score in best.values()):
+        best = {city: score for city, score in best.items() if score >= BEGINS}
     ranked = sorted(best, key=lambda city: (-best[city], city))
     return ranked if limit is None else ranked[:limit]

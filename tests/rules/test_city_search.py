@@ -72,6 +72,13 @@ def test_a_short_word_of_a_name_is_never_taken_for_a_misspelling():
     assert "Saint Louis" not in usa.find_cities("сан")
 
 
+def test_a_name_spelled_as_printed_brings_no_lookalikes():
+    # "Бостон" is Boston: Houston, a little like it, is not offered beside it.
+    usa = load_board("usa")
+    assert usa.find_cities("Бостон") == ["Boston"]
+    assert usa.find_cities("Сиэттл") == ["Seattle"]  # one letter for two: the same name
+
+
 def test_nonsense_finds_nothing():
     assert load_board("usa").find_cities("Жжжжжж") == []
     assert load_board("usa").find_cities(" -- ") == []
