@@ -26,7 +26,9 @@ def test_a_city_typed_by_ear_is_found_and_opened(server: str, phone: Page) -> No
     # A route from it is one tap away: the claim is recorded.
     tap(phone, nashville.locator("button.route", has_text="Атланта"))
     expect(phone.locator(".note")).to_contain_text("Аня")
-    expect(phone.locator(".bar .last")).to_contain_text("Atlanta (Атланта)–Nashville (Нашвилл)")
+    expect(phone.locator(".history li").first).to_contain_text(
+        "Atlanta (Атланта)–Nashville (Нашвилл)"
+    )
 
 
 def test_the_likeliest_city_sits_nearest_the_search_box(server: str, phone: Page) -> None:

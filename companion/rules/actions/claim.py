@@ -34,20 +34,20 @@ class Claim:
     passenger: str | None = None
     dice: DiceTurn | None = None
 
-    def describe(self, board: Board | None = None) -> Text:
+    def describe(self, board: Board | None = None, short: bool = False) -> Text:
         """ "Ann claimed Denver–Kansas City (black)"; where the ``board`` is given, the route
         as its label says it everywhere, each city with its local name: "Portland (Портленд)–
-        Seattle (Сиэтл) (серый, путь 1)"."""
+        Seattle (Сиэтл) (серый, путь 1)"; ``short``, the cities as printed only (the bar)."""
         route = self._route(board) if board is not None else None
         if board is not None and route is not None:
-            label = board.label(route)
+            label = route.label if short else board.label(route)
             if self.passenger:
                 return _(
                     "%(player)s claimed %(route)s, passenger in %(city)s",
                     player=self.player,
                     route=label,
                     city=board.place(self.passenger)
-                    if self.passenger in board.cities
+                    if self.passenger in board.cities and not short
                     else self.passenger,
                 )
             return _("%(player)s claimed %(route)s", player=self.player, route=label)

@@ -26,7 +26,7 @@ class Exchange(NotWithDice):
     ships: int
     dice: None = None
 
-    def describe(self, board: Board | None = None) -> Text:
+    def describe(self, board: Board | None = None, short: bool = False) -> Text:
         """ "Ann traded 2 trains for 2 ships"."""
         n = abs(self.ships)
         if self.ships > 0:

@@ -27,12 +27,12 @@ class MovePassenger:
     cities: tuple[str, ...]
     dice: DiceTurn | None = None
 
-    def describe(self, board: Board | None = None) -> Text:
+    def describe(self, board: Board | None = None, short: bool = False) -> Text:
         """ "Ann's passenger travelled Köln–Düsseldorf–Dortmund"."""
         return _(
             "%(player)s's passenger travelled %(cities)s",
             player=self.player,
-            cities=board.along(self.cities) if board else DASH.join(self.cities),
+            cities=board.along(self.cities) if board and not short else DASH.join(self.cities),
         )
 
     @classmethod

@@ -23,9 +23,10 @@ class BuildStation:
     city: str
     dice: DiceTurn | None = None
 
-    def describe(self, board: Board | None = None) -> Text:
+    def describe(self, board: Board | None = None, short: bool = False) -> Text:
         """ "Ann built a station in Berlin"."""
-        city = board.place(self.city) if board and self.city in board.cities else self.city
+        known = board is not None and self.city in board.cities and not short
+        city = board.place(self.city) if board and known else self.city
         return _("%(player)s built a station in %(city)s", player=self.player, city=city)
 
     @classmethod

@@ -34,7 +34,7 @@ class Pass:
     draw_tickets: int = 0
     drew: str | None = None  # "cards" or "tickets", when the table said which
 
-    def describe(self, board: Board | None = None) -> Text:
+    def describe(self, board: Board | None = None, short: bool = False) -> Text:
         """ "Cy drew train cards", "Cy drew tickets"."""
         if self.drew == CARDS:
             return _("%(player)s drew train cards", player=self.player)

@@ -57,7 +57,9 @@ def roll(game_id: str) -> Response:
             faces=",".join(faces),
             rerolled="1" if rerolled else None,
             # Which dice were rolled again: the page shows them marked.
-            again=",".join(str(i) for i in sorted(again)) or None if rerolled else None,
+            again=",".join(str(i) for i in range(TRAIN_DICE) if i in again) or None
+            if rerolled
+            else None,
         )
         + "#dice",
         code=303,
