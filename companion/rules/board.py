@@ -10,7 +10,7 @@ import functools
 import re
 import tomllib
 from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
@@ -395,6 +395,21 @@ def load_board(map_id: str) -> Board:
     return parse_board(path.read_text(encoding="utf-8"), f"{map_id}.toml")
 
 
+@functools.cache
+def load_decks(map_id: str) -> Mapping[str, tuple[Ticket, ...]]:
+    """The ticket decks an expansion adds to a map (``boards/decks/<map>.toml``), by name,
+    each checked against the board: none for a map without such a file."""
+    path = resources.files("companion.rules").joinpath("boards", "decks", f"{map_id}.toml")
+    if not path.is_file():
+        return MappingProxyType({})
+    file = f"decks/{map_id}.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise BoardError(file, "file", f"not valid TOML ({error})") from None
+    return _Checker(file).decks(data, load_board(map_id))
+
+
 # What a map file counts (``counts``): the printed board's cities, countries and places at
 # sea, its tracks (each track of a double or triple route) and their spaces, and the
 # ticket cards of its deck (a ticket printed twice counted twice).
@@ -727,6 +742,37 @@ class _Checker:
             if not -limit <= value <= limit:
                 raise self.fail(where, f"flag {label} {value} is off the globe")
         return (float(lat), float(lon))
+
+    def decks(self, data: Any, board: Board) -> Mapping[str, tuple[Ticket, ...]]:
+        """An expansion's decks for ``board``: each a list of tickets as a map file gives
+        them, counted as ``counts`` says."""
+        self.keys("file", data, {"map", "counts", "decks"}, set())
+        if data["map"] != board.id:
+            raise self.fail("map", f"should be '{board.id}'")
+        listed = data["decks"]
+        if not isinstance(listed, list) or not listed:
+            raise self.fail("decks", "should list the decks")
+        cities = dict(board.cities)
+        decks: dict[str, tuple[Ticket, ...]] = {}
+        for number, deck in enumerate(listed):
+            where = f"decks[{number}]"
+            self.keys(where, deck, {"name", "tickets"}, {"long"})
+            name = self.text(where, deck["name"])
+            if name in decks:
+                raise self.fail(where, f"a second deck '{name}'")
+            tickets = self.tickets(deck["tickets"], cities)
+            if deck.get("long", False) is True:  # a deck of long tickets (Europe's)
+                tickets = tuple(replace(t, long=True) for t in tickets)
+            decks[name] = tickets
+        counts = data["counts"]
+        if not isinstance(counts, dict) or set(counts) != set(decks):
+            raise self.fail("counts", f"should count each deck: {', '.join(decks)}")
+        for name, tickets in decks.items():
+            if counts[name] != len(tickets):
+                raise self.fail(
+                    "counts", f"deck '{name}' holds {len(tickets)} tickets, not {counts[name]}"
+                )
+        return MappingProxyType(decks)
 
     def tickets(self, data: Any, cities: dict[str, City]) -> tuple[Ticket, ...]:
         if not isinstance(data, list):

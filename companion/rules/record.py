@@ -13,12 +13,13 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.rules.actions import Action, action_to_json, parse_action
-from companion.rules.board import Board, Ticket, load_board, map_ids
+from companion.rules.board import Board, Ticket, map_ids
 from companion.rules.errors import IllegalAction, RecordError, SetupError
 from companion.rules.fields import keys, pair, text
 from companion.rules.game import State, replay
 from companion.rules.scoring import ScoreSheet, final_scores, held_targets, held_ticket, held_tour
 from companion.rules.setup import Player, Setup, new_game
+from companion.rules.variants import BASE, variant, variant_board
 from companion.rules.words import Message, _, listing, ngettext
 
 __all__ = [
@@ -66,10 +67,11 @@ class GameRecord:
     pieces: Mapping[str, tuple[int, int]] = field(default_factory=lambda: MappingProxyType({}))
     dice: bool = False
     played: str | None = None  # when it was played: ISO 8601, UTC ("2026-11-27T19:05:00+00:00")
+    variant: str = BASE  # the decks and bonuses in play (``variants``)
 
     def board(self) -> Board:
-        """The board the game is played on."""
-        return load_board(self.map)
+        """The board the game is played on, with its variant's tickets and bonuses."""
+        return variant_board(self.map, self.variant)
 
     def setup(self) -> Setup:
         """The checked setup: the board and the players."""
@@ -150,7 +152,17 @@ def parse_record(data: Any) -> GameRecord:
         "",
         data,
         {"map", "players"},
-        {"format", "dice", "pieces", "actions", "tickets", "goods", "house_rules", "played"},
+        {
+            "format",
+            "dice",
+            "pieces",
+            "actions",
+            "tickets",
+            "goods",
+            "house_rules",
+            "played",
+            "variant",
+        },
     )
     if "format" in data and data["format"] != FORMAT:
         raise RecordError(
@@ -162,6 +174,11 @@ def parse_record(data: Any) -> GameRecord:
         raise RecordError(
             "map", _("no map %(map)s (known: %(maps)s)", map=repr(map_id), maps=listing(map_ids()))
         )
+    chosen = data.get("variant", BASE)
+    try:
+        variant(map_id, chosen if isinstance(chosen, str) else repr(chosen))
+    except IllegalAction as refusal:
+        raise RecordError("variant", refusal.message) from None
     dice = data.get("dice", False)
     if not isinstance(dice, bool):
         raise RecordError("dice", _("should be true (a Dice Expansion game) or false"))
@@ -197,6 +214,7 @@ def parse_record(data: Any) -> GameRecord:
         pieces=MappingProxyType(pieces),
         dice=dice,
         played=_played(data["played"]) if "played" in data else None,
+        variant=chosen,
     )
 
 
@@ -266,6 +284,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
             name: [ticket_to_json(t) for t in hand] for name, hand in record.tickets.items()
         },
         **({"played": record.played} if record.played else {}),
+        **({"variant": record.variant} if record.variant != BASE else {}),
     }
 
 

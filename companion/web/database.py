@@ -37,6 +37,7 @@ ADDED_COLUMNS = {
         "language": "TEXT",
         "version": "INTEGER NOT NULL DEFAULT 0",
         "group_id": "TEXT",
+        "variant": "TEXT NOT NULL DEFAULT 'base'",
     }
 }
 

@@ -12,6 +12,7 @@ CREATE TABLE IF NOT EXISTS game (
     language TEXT,                           -- the table's language, when known
     version INTEGER NOT NULL DEFAULT 0,      -- counts every change: pages follow it
     group_id TEXT,                           -- the group it was played in, if any
+    variant TEXT NOT NULL DEFAULT 'base',    -- the decks and bonuses in play (rules/variants.py)
     created TEXT NOT NULL,
     updated TEXT NOT NULL
 );

@@ -147,7 +147,8 @@ def create_game(
         db.execute(
             "INSERT INTO game"
             " (id, map, players, goods, house_rules, pieces, dice, watch, language,"
-            " created, updated, group_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " created, updated, group_id, variant)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game_id,
                 record.map,
@@ -161,6 +162,7 @@ def create_game(
                 started,
                 at,
                 group,
+                record.variant,
             ),
         )
         db.executemany(
@@ -255,6 +257,7 @@ def load_game(game_id: str) -> StoredGame:
         dice=bool(row["dice"]),
         # When it was started (or, imported, when its record says it was played).
         played=datetime.fromisoformat(row["created"]).isoformat(timespec="seconds"),
+        variant=row["variant"],
     )
     track = {
         r["player"]: r["points"]

@@ -152,8 +152,12 @@ def globetrotting(monkeypatch):
     board = replace(load_board("usa"), id="usa-globetrotter", edition=GLOBETROTTING)
     known = record_module.map_ids()
     monkeypatch.setattr(record_module, "map_ids", lambda: (*known, board.id))
-    real = record_module.load_board
-    monkeypatch.setattr(record_module, "load_board", lambda m: board if m == board.id else real(m))
+    real = record_module.variant_board
+    monkeypatch.setattr(
+        record_module,
+        "variant_board",
+        lambda m, v="base": board if m == board.id else real(m, v),
+    )
     return board
 
 

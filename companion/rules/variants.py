@@ -1,0 +1,177 @@
+"""The variants a table plays a map with (USA 1910 on North America, Europa 1912 on
+Europe): which ticket decks are in play, which bonuses are scored, and the deal.
+
+A variant is the map's board with another deck and, where it says so, other bonuses: the
+rest of the rules (routes, tiebreaks, the end) stay the map's. ``variant_board`` makes that
+board once; a game record names its variant (``"variant"``), "base" unless it says."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from companion.rules.board import Board, Ticket, load_board, load_decks
+from companion.rules.editions import EUROPEAN_EXPRESS, GLOBETROTTER, LONGEST_PATH_BONUS, Bonus
+from companion.rules.errors import IllegalAction
+from companion.rules.words import Text, _, join
+
+BASE = "base"
+# The 1910 box's Globetrotter: 15 points, not the 10 of Märklin and Nordic Countries.
+GLOBETROTTER_1910 = replace(GLOBETROTTER, points=15)
+
+# Big Cities: only the tickets that touch one of these.
+BIG_CITIES_USA = frozenset(
+    {"Chicago", "Dallas", "Houston", "Los Angeles", "Miami", "New York", "Seattle"}
+)
+BIG_CITIES_EUROPE = frozenset(
+    {"Angora", "Athina", "Berlin", "London", "Madrid", "Moskva", "Paris", "Roma", "Wien"}
+)
+# Europa 1912's Extended: the base tickets as reprinted, and these 19 new regular ones.
+EXTENDED_NEW = frozenset(
+    frozenset(pair)
+    for pair in (
+        ("Amsterdam", "Venezia"), ("Bucuresti", "Erzurum"), ("Bruxelles", "Stockholm"),
+        ("Cadiz", "Frankfurt"), ("Danzig", "Budapest"), ("Dieppe", "Kobenhavn"),
+        ("Dieppe", "Marseille"), ("Edinburgh", "Essen"), ("Lisboa", "Cadiz"),
+        ("München", "Petrograd"), ("München", "Sarajevo"), ("Pamplona", "Palermo"),
+        ("Riga", "Kharkov"), ("Sochi", "Smyrna"), ("Sofia", "Kyiv"), ("Stockholm", "Wilno"),
+        ("Venezia", "Warszawa"), ("Warszawa", "Budapest"), ("Warszawa", "Sevastopol"),
+    )
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A way to play a map: its decks (none: the board's own), its bonuses (None: the
+    map's), which of the decks' tickets are in play, and the deal the table makes."""
+
+    id: str
+    map: str
+    name: Text
+    deal: Text
+    decks: tuple[str, ...] = ()
+    bonuses: tuple[Bonus, ...] | None = None
+    keeps: Callable[[Board, Ticket], bool] | None = None  # None: every ticket of the decks
+
+
+def _touches(cities: frozenset[str]) -> Callable[[Board, Ticket], bool]:
+    return lambda board, ticket: bool(cities & set(ticket.cities))
+
+
+def _extended(board: Board, ticket: Ticket) -> bool:
+    """A base ticket as reprinted in the 1912 box, or one of the 19 new of Extended."""
+    pair = frozenset(ticket.cities)
+    return pair in EXTENDED_NEW or board.deck_ticket(*ticket.cities) is not None
+
+
+def _deal(first: int, keep: int, later: int, keep_later: int) -> Text:
+    return _(
+        "deal %(first)d tickets, keep at least %(keep)d; later draw %(later)d, keep at least "
+        "%(keep_later)d",
+        first=first,
+        keep=keep,
+        later=later,
+        keep_later=keep_later,
+    )
+
+
+def _europe_deal(regular: int, long: int, keep: int) -> Text:
+    return _(
+        "deal %(regular)d regular tickets and %(long)d long, keep at least %(keep)d; later "
+        "draw 3, keep at least 1",
+        regular=regular,
+        long=long,
+        keep=keep,
+    )
+
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant(BASE, "usa", _("base game"), _deal(3, 2, 3, 1)),
+    Variant("1910", "usa", _("1910"), _deal(3, 2, 3, 1), ("1910",), (GLOBETROTTER_1910,)),
+    Variant(
+        "mega",
+        "usa",
+        _("Mega Game"),
+        _deal(5, 3, 4, 1),
+        ("1910", "mega"),
+        (LONGEST_PATH_BONUS, GLOBETROTTER_1910),
+    ),
+    Variant(
+        "big-cities",
+        "usa",
+        _("Big Cities"),
+        _deal(4, 2, 4, 1),
+        ("1910", "mega"),
+        (),
+        _touches(BIG_CITIES_USA),
+    ),
+    Variant(BASE, "europe", _("base game"), _europe_deal(3, 1, 2)),
+    Variant(
+        "extended",
+        "europe",
+        _("Extended"),
+        _europe_deal(3, 1, 2),
+        ("1912_regular", "1912_long"),
+        (EUROPEAN_EXPRESS,),
+        _extended,
+    ),
+    Variant(
+        "mega",
+        "europe",
+        _("Mega"),
+        _europe_deal(5, 2, 3),
+        ("1912_regular", "1912_long"),
+        (EUROPEAN_EXPRESS,),
+    ),
+    Variant(
+        "big-cities",
+        "europe",
+        _("Big Cities"),
+        _deal(5, 2, 4, 1),
+        ("1912_regular",),
+        (EUROPEAN_EXPRESS,),
+        _touches(BIG_CITIES_EUROPE),
+    ),
+)
+
+
+def variants_of(map_id: str) -> tuple[Variant, ...]:
+    """The variants a map is played with ("base" first); just "base" for most maps."""
+    found = tuple(v for v in VARIANTS if v.map == map_id)
+    return found or (Variant(BASE, map_id, _("base game"), ""),)
+
+
+def variant(map_id: str, variant_id: str) -> Variant:
+    """The variant of a map by its id; refuses another with the map's valid ones."""
+    for known in variants_of(map_id):
+        if known.id == variant_id:
+            return known
+    raise IllegalAction(
+        _(
+            "the %(map)s board is played as %(variants)s, not '%(variant)s'",
+            map=load_board(map_id).title,
+            variants=join([f"'{v.id}'" for v in variants_of(map_id)], "or"),
+            variant=variant_id,
+        )
+    )
+
+
+@functools.cache
+def variant_board(map_id: str, variant_id: str = BASE) -> Board:
+    """The board a variant plays on: the map's, with the variant's tickets and bonuses."""
+    board = load_board(map_id)
+    chosen = variant(map_id, variant_id)
+    if not chosen.decks:
+        return board
+    decks = load_decks(map_id)
+    tickets = tuple(
+        t
+        for name in chosen.decks
+        for t in decks[name]
+        if chosen.keeps is None or chosen.keeps(board, t)
+    )
+    edition = board.edition
+    if chosen.bonuses is not None:
+        edition = replace(edition, bonuses=chosen.bonuses)
+    return replace(board, tickets=tickets, edition=edition)
