@@ -179,3 +179,20 @@ def test_an_unknown_language_is_exit_status_2():
     result = companion("score", str(GAMES / "four_players.json"), "--lang", "xx")
     assert result.returncode == 2
     assert "'xx' is not a language the companion speaks" in result.stderr
+
+
+def test_a_ticket_outside_the_variants_decks_exits_2_with_the_reason():
+    # Big Cities plays only the tickets touching a big city: Calgary–Nashville touches none.
+    record = {
+        "map": "usa",
+        "variant": "big-cities",
+        "players": ["Ann", "Bob"],
+        "tickets": {"Ann": [["Calgary", "Nashville"]]},
+    }
+    result = companion("score", "-", stdin=json.dumps(record))
+    assert result.returncode == 2
+    assert "Calgary–Nashville is not a ticket of the North America deck" in result.stderr
+    mega = companion("score", "--json", "-", stdin=json.dumps(record | {"variant": "mega"}))
+    assert mega.returncode == 0, mega.stderr
+    ann = next(p for p in json.loads(mega.stdout)["players"] if p["name"] == "Ann")
+    assert ann["breakdown"]["tickets"] == -14  # the 1910 deck's Calgary–Nashville
