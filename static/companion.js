@@ -443,6 +443,18 @@
       });
       var box = form.querySelector(".house-rules");
       if (box) box.hidden = !any;
+      // The ticket decks of the map's expansions: its own only; none, its own deck.
+      var decks = false;
+      form.querySelectorAll(".variants [data-maps]").forEach(function (choice) {
+        var here = choice.dataset.maps === map.value;
+        choice.hidden = !here;
+        if (!here && choice.querySelector("input").checked) {
+          form.querySelector(".variants input[value=base]").checked = true;
+        }
+        decks = decks || here;
+      });
+      var variants = form.querySelector(".variants");
+      if (variants) variants.hidden = !decks;
       // As many seats as the map takes (a seat already named stays, for the form to refuse).
       var most = 5;
       (map.dataset.seatMaps || "").split(" ").forEach(function (entry) {

@@ -17,6 +17,7 @@ from companion.rules.errors import IllegalAction
 from companion.rules.words import Text, _, join
 
 BASE = "base"
+USA_1910, EUROPA_1912 = _("USA 1910"), _("Europa 1912")  # the boxes the decks come in
 # The 1910 box's Globetrotter: 15 points, not the 10 of Märklin and Nordic Countries.
 GLOBETROTTER_1910 = replace(GLOBETROTTER, points=15)
 
@@ -50,6 +51,7 @@ class Variant:
     map: str
     name: Text
     deal: Text
+    box: Text = ""  # the expansion whose decks it plays with: "USA 1910"
     decks: tuple[str, ...] = ()
     bonuses: tuple[Bonus, ...] | None = None
     keeps: Callable[[Board, Ticket], bool] | None = None  # None: every ticket of the decks
@@ -88,12 +90,13 @@ def _europe_deal(regular: int, long: int, keep: int) -> Text:
 
 VARIANTS: tuple[Variant, ...] = (
     Variant(BASE, "usa", _("base game"), _deal(3, 2, 3, 1)),
-    Variant("1910", "usa", _("1910"), _deal(3, 2, 3, 1), ("1910",), (GLOBETROTTER_1910,)),
+    Variant("1910", "usa", _("1910"), _deal(3, 2, 3, 1), USA_1910, ("1910",), (GLOBETROTTER_1910,)),
     Variant(
         "mega",
         "usa",
         _("Mega Game"),
         _deal(5, 3, 4, 1),
+        USA_1910,
         ("1910", "mega"),
         (LONGEST_PATH_BONUS, GLOBETROTTER_1910),
     ),
@@ -102,6 +105,7 @@ VARIANTS: tuple[Variant, ...] = (
         "usa",
         _("Big Cities"),
         _deal(4, 2, 4, 1),
+        USA_1910,
         ("1910", "mega"),
         (),
         _touches(BIG_CITIES_USA),
@@ -112,6 +116,7 @@ VARIANTS: tuple[Variant, ...] = (
         "europe",
         _("Extended"),
         _europe_deal(3, 1, 2),
+        EUROPA_1912,
         ("1912_regular", "1912_long"),
         (EUROPEAN_EXPRESS,),
         _extended,
@@ -121,6 +126,7 @@ VARIANTS: tuple[Variant, ...] = (
         "europe",
         _("Mega"),
         _europe_deal(5, 2, 3),
+        EUROPA_1912,
         ("1912_regular", "1912_long"),
         (EUROPEAN_EXPRESS,),
     ),
@@ -129,6 +135,7 @@ VARIANTS: tuple[Variant, ...] = (
         "europe",
         _("Big Cities"),
         _deal(5, 2, 4, 1),
+        EUROPA_1912,
         ("1912_regular",),
         (EUROPEAN_EXPRESS,),
         _touches(BIG_CITIES_EUROPE),

@@ -116,6 +116,8 @@ class NewGameForm(FlaskForm):
     map = SelectField(label(_("Map")))
     seats = FieldList(FormField(SeatForm), label(_("Seats")), min_entries=SEATS, max_entries=SEATS)
     dice = BooleanField(label(_("Play with the Dice Expansion")))
+    # The ticket decks and bonuses (rules/variants.py), checked against the map chosen.
+    variant = StringField(label(_("Ticket decks")), validators=[Optional(), Length(max=20)])
     # The choices are each edition's house rules, set by the view.
     house_rules = SelectMultipleField(label(_("House rules")), choices=[], validators=[Optional()])
 

@@ -33,6 +33,7 @@ from companion.rules.table_questions import (
     station_cities,
     still_to_play,
 )
+from companion.rules.variants import variant
 from companion.rules.words import Text
 from companion.web import store
 from companion.web.cache import Recent
@@ -85,6 +86,7 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
         goods=goods_left(state),
         passenger_cities=passenger_cities(state, player),
         dice=panel(state, player, bool(context["blocked"])) if state.setup.dice else None,
+        variant=variant(game.record.map, game.record.variant),
         **context,
     ), status
 

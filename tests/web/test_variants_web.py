@@ -3,11 +3,12 @@ sheet scored with the variant's decks and bonuses."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
 
 from companion.rules.record import parse_record
-from tests.web.helpers import page
+from tests.web.helpers import page, problem, seats
 
 
 def test_an_imported_mega_game_keeps_its_variant_and_scores_with_it(client):
@@ -37,3 +38,33 @@ def test_an_imported_mega_game_keeps_its_variant_and_scores_with_it(client):
     assert "Globetrotter" in sheet
     ann = next(p for p in parse_record(exported).score().players if p.name == "Ann")
     assert ann.total == 4 + 2 + 5 - 19 + 10 + 15
+
+
+def test_a_game_started_as_a_mega_game_says_the_deal_and_keeps_its_variant(client):
+    data = seats("Ann", "Bob") | {"variant": "mega"}
+    response = client.post("/games", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    url = response.headers["Location"].split("?")[0]
+    table = page(client, url)
+    # The Mega Game's deal (RULES.md): 5 tickets, keep at least 3; later 4, keep 1.
+    assert (
+        "USA 1910: Mega Game: deal 5 tickets, keep at least 3; later draw 4, keep at least 1"
+        in table
+    )
+    assert client.get(f"{url}/record.json").get_json()["variant"] == "mega"
+
+
+def test_a_variant_of_another_map_is_refused_with_the_maps_own(client):
+    response = client.post("/games", data=seats("Ann", "Bob") | {"variant": "extended"})
+    assert response.status_code == 400
+    said = html.unescape(problem(response.get_data(as_text=True)))
+    assert "'base', '1910', 'mega' or 'big-cities', not 'extended'" in said
+
+
+def test_the_new_game_form_offers_each_maps_ticket_decks(client):
+    home = page(client, "/")
+    assert (
+        'data-maps="usa"><input type="radio" name="variant" value="mega"> USA 1910: Mega Game'
+        in home
+    )
+    assert 'data-maps="europe"><input type="radio" name="variant" value="extended">' in home
