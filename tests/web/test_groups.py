@@ -248,3 +248,17 @@ def test_an_imported_game_keeps_the_day_it_was_played_in_the_readers_form(client
     assert f'<span class="when">{day}</span>' in listed
     game = re.search(r'href="(/g/[^"?#/]+)', page(client, url)).group(1)
     assert client.get(f"{game}/record.json").get_json()["played"] == "2025-06-01T16:30:00+00:00"
+
+
+def test_the_next_game_keeps_the_last_ones_ticket_decks(client):
+    url = new_group(client)
+    table, tickets = shared_win()
+    data = record_to_json(table.record(**tickets)) | {"variant": "mega"}
+    response = client.post(
+        f"{url}/import",
+        data={"record": (io.BytesIO(json.dumps(data).encode()), "game.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 303, response.get_data(as_text=True)
+    form = form_on(page(client, url), "/games")
+    assert form["map"] == "usa" and form["variant"] == "mega"

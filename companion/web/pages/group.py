@@ -92,11 +92,12 @@ def person_colors(found: Standings) -> dict[str, str]:
 
 def _latest_table(found: Standings) -> NewGameForm:
     """The new-game form, filled in as the group's latest game was: the same map and the
-    same players in the same seats, with the same pieces."""
+    same players in the same seats, with the same pieces, and the same ticket decks."""
     form = new_game_form()
     if found.games and not form.is_submitted():
         latest = found.games[-1]
         form.map.data = latest.map
+        form.variant.data = store.load_game(latest.id).record.variant
         players = latest.sheet.players
         chosen = [p.player.color for p in players if p.player.color in PIECE_COLORS]
         free = iter(c for c in PIECE_COLORS if c not in chosen)
