@@ -257,12 +257,16 @@ class Board:
     def along(self, names: Iterable[str]) -> Along:
         """Places (named as printed) one after another, each with its local names: a route's
         ends, a trip's stops."""
-        return Along(tuple(self.place(n) if n in self.cities else n for n in names))
+        return Along(tuple(self.named(n) for n in names))
 
     def label(self, route: Route) -> Message:
         """A route's label, its ends with their local names: "Denver (Денвер)–Helena
         (Хелена) (зелёный)" in Russian."""
         return route.labelled(self.along(route.cities))
+
+    def named(self, name: str) -> Place | str:
+        """``place`` for a place of this board; any other name as it is."""
+        return self.place(name) if name in self.cities else name
 
     def place(self, name: str) -> Place:
         """A place (named as printed) with its local names: said "Moskva (Москва)" in

@@ -47,7 +47,7 @@ def card_png(game: StoredGame) -> bytes:
     def make() -> bytes:
         state = game.state()
         sheet = game.scored()
-        when = day(game.record.played or game.created)
+        when = day(played_at(game))
         return result_card(sheet, player_colors(state), state.owners, when)
 
     found: bytes = game.kept(("card", language()), make)

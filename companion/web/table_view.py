@@ -178,11 +178,12 @@ def record(
     the state after it), then goes back to the table (or to ``then``), on whoever plays
     next; the same form sent again records nothing and says what the first one recorded.
     A refusal is shown on ``refused``'s page (the table's unless given), with a 409."""
+    game = store.load_game(game_id)
     try:
-        check_played_at_the_table(store.load_game(game_id).state(), action)
+        check_played_at_the_table(game.state(), action)
         state = store.record_action(game_id, action, form.stamp)
     except Repeated as repeat:
-        flash(repeated(repeat, store.load_game(game_id).record.board()))
+        flash(repeated(repeat, game.record.board()))
     except IllegalAction as refusal:
         problem = _("Refused: %(refusal)s", refusal=refusal)
         if refused is not None:

@@ -119,4 +119,4 @@ def _minus(figure: str) -> str:
 
 def _signed(points: int) -> str:
     """Points with their sign, as the pages print them, with a true minus: "+4", "−3", "0"."""
-    return signed(points).replace("-", "−")
+    return _minus(signed(points))

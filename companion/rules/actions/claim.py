@@ -46,9 +46,7 @@ class Claim:
                     "%(player)s claimed %(route)s, passenger in %(city)s",
                     player=self.player,
                     route=label,
-                    city=board.place(self.passenger)
-                    if self.passenger in board.cities and not short
-                    else self.passenger,
+                    city=self.passenger if short else board.named(self.passenger),
                 )
             return _("%(player)s claimed %(route)s", player=self.player, route=label)
         details: list[Text] = []

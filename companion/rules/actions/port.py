@@ -25,8 +25,7 @@ class BuildPort(NotWithDice):
 
     def describe(self, board: Board | None = None, short: bool = False) -> Text:
         """ "Ann built a port in Chicago"."""
-        known = board is not None and self.city in board.cities and not short
-        city = board.place(self.city) if board and known else self.city
+        city = board.named(self.city) if board and not short else self.city
         return _("%(player)s built a port in %(city)s", player=self.player, city=city)
 
     @classmethod

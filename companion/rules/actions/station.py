@@ -25,8 +25,7 @@ class BuildStation:
 
     def describe(self, board: Board | None = None, short: bool = False) -> Text:
         """ "Ann built a station in Berlin"."""
-        known = board is not None and self.city in board.cities and not short
-        city = board.place(self.city) if board and known else self.city
+        city = board.named(self.city) if board and not short else self.city
         return _("%(player)s built a station in %(city)s", player=self.player, city=city)
 
     @classmethod

@@ -155,34 +155,29 @@ def undo(game_id: str) -> Response | tuple[str, int]:
     form = UndoForm()
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
+    board = store.load_game(game_id).record.board()
+    back = _back(game_id, form.then.data)
     try:
         undone = store.undo(game_id, form.action.data)
     except Repeated as repeat:
         assert isinstance(repeat.what, LoggedAction)
-        board = store.load_game(game_id).record.board()
         flash(_("Already undone: %(action)s", action=repeat.what.action.describe(board)))
-        return redirect(
-            _back(game_id, form.then.data) or url_for("table.show", game_id=game_id), code=303
-        )
+        return redirect(back, code=303)
     except IllegalAction as refusal:
         problem = _("Not undone: %(refusal)s", refusal=refusal)
         return render_table(game_id, problem=problem, status=409)
     flash(
-        _(
-            "Undone: %(action)s",
-            action=undone.action.describe(store.load_game(game_id).record.board()),
-        )
+        _("Undone: %(action)s", action=undone.action.describe(board))
         if undone
         else _("Nothing to undo.")
     )
-    return redirect(
-        _back(game_id, form.then.data) or url_for("table.show", game_id=game_id), code=303
-    )
+    return redirect(back, code=303)
 
 
-def _back(game_id: str, then: str | None) -> str | None:
-    """The page a form goes back to after it, where it was sent from the board picture."""
-    return url_for("table.board", game_id=game_id) if then == BOARD else None
+def _back(game_id: str, then: str | None) -> str:
+    """The page a form goes back to after it: the board picture it was sent from, else the
+    table."""
+    return url_for("table.board" if then == BOARD else "table.show", game_id=game_id)
 
 
 @bp.get("/confirm")
