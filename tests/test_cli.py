@@ -191,7 +191,10 @@ def test_a_ticket_outside_the_variants_decks_exits_2_with_the_reason():
     }
     result = companion("score", "-", stdin=json.dumps(record))
     assert result.returncode == 2
-    assert "Calgary–Nashville is not a ticket of the North America deck" in result.stderr
+    assert (
+        "Calgary–Nashville is not in the Big Cities deck: it touches none of its big cities"
+        in result.stderr
+    )
     mega = companion("score", "--json", "-", stdin=json.dumps(record | {"variant": "mega"}))
     assert mega.returncode == 0, mega.stderr
     ann = next(p for p in json.loads(mega.stdout)["players"] if p["name"] == "Ann")

@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import quote
 
 from companion.rules.score_sheet import ScoreSheet
+from companion.rules.variants import game_title
 
 LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 
@@ -49,7 +50,7 @@ def play_data(
     data: dict[str, Any] = {
         "game": game,
         # The board in English, whatever the page's language: one board, one name in the log.
-        "board": sheet.board.title.say(NullTranslations()),
+        "board": game_title(sheet.board).say(NullTranslations()),
         "playDate": played,
         "players": [
             {

@@ -1,5 +1,6 @@
 """The score sheet as CSV, for a spreadsheet: a line a player, by rank, with the points of
-each column of the standings, the total, the tickets and the longest path. The header
+each column of the standings, the total, the tickets, the longest path and the game (the
+map, and the variant unless it is the base game: "North America — 1910"). The header
 names the columns in the language spoken; the numbers are the sheet's own.
 
 A name that a spreadsheet would take for a formula (it begins with =, +, -, @) is written
@@ -11,6 +12,7 @@ import csv
 import io
 
 from companion.rules.score_sheet import ScoreSheet
+from companion.rules.variants import game_title
 from companion.rules.words import _
 
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
@@ -34,8 +36,10 @@ def sheet_to_csv(sheet: ScoreSheet) -> str:
             str(_("Tickets completed")),
             str(_("Tickets failed")),
             str(_("Longest path, trains")),
+            str(_("Game")),
         ]
     )
+    title = str(game_title(sheet.board))
     for p in sheet.ranked:
         writer.writerow(
             [
@@ -46,6 +50,7 @@ def sheet_to_csv(sheet: ScoreSheet) -> str:
                 p.tickets_completed,
                 p.tickets_failed,
                 p.longest_path.length,
+                title,
             ]
         )
     return out.getvalue()

@@ -22,6 +22,7 @@ def sheet_to_json(sheet: ScoreSheet) -> dict[str, Any]:
     the standings' columns and each player's sections, line by line."""
     return {
         "map": sheet.board.id,
+        "variant": sheet.board.variant,
         "finished": sheet.finished,
         "columns": [{"key": c.key, "title": _words(c.title)} for c in sheet.columns],
         "players": [_player(p) for p in sheet.players],

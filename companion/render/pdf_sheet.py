@@ -36,6 +36,7 @@ from companion.render.text_sheet import ordinal, sheet_title, signed
 from companion.rules import counted
 from companion.rules.board import SEA
 from companion.rules.score_sheet import Line, PlayerSheet, ScoreSheet
+from companion.rules.variants import game_title
 from companion.rules.words import _, join
 
 
@@ -70,7 +71,7 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str, progress: Sequence[Series] = ()) 
     document = SimpleDocTemplate(
         out,
         pagesize=A4,
-        title=str(_("Ticket to Ride score sheet: %(map)s", map=sheet.board.title)),
+        title=str(_("Ticket to Ride score sheet: %(map)s", map=game_title(sheet.board))),
         leftMargin=16 * mm,
         rightMargin=16 * mm,
         topMargin=14 * mm,

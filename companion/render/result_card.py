@@ -18,6 +18,7 @@ from companion.render.board_picture import layout
 from companion.render.palette import ACCENT, CITY_DOT, INK, PAGE, PAPER, WATER, light, tint
 from companion.rules.board import SEA
 from companion.rules.score_sheet import ScoreSheet
+from companion.rules.variants import game_title
 from companion.rules.words import _
 
 WIDTH = 1080
@@ -68,7 +69,7 @@ def result_card(
 
     # The head: the map, the date, and who won.
     draw.rectangle((0, 0, WIDTH, 12), fill=ACCENT)
-    title = _fit(draw, str(sheet.board.title), _font(46, True), WIDTH - 2 * PAD)
+    title = _fit(draw, str(game_title(sheet.board)), _font(46, True), WIDTH - 2 * PAD)
     draw.text((PAD, 34), title, font=_font(46, True), fill=INK)
     label, who = sheet.headline
     said = _fit(draw, f"{label}: {who} · {when}", _font(30), WIDTH - 2 * PAD)

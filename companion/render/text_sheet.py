@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from companion.rules import counted
 from companion.rules.score_sheet import Line, PlayerSheet, ScoreSheet
+from companion.rules.variants import game_title
 from companion.rules.words import Message, Text, _
 
 ORDINALS: dict[int, Message] = {1: _("1st"), 2: _("2nd"), 3: _("3rd")}
@@ -22,8 +23,8 @@ def signed(points: int) -> str:
 
 
 def sheet_title(sheet: ScoreSheet) -> Text:
-    """The sheet's heading: "Ticket to Ride: North America"."""
-    return _("Ticket to Ride: %(map)s", map=sheet.board.title)
+    """The sheet's heading: "Ticket to Ride: North America", "…: North America — 1910"."""
+    return _("Ticket to Ride: %(map)s", map=game_title(sheet.board))
 
 
 def sheet_to_text(sheet: ScoreSheet) -> str:

@@ -16,6 +16,7 @@ from companion.rules.editions import (
 )
 from companion.rules.paths import cities_along
 from companion.rules.score_sheet import Column, Line, PlayerSheet, Section, TicketScore
+from companion.rules.variants import deck_note
 from companion.rules.words import Message, Text, _, join, listing, ngettext
 
 
@@ -73,6 +74,14 @@ def ticket_line(t: TicketScore, board: Board) -> Line:
     if ticket.has_targets:
         return _targets_line(t, board)
     what = _("%(ticket)s (%(points)d)", ticket=board.along(ticket.cities), points=ticket.points)
+    note = deck_note(board, ticket)
+    if note is not None:
+        what = _(
+            "%(ticket)s (%(points)d; %(note)s)",
+            ticket=board.along(ticket.cities),
+            points=ticket.points,
+            note=note,
+        )
     how: Text
     if t.chain is None:
         how = _("not all connected") if ticket.is_tour else _("not connected")

@@ -32,6 +32,7 @@ from companion.rules.score_sheet import (
 from companion.rules.stations import best_borrowing, borrow_options, stations_left
 from companion.rules.table_questions import score_track
 from companion.rules.tours import score_tour
+from companion.rules.variants import outside_deck
 from companion.rules.words import DASH, Message, Text, _, join, listing, ngettext
 
 __all__ = [
@@ -135,10 +136,8 @@ def held_ticket(board: Board, cities: Sequence[str], points: int | None = None) 
         if ticket is None:
             raise IllegalAction(
                 _(
-                    "%(ticket)s is not a ticket of the %(map)s deck; "
-                    "give it with the value printed on the card",
-                    ticket=f"{a}{DASH}{b}",
-                    map=board.title,
+                    "%(reason)s; give it with the value printed on the card",
+                    reason=outside_deck(board, a, b),
                 )
             )
         return ticket

@@ -33,6 +33,16 @@ class Played:
         return self.sheet.board.id
 
     @property
+    def variant(self) -> str:
+        """The ticket decks and bonuses it was played with ("base", "1910", "mega"…)."""
+        return self.sheet.board.variant
+
+    @property
+    def kind(self) -> tuple[str, str]:
+        """Its map and variant: the games whose scores compare."""
+        return (self.map, self.variant)
+
+    @property
     def finished(self) -> bool:
         return self.sheet.finished
 
@@ -74,14 +84,16 @@ class Standing:
 
 @dataclass(frozen=True)
 class Record:
-    """A record of the group: its figure, who holds it (several: a tie) and the game in
-    which it was first set."""
+    """A record of the group on one map and variant (their scores compare, not those of
+    another): its figure, who holds it (several: a tie) and the game in which it was first
+    set."""
 
     key: str
     title: Text
     value: int
     holders: tuple[str, ...]
     game: str
+    kind: tuple[str, str]  # the map and variant it was set on
 
 
 @dataclass(frozen=True)
@@ -125,12 +137,20 @@ def same_person(merges: Mapping[str, str]) -> dict[str, str]:
 
 
 def standings(
-    games: Iterable[Played], merges: Mapping[str, str] | None = None, map_id: str | None = None
+    games: Iterable[Played],
+    merges: Mapping[str, str] | None = None,
+    map_id: str | None = None,
+    variant: str | None = None,
 ) -> Standings:
-    """The standings over ``games`` (only those on ``map_id`` when given), oldest first.
-    People keep the names they have over all ``games``, whatever the map."""
+    """The standings over ``games`` (only those on ``map_id`` when given, and of those only
+    the ``variant`` when given), oldest first. People keep the names they have over all
+    ``games``, whatever the map."""
     every = tuple(sorted(games, key=lambda g: g.when))
-    chosen = tuple(g for g in every if map_id is None or g.map == map_id)
+    chosen = tuple(
+        g
+        for g in every
+        if (map_id is None or g.map == map_id) and (variant is None or g.variant == variant)
+    )
     merged = same_person(merges or {})
 
     def key_of(spelling: str) -> str:
@@ -223,8 +243,21 @@ RECORDS: tuple[tuple[str, Text], ...] = (
 
 
 def _records(games: Sequence[Played], names: Mapping[str, str]) -> tuple[Record, ...]:
-    """The group's records over its finished games: a record ties when several reach it,
-    and stays with the game that first set it."""
+    """The group's records over its finished games, for each map and variant played (in
+    the order first played): a Mega Game's score is no record for a base game."""
+    kinds = dict.fromkeys(g.kind for g in games if g.finished)
+    return tuple(
+        record
+        for kind in kinds
+        for record in _kind_records([g for g in games if g.kind == kind], names, kind)
+    )
+
+
+def _kind_records(
+    games: Sequence[Played], names: Mapping[str, str], kind: tuple[str, str]
+) -> tuple[Record, ...]:
+    """The records over one map and variant's finished games: a record ties when several
+    reach it, and stays with the game that first set it."""
     figures: dict[str, list[tuple[int, str, str]]] = {key: [] for key, _title in RECORDS}
     for game in (g for g in games if g.finished):
         sheet = game.sheet
@@ -246,5 +279,5 @@ def _records(games: Sequence[Played], names: Mapping[str, str]) -> tuple[Record,
         top = max(value for value, _who, _game in found)
         holders = tuple(dict.fromkeys(who for value, who, _game in found if value == top))
         first = next(game for value, _who, game in found if value == top)
-        records.append(Record(key, title, top, holders, first))
+        records.append(Record(key, title, top, holders, first, kind))
     return tuple(records)

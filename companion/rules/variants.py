@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from companion.rules.board import Board, Ticket, load_board, load_decks
 from companion.rules.editions import EUROPEAN_EXPRESS, GLOBETROTTER, LONGEST_PATH_BONUS, Bonus
 from companion.rules.errors import IllegalAction
-from companion.rules.words import Text, _, join
+from companion.rules.words import DASH, Message, Text, _, join
 
 BASE = "base"
 USA_1910, EUROPA_1912 = _("USA 1910"), _("Europa 1912")  # the boxes the decks come in
@@ -55,10 +55,7 @@ class Variant:
     decks: tuple[str, ...] = ()
     bonuses: tuple[Bonus, ...] | None = None
     keeps: Callable[[Board, Ticket], bool] | None = None  # None: every ticket of the decks
-
-
-def _touches(cities: frozenset[str]) -> Callable[[Board, Ticket], bool]:
-    return lambda board, ticket: bool(cities & set(ticket.cities))
+    big_cities: frozenset[str] = frozenset()  # Big Cities: only the tickets touching one
 
 
 def _extended(board: Board, ticket: Ticket) -> bool:
@@ -108,7 +105,7 @@ VARIANTS: tuple[Variant, ...] = (
         USA_1910,
         ("1910", "mega"),
         (),
-        _touches(BIG_CITIES_USA),
+        big_cities=BIG_CITIES_USA,
     ),
     Variant(BASE, "europe", _("base game"), _europe_deal(3, 1, 2)),
     Variant(
@@ -138,7 +135,7 @@ VARIANTS: tuple[Variant, ...] = (
         EUROPA_1912,
         ("1912_regular",),
         (EUROPEAN_EXPRESS,),
-        _touches(BIG_CITIES_EUROPE),
+        big_cities=BIG_CITIES_EUROPE,
     ),
 )
 
@@ -177,8 +174,75 @@ def variant_board(map_id: str, variant_id: str = BASE) -> Board:
         for name in chosen.decks
         for t in decks[name]
         if chosen.keeps is None or chosen.keeps(board, t)
+        if not chosen.big_cities or chosen.big_cities & set(t.cities)
     )
     edition = board.edition
     if chosen.bonuses is not None:
         edition = replace(edition, bonuses=chosen.bonuses)
-    return replace(board, tickets=tickets, edition=edition)
+    return replace(board, tickets=tickets, edition=edition, variant=chosen.id)
+
+
+def game_title(board: Board) -> Message:
+    """The map and, unless it is the base game, the variant: "North America — 1910"."""
+    if board.variant == BASE:
+        return board.title
+    chosen = variant(board.id, board.variant)
+    return _("%(map)s — %(variant)s", map=board.title, variant=chosen.name)
+
+
+def outside_deck(board: Board, a: str, b: str) -> Text:
+    """Why no ticket between two cities is in the deck a game plays with: the deck named,
+    and where the ticket is found instead (another variant's deck, or one the variant
+    leaves out)."""
+    ticket = f"{a}{DASH}{b}"
+    chosen = variant(board.id, board.variant)
+    if not chosen.decks:
+        boxes = [
+            v.box
+            for v in variants_of(board.id)
+            if v.decks and variant_board(board.id, v.id).deck_ticket(a, b) is not None
+        ]
+        if boxes:
+            return _(
+                "%(ticket)s is not a ticket of the %(map)s deck: it comes with %(box)s",
+                ticket=ticket,
+                map=board.title,
+                box=boxes[0],
+            )
+        return _("%(ticket)s is not a ticket of the %(map)s deck", ticket=ticket, map=board.title)
+    if chosen.big_cities and not chosen.big_cities & {a, b}:
+        return _(
+            "%(ticket)s is not in the %(variant)s deck: it touches none of its big cities "
+            "(%(cities)s)",
+            ticket=ticket,
+            variant=chosen.name,
+            cities=join([board.place(c) for c in sorted(chosen.big_cities)]),
+        )
+    elsewhere = [
+        v.name
+        for v in variants_of(board.id)
+        if v != chosen and variant_board(board.id, v.id).deck_ticket(a, b) is not None
+    ]
+    if elsewhere:
+        return _(
+            "%(ticket)s is not in the %(variant)s deck; it is dealt in: %(variants)s",
+            ticket=ticket,
+            variant=chosen.name,
+            variants=join(elsewhere),
+        )
+    return _("%(ticket)s is not in the %(variant)s deck", ticket=ticket, variant=chosen.name)
+
+
+def deck_note(board: Board, ticket: Ticket) -> Text | None:
+    """What the sheet says of a deck ticket where a variant makes it matter: a value the
+    expansion reprinted differently from the base game's card, or a long ticket."""
+    if board.variant == BASE or not ticket.from_deck or len(ticket.cities) != 2:
+        return None
+    printed = load_board(board.id).deck_ticket(*ticket.cities)
+    if printed is not None and printed.points != ticket.points:
+        return _(
+            "as reprinted in %(box)s; the base game's card says %(points)d",
+            box=variant(board.id, board.variant).box,
+            points=printed.points,
+        )
+    return _("long ticket") if ticket.long else None

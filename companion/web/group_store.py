@@ -205,14 +205,17 @@ def _group_games(versions: list[tuple[str, int]]) -> list[Played]:
     return games
 
 
-def group_standings(group: Group, map_id: str | None = None) -> Standings:
-    """The group's standings over its games (one map's, when given): worked out again
-    only when a game, or a merge, changed since."""
+def group_standings(
+    group: Group, map_id: str | None = None, variant: str | None = None
+) -> Standings:
+    """The group's standings over its games (one map's, and of those one variant's, when
+    given): worked out again only when a game, or a merge, changed since."""
     versions = _versions(group.id)
-    key = (store.database().url, tuple(versions), tuple(group.merges.items()), map_id)
+    key = (store.database().url, tuple(versions), tuple(group.merges.items()), map_id, variant)
     found = STANDINGS.get(key)
     if found is None:
-        found = STANDINGS.put(key, standings(_group_games(versions), group.merges, map_id))
+        played = _group_games(versions)
+        found = STANDINGS.put(key, standings(played, group.merges, map_id, variant))
     return found
 
 
@@ -244,6 +247,7 @@ def stats_json(found: Standings) -> dict[str, Any]:
             {
                 "id": g.id,
                 "map": g.map,
+                "variant": g.variant,
                 "played": g.when,
                 "finished": g.finished,
                 "winners": [found.person(w) for w in g.winners],
@@ -255,7 +259,14 @@ def stats_json(found: Standings) -> dict[str, Any]:
             for g in found.games
         ],
         "records": [
-            {"record": r.key, "value": r.value, "holders": list(r.holders), "game": r.game}
+            {
+                "record": r.key,
+                "map": r.kind[0],
+                "variant": r.kind[1],
+                "value": r.value,
+                "holders": list(r.holders),
+                "game": r.game,
+            }
             for r in found.records
         ],
     }

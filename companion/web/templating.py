@@ -19,6 +19,7 @@ from companion.rules.colors import color_words
 from companion.rules.counted import points
 from companion.rules.names import place_key
 from companion.rules.payment import card_words
+from companion.rules.variants import deck_note, game_title
 from companion.web.assets import letters_url, palette_url
 from companion.web.dice_panel import face_words
 from companion.web.stamps import csrf_field, stamp
@@ -77,6 +78,8 @@ def _helpers(app: Flask) -> None:
     app.add_template_global(csrf_field, "csrf_field")
     app.add_template_global(page_url, "page_url")
     app.add_template_global(flag_background, "flag_background")  # a country's, in the key
+    app.add_template_global(game_title, "game_title")  # "North America — 1910"
+    app.add_template_global(deck_note, "deck_note")  # "as reprinted in USA 1910; …"
 
 
 def page_url() -> str:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from companion.catalogs import translator
 from companion.render.json_sheet import sheet_to_json
 from companion.rules.board import load_board, load_decks
 from companion.rules.errors import RecordError
 from companion.rules.record import parse_record, record_to_json
-from companion.rules.variants import VARIANTS, variant_board
+from companion.rules.variants import VARIANTS, game_title, variant_board
 
 # Ann claims Chicago–Pittsburgh (3 spaces, +4) and Pittsburgh–New York (2, +2): Chicago and
 # New York joined, a path of 5 spaces; Bob claims Seattle–Portland (1 space, +1).
@@ -94,11 +95,11 @@ def test_the_decks_hold_as_many_tickets_as_printed():
         ("usa", "base"): 30,
         ("usa", "1910"): 35,
         ("usa", "mega"): 69,  # 35 new and the 34 of the Mega deck
-        ("usa", "big-cities"): counts[("usa", "big-cities")],
+        ("usa", "big-cities"): 35,  # of the 69, those to or from a big city
         ("europe", "base"): 46,
         ("europe", "extended"): 46 + 19,
         ("europe", "mega"): 101,
-        ("europe", "big-cities"): counts[("europe", "big-cities")],
+        ("europe", "big-cities"): 45,  # of the 89 regular, those to or from a big city
     }
 
 
@@ -129,3 +130,66 @@ def test_a_records_variant_is_written_back_and_base_is_left_out():
     assert record_to_json(record)["variant"] == "mega"
     plain = parse_record({"map": "usa", "players": ["Ann", "Bob"]})
     assert "variant" not in record_to_json(plain)
+
+
+def refusal(record: dict) -> str:
+    with pytest.raises(RecordError) as refused:
+        parse_record(record).score()
+    return str(refused.value)
+
+
+def test_a_base_ticket_in_the_1910_variant_is_refused_naming_where_it_is_dealt():
+    # The 1910 variant plays the 35 new tickets only: Los Angeles–Miami is a base card.
+    said = refusal({"map": "usa", "variant": "1910", "players": ["Ann", "Bob"],
+                    "tickets": {"Ann": [["Los Angeles", "Miami"]]}})  # fmt: skip
+    assert (
+        "Los Angeles–Miami is not in the 1910 deck; it is dealt in: base game, Mega Game "
+        "and Big Cities; give it with the value printed on the card" in said
+    )
+
+
+def test_a_1910_ticket_in_a_base_game_says_it_comes_with_usa_1910():
+    said = refusal({"map": "usa", "players": ["Ann", "Bob"],
+                    "tickets": {"Ann": [["Calgary", "Nashville"]]}})  # fmt: skip
+    assert (
+        "Calgary–Nashville is not a ticket of the North America deck: it comes with USA 1910"
+        in said
+    )
+
+
+def test_an_extended_game_refuses_a_ticket_only_the_mega_deck_deals():
+    # Riga–Brindisi is a 1912 ticket that neither the base deck nor Extended's 19 have, and
+    # touches no big city.
+    said = refusal({"map": "europe", "variant": "extended", "players": ["Ann", "Bob"],
+                    "tickets": {"Ann": [["Riga", "Brindisi"]]}})  # fmt: skip
+    assert "Riga–Brindisi is not in the Extended deck; it is dealt in: Mega;" in said
+
+
+def ticket_lines(record: dict) -> list[str]:
+    sheet = parse_record(record).score()
+    ann = next(p for p in sheet.players if p.name == "Ann")
+    section = ann.section("tickets")
+    return [str(line.what) for line in section.lines]
+
+
+def test_the_sheet_says_a_value_the_1910_box_reprinted():
+    held = [["Los Angeles", "Miami"], ["Chicago", "New York"]]
+    lines = ticket_lines({"map": "usa", "variant": "mega", "players": ["Ann", "Bob"],
+                          "tickets": {"Ann": held}})  # fmt: skip
+    assert lines[0] == (
+        "Los Angeles–Miami (19; as reprinted in USA 1910; the base game's card says 20)"
+    )
+    assert lines[1] == "Chicago–New York (5)"  # a 1910 ticket: no base card to differ from
+
+
+def test_the_sheet_marks_a_long_ticket_in_europa_1912s_mega():
+    lines = ticket_lines({"map": "europe", "variant": "mega", "players": ["Ann", "Bob"],
+                          "tickets": {"Ann": [["Lisboa", "Danzig"]]}})  # fmt: skip
+    assert lines == ["Lisboa–Danzig (20; long ticket)"]
+
+
+def test_a_variant_is_named_after_its_map_in_every_language():
+    assert str(game_title(variant_board("usa", "1910"))) == "North America — 1910"
+    assert str(game_title(variant_board("usa"))) == "North America"
+    mega = game_title(variant_board("usa", "mega"))
+    assert mega.say(translator("ru")) == "Северная Америка — Мега-игра"

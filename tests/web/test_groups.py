@@ -249,3 +249,35 @@ def test_the_next_game_keeps_the_last_ones_ticket_decks(client):
     import_into(client, url, shared_win(), variant="mega")
     form = form_on(page(client, url), "/games")
     assert form["map"] == "usa" and form["variant"] == "mega"
+
+
+def test_standings_filter_by_variant_and_records_keep_each_variant_apart(client):
+    """A base game (Bob 108) and a Mega Game: the shared win played with the 1910 box's
+    tickets, where Cy's six lost tickets are reprinted at 20 + 20 + 20 + 19 + 12 + 17 = 108
+    (not 112): 106 + 10 − 108 = 8; nobody completed a ticket, so no Globetrotter. Ann and
+    Bob share it on 11."""
+    url = new_group(client)
+    import_into(client, url, bob_runs_away())
+    import_into(client, url, shared_win(), variant="mega")
+    response = client.get(f"{url}/stats.json", query_string={"map": "usa", "variant": "mega"})
+    mega = response.get_json()
+    assert [g["variant"] for g in mega["games"]] == ["mega"]
+    assert {p["name"]: p["points"] for p in mega["players"]} == {"Ann": 11, "Bob": 11, "Cy": 8}
+    every = stats(client, url)
+    highest = {
+        r["variant"]: (r["value"], r["holders"])
+        for r in every["records"]
+        if r["record"] == "highest_score"
+    }
+    assert highest == {"base": (108, ["Bob"]), "mega": (11, ["Ann", "Bob"])}
+    text = " ".join(re.sub(r"<[^>]+>", " ", page(client, url)).split())
+    assert "Records North America Highest score 108 points" in text
+    assert "North America — Mega Game Highest score 11 points" in text
+    filtered = page(client, f"{url}?map=usa&variant=mega")
+    assert "1 game · North America — Mega Game" in filtered
+    # A variant of another map, or none known, leaves the map's standings whole.
+    assert len(stats_of(client, url, map="usa", variant="extended")["games"]) == 2
+
+
+def stats_of(client, url: str, **query) -> dict:
+    return client.get(f"{url}/stats.json", query_string=query).get_json()

@@ -30,18 +30,19 @@ def rows(client, url: str, **query) -> list[list[str]]:
 def test_the_csv_reads_back_to_the_hand_worked_scores(client):
     url = imported(client, shared_win())
     head, *lines = rows(client, url)
-    assert head[:2] == ["Rank", "Player"] and head[-4:] == [
+    assert head[:2] == ["Rank", "Player"] and head[-5:] == [
         "Total",
         "Tickets completed",
         "Tickets failed",
         "Longest path, trains",
+        "Game",
     ]
     read = {line[1]: line for line in lines}
     # Ann and Bob share the win on 11 (no tickets, paths of 7); Cy 4 with six failed, 18 long.
-    assert [(read[n][0], read[n][-4:]) for n in ("Ann", "Bob", "Cy")] == [
-        ("1", ["11", "0", "0", "7"]),
-        ("1", ["11", "0", "0", "7"]),
-        ("3", ["4", "0", "6", "18"]),
+    assert [(read[n][0], read[n][-5:]) for n in ("Ann", "Bob", "Cy")] == [
+        ("1", ["11", "0", "0", "7", "North America"]),
+        ("1", ["11", "0", "0", "7", "North America"]),
+        ("3", ["4", "0", "6", "18", "North America"]),
     ]
 
 
@@ -49,9 +50,9 @@ def test_the_csvs_columns_add_up_to_the_sheets_own(client):
     url = imported(client, bob_runs_away())
     head, *lines = rows(client, url)
     for line in lines:
-        parts = [int(cell) for cell in line[2:-4]]
-        assert sum(parts) == int(line[-4]), (head, line)
-    assert {line[1]: int(line[-4]) for line in lines} == {"ann": 8, "Bob": 108}
+        parts = [int(cell) for cell in line[2:-5]]
+        assert sum(parts) == int(line[-5]), (head, line)
+    assert {line[1]: int(line[-5]) for line in lines} == {"ann": 8, "Bob": 108}
 
 
 def test_the_csv_header_speaks_the_pages_language(client):

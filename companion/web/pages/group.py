@@ -16,6 +16,7 @@ from companion.rules.board import load_board, map_ids
 from companion.rules.errors import IllegalAction
 from companion.rules.names import name_key
 from companion.rules.standings import Standings, standings
+from companion.rules.variants import game_title, variant_board, variants_of
 from companion.web import group_store, store
 from companion.web.forms import (
     PIECE_COLORS,
@@ -73,6 +74,14 @@ def _map_asked() -> str | None:
     return asked if asked in map_ids() else None
 
 
+def _variant_asked(map_id: str | None) -> str | None:
+    """The variant the standings are filtered by: one of the map's asked for, else none."""
+    asked = request.args.get("variant")
+    if map_id is None or asked not in {v.id for v in variants_of(map_id)}:
+        return None
+    return asked
+
+
 def person_colors(found: Standings) -> dict[str, str]:
     """Each person's colour in the pictures: the pieces they played most, unless someone
     listed before them has it (then one of the colours nobody has)."""
@@ -119,8 +128,11 @@ def render_group(
     """The group's page, with a refusal's reason when there is one."""
     group = group_store.load_group(group_id)
     map_id = _map_asked()
+    variant_id = _variant_asked(map_id)
     every = group_store.group_standings(group)
-    found = standings(every.games, group.merges, map_id) if map_id else every
+    found = standings(every.games, group.merges, map_id, variant_id) if map_id else every
+    # The variants played on the map shown, to filter by when there are several.
+    played_variants = list(dict.fromkeys(g.variant for g in every.games if g.map == map_id))
     colors = person_colors(every)
     link = public_url(url_for("group.show", group_id=group_id))
     maps = list(dict.fromkeys(g.map for g in every.games))
@@ -131,6 +143,14 @@ def render_group(
         group=group,
         found=found,
         map_id=map_id,
+        variant_id=variant_id,
+        variant_names={v.id: v.name for v in variants_of(map_id)} if map_id else {},
+        played_variants=played_variants if len(played_variants) > 1 else [],
+        # The records' maps and variants, each with its title ("North America — 1910").
+        kinds={
+            k: game_title(variant_board(*k)) for k in dict.fromkeys(r.kind for r in found.records)
+        },
+        several_kinds=len({g.kind for g in every.games}) > 1,
         maps=maps,
         titles=titles,
         colors=colors,
@@ -173,8 +193,10 @@ def show(group_id: str) -> tuple[str, int]:
 
 @bp.get("/<group_id>/stats.json")
 def stats(group_id: str) -> Response:
-    """The standings as JSON (one map's with ``?map=``)."""
-    found = group_store.group_standings(group_store.load_group(group_id), _map_asked())
+    """The standings as JSON (one map's with ``?map=``, one variant's with ``&variant=``)."""
+    map_id = _map_asked()
+    group = group_store.load_group(group_id)
+    found = group_store.group_standings(group, map_id, _variant_asked(map_id))
     body = json.dumps(group_store.stats_json(found), ensure_ascii=False, indent=1)
     response = Response(body, mimetype="application/json")
     response.headers["Cache-Control"] = "no-store"

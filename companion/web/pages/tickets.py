@@ -14,6 +14,7 @@ from companion.rules.explain import chain_words
 from companion.rules.record import HeldTicket, held_of
 from companion.rules.scoring import deck_left, final_scores
 from companion.rules.state import State
+from companion.rules.variants import BASE, deck_note, variant
 from companion.rules.words import DASH, Text
 from companion.web import store
 from companion.web.forms import ConfirmForm, TicketForm, form_problem, required
@@ -36,6 +37,7 @@ class EnteredTicket:
     # scores (None: none reached yet).
     targets: tuple[tuple[str, int], ...] = ()
     target: str | None = None
+    note: Text | None = None  # a value its variant reprinted, a long ticket (``deck_note``)
 
     @property
     def name(self) -> str:
@@ -75,6 +77,7 @@ def render_tickets(game_id: str, problem: str | None = None, status: int = 200) 
                 path,
                 t.ticket.targets,
                 t.target,
+                deck_note(board, t.ticket),
             )
         )
     return render_template(
@@ -86,6 +89,7 @@ def render_tickets(game_id: str, problem: str | None = None, status: int = 200) 
         hands=hands,
         deck=deck_left(board, held),
         has_deck=bool(board.tickets),
+        variant=variant(board.id, board.variant) if board.variant != BASE else None,
         cities=sorted(board.cities),
         form=TicketForm(),
         remove=ConfirmForm(),
