@@ -124,6 +124,7 @@ def record_of(
         goods=setup.goods,
         pieces=setup.pieces,
         dice=setup.dice,
+        variant=setup.board.variant,
     )
 
 

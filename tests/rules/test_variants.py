@@ -103,6 +103,15 @@ def test_the_decks_hold_as_many_tickets_as_printed():
     }
 
 
+def test_the_decks_values_add_up_as_on_the_printed_cards():
+    # The printed cards' values added up deck by deck (the transcription in the sources):
+    # a value mistyped in the deck files changes a sum.
+    sums = {
+        n: sum(t.points for t in ts) for m in ("usa", "europe") for n, ts in load_decks(m).items()
+    }
+    assert sums == {"1910": 391, "mega": 363, "1912_regular": 857, "1912_long": 230}
+
+
 def test_within_a_variant_no_two_tickets_join_the_same_cities():
     for v in VARIANTS:
         pairs = [frozenset(t.cities) for t in variant_board(v.map, v.id).tickets]
@@ -193,3 +202,19 @@ def test_a_variant_is_named_after_its_map_in_every_language():
     assert str(game_title(variant_board("usa"))) == "North America"
     mega = game_title(variant_board("usa", "mega"))
     assert mega.say(translator("ru")) == "Северная Америка — Мега-игра"
+
+
+def test_a_1910_tie_goes_to_the_longest_path_though_it_scores_no_bonus():
+    # Ann: Chicago–Pittsburgh–New York, 4 + 2 = 6, a path of 5. Bob: Kansas City–Saint Louis
+    # (2), Las Vegas–Los Angeles (2), Portland–Seattle–Vancouver (1 + 1): 6, a path of 2.
+    # No tickets: no Globetrotter; tied on 6 and on tickets, Ann's longer path decides.
+    bob = [
+        {"player": "Bob", "claim": ["Kansas City", "Saint Louis"], "color": "blue"},
+        {"player": "Bob", "claim": ["Las Vegas", "Los Angeles"]},
+        {"player": "Bob", "claim": ["Seattle", "Vancouver"], "track": 1},
+    ]
+    record = {"map": "usa", "variant": "1910", "players": ["Ann", "Bob"], "actions": CLAIMS + bob}
+    sheet = sheet_to_json(parse_record(record).score())
+    assert [(p["name"], p["total"]) for p in sheet["players"]] == [("Ann", 6), ("Bob", 6)]
+    assert sheet["winners"] == ["Ann"]
+    assert "longest" in sheet["tiebreak"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import re
 
 from companion.rules.record import parse_record
 from tests.web.helpers import page, problem, seats
@@ -68,3 +69,33 @@ def test_the_new_game_form_offers_each_maps_ticket_decks(client):
         in home
     )
     assert 'data-maps="europe"><input type="radio" name="variant" value="extended">' in home
+
+
+def test_a_dice_game_of_europa_1912s_mega_draws_tickets_and_enters_them_from_its_decks(client):
+    data = seats("Ann", "Bob") | {"map": "europe", "variant": "mega", "dice": "y"}
+    response = client.post("/games", data=data)
+    assert response.status_code == 303, problem(response.get_data(as_text=True))
+    url = response.headers["Location"].split("?")[0]
+    # Two station faces draw two tickets (the Dice Expansion); the table deals them from
+    # the Mega decks.
+    faces = "station,station,single,double,locomotive"
+    drew = client.post(f"{url}/dice", data={"player": "Ann", "faces": faces, "play": "tickets",
+                                            "tickets": 2, "take": "0,0"})  # fmt: skip
+    assert drew.status_code == 303, problem(drew.get_data(as_text=True))
+    tickets = page(client, f"{url}/tickets?player=Ann")
+    assert "From the Mega deck" in tickets
+    assert "Lisboa–Danzig 20 long ticket" in " ".join(re.sub(r"<[^>]+>", " ", tickets).split())
+    # A long ticket of Europa 1912 picked from the list, and one typed that no deck of the
+    # Mega holds without its value: refused with the reason.
+    typed = client.post(f"{url}/tickets", data={"player": "Ann", "city_a": "Lisboa",
+                                                "city_b": "Danzig"})  # fmt: skip
+    assert typed.status_code == 303, problem(typed.get_data(as_text=True))
+    record = client.get(f"{url}/record.json").get_json()
+    assert (record["variant"], record["dice"]) == ("mega", True)
+    assert record["tickets"]["Ann"] == [["Lisboa", "Danzig"]]
+    other = client.post(f"{url}/tickets", data={"player": "Ann", "city_a": "Lisboa",
+                                                "city_b": "Moskva"})  # fmt: skip
+    assert other.status_code == 409
+    assert "Lisboa–Moskva is not in the Mega deck" in html.unescape(
+        problem(other.get_data(as_text=True))
+    )
