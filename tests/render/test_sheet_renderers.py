@@ -12,6 +12,8 @@ from dataclasses import replace
 import pytest
 from pypdf import PdfReader
 
+from companion.render.bgstats import play_data
+from companion.render.csv_sheet import sheet_to_csv
 from companion.render.json_sheet import sheet_to_json
 from companion.render.pdf_sheet import sheet_to_pdf
 from companion.render.text_sheet import sheet_to_text
@@ -20,7 +22,7 @@ from companion.rules.board import load_board, map_ids
 from companion.rules.editions import BASE, GLOBETROTTER, LONGEST_PATH_BONUS
 from companion.rules.game import replay
 from companion.rules.playout import random_game
-from companion.rules.record import GameRecord, HeldTicket
+from companion.rules.record import GameRecord, HeldTicket, parse_record
 from companion.rules.scoring import final_scores
 from tests.helpers import MARKLIN_GOODS, record_of
 from tests.web.helpers import import_record
@@ -207,3 +209,14 @@ def test_a_bonus_given_in_data_shows_in_every_renderer(client, globetrotting):
     assert html_rows(page) == {"Ann": [7, 4, 10, 10, 31], "Bob": [1, 2, 0, 10, 13]}
     watch = client.get(f"{watch_address(client, url)}/sheet").get_data(as_text=True)
     assert html_rows(watch) == {"Ann": [7, 4, 10, 10, 31], "Bob": [1, 2, 0, 10, 13]}
+
+
+def test_every_renderer_names_the_variant_after_the_map():
+    sheet = parse_record({"map": "usa", "variant": "1910", "players": ["Ann", "Bob"]}).score()
+    assert sheet_to_text(sheet).splitlines()[0] == "Ticket to Ride: North America — 1910"
+    assert sheet_to_json(sheet)["variant"] == "1910"
+    assert sheet_to_csv(sheet).splitlines()[1].endswith(",North America — 1910")
+    assert play_data(sheet, "g", "2026-11-27 19:00:00")["board"] == "North America — 1910"
+    pdf = PdfReader(io.BytesIO(sheet_to_pdf(sheet, "https://example.test/w/x")))
+    assert "North America — 1910" in pdf.pages[0].extract_text()
+    assert pdf.metadata.title == "Ticket to Ride score sheet: North America — 1910"
