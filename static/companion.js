@@ -415,7 +415,7 @@
   // and plays above the bar, not under it. A search for a play rises to the top of the
   // screen, so that the routes it finds show below it, above the keyboard.
   function diceFirst() {
-    var panel = document.getElementById("dice");
+    var panel = document.querySelector("section.dice");
     if (panel && !location.hash) panel.scrollIntoView({block: "start"});
     document.addEventListener("focusin", function (event) {
       if (event.target.matches && event.target.matches(".play-search")) {

@@ -38,9 +38,14 @@ def runs_away(page: Page, ender: str, other: str) -> None:
     expect(page.locator("main")).to_contain_text("Enter the tickets")
 
 
+def at_top(page: Page) -> None:
+    assert page.evaluate("window.scrollY") == 0, "the page opened scrolled down"
+
+
 def test_a_group_plays_two_games_and_sees_its_standings(server: str, phone: Page) -> None:
     page = phone
     go(page, server)
+    at_top(page)  # the page opens on its title and form, not on a control further down
     page.fill("#groups input[name='name']", "Thursday club")
     tap(page, "#groups button:has-text('Start a group')")
     expect(page.locator("h1")).to_have_text("Thursday club")
@@ -59,6 +64,7 @@ def test_a_group_plays_two_games_and_sees_its_standings(server: str, phone: Page
     runs_away(page, "Bob", "Ann")
 
     go(page, group)
+    at_top(page)
     standings = page.locator(".people > li")
     expect(standings).to_have_count(2)
     # Each ran away with one game: 105 + 1 for routes, +10 for the longest path = 116.
