@@ -85,7 +85,7 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str, progress: Sequence[Series] = ()) 
         )
     label, names = sheet.headline
     story.append(Paragraph(f"<b>{_e(label)}:</b> {_e(names)}", styles["base"]))
-    if sheet.tiebreak:
+    if sheet.tiebreak and sheet.finished:
         tiebreak = _("Tiebreak: %(tiebreak)s", tiebreak=sheet.tiebreak)
         story.append(Paragraph(_e(tiebreak), styles["base"]))
     story.append(Spacer(1, 4 * mm))

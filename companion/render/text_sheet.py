@@ -36,7 +36,7 @@ def sheet_to_text(sheet: ScoreSheet) -> str:
     lines += ["", *_standings(sheet)]
     label, names = sheet.headline
     lines += ["", str(_("%(headline)s: %(names)s", headline=label, names=names))]
-    if sheet.tiebreak:
+    if sheet.tiebreak and sheet.finished:
         lines.append(str(_("Tiebreak: %(tiebreak)s", tiebreak=sheet.tiebreak)))
     for p in sheet.players:
         lines += ["", *_player(p)]

@@ -198,7 +198,7 @@ class Board:
     notes: str = ""
     goods: Mapping[str, str] = field(default_factory=dict)
     wraps: bool = False
-    variant: str = "base"  # the decks and bonuses played with (``companion.rules.variants``)
+    variant: str = "base"  # the decks and bonuses played with (``variants.BASE_GAME``: none)
     _city_keys: dict[str, str] = field(init=False, repr=False, compare=False)
     _between: dict[frozenset[str], tuple[Route, ...]] = field(init=False, repr=False, compare=False)
     _deck: dict[Hashable, Ticket] = field(init=False, repr=False, compare=False)

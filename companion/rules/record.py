@@ -19,7 +19,7 @@ from companion.rules.fields import keys, pair, text
 from companion.rules.game import State, replay
 from companion.rules.scoring import ScoreSheet, final_scores, held_targets, held_ticket, held_tour
 from companion.rules.setup import Player, Setup, new_game
-from companion.rules.variants import BASE, variant, variant_board
+from companion.rules.variants import BASE_GAME, variant, variant_board
 from companion.rules.words import Message, _, listing, ngettext
 
 __all__ = [
@@ -67,7 +67,7 @@ class GameRecord:
     pieces: Mapping[str, tuple[int, int]] = field(default_factory=lambda: MappingProxyType({}))
     dice: bool = False
     played: str | None = None  # when it was played: ISO 8601, UTC ("2026-11-27T19:05:00+00:00")
-    variant: str = BASE  # the decks and bonuses in play (``variants``)
+    variant: str = BASE_GAME  # the decks and bonuses in play (``variants``)
 
     def board(self) -> Board:
         """The board the game is played on, with its variant's tickets and bonuses."""
@@ -174,7 +174,7 @@ def parse_record(data: Any) -> GameRecord:
         raise RecordError(
             "map", _("no map %(map)s (known: %(maps)s)", map=repr(map_id), maps=listing(map_ids()))
         )
-    chosen = data.get("variant", BASE)
+    chosen = data.get("variant", BASE_GAME)
     try:
         variant(map_id, chosen if isinstance(chosen, str) else repr(chosen))
     except IllegalAction as refusal:
@@ -284,7 +284,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
             name: [ticket_to_json(t) for t in hand] for name, hand in record.tickets.items()
         },
         **({"played": record.played} if record.played else {}),
-        **({"variant": record.variant} if record.variant != BASE else {}),
+        **({"variant": record.variant} if record.variant != BASE_GAME else {}),
     }
 
 

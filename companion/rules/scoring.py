@@ -136,7 +136,8 @@ def held_ticket(board: Board, cities: Sequence[str], points: int | None = None) 
         if ticket is None:
             raise IllegalAction(
                 _(
-                    "%(reason)s; give it with the value printed on the card",
+                    "%(reason)s; to count it all the same, give it with the value printed on "
+                    "the card",
                     reason=outside_deck(board, a, b),
                 )
             )
@@ -170,22 +171,27 @@ def deck_left(board: Board, hands: Mapping[str, Sequence[Ticket]]) -> list[tuple
     ]
 
 
-def check_hands(hands: Mapping[str, Sequence[Ticket]]) -> None:
+def check_hands(board: Board, hands: Mapping[str, Sequence[Ticket]]) -> None:
     """Refuses a deck ticket held more often than the deck has cards of it (once, but for
-    Switzerland's country tickets, printed twice)."""
+    Switzerland's country tickets, printed twice). A ticket typed with a value is the
+    deck's card when the deck has one between its places, whatever value was typed."""
     holders: dict[Hashable, list[str]] = {}
     for name, tickets in hands.items():
         for ticket in tickets:
-            if not ticket.from_deck:
+            card: Ticket | None = ticket
+            if not ticket.from_deck:  # typed: a card of the deck's, if it has one there
+                plain = not ticket.is_tour and len(ticket.cities) == 2
+                card = board.deck_ticket(*ticket.cities) if plain else None
+            if card is None:
                 continue
-            held = holders.setdefault(ticket.key, [])
-            if len(held) >= ticket.copies:
-                if ticket.copies == 1:
+            held = holders.setdefault(card.key, [])
+            if len(held) >= card.copies:
+                if card.copies == 1:
                     raise IllegalAction(
                         _(
                             "the %(ticket)s ticket is already %(player)s's, and the deck has "
                             "only one",
-                            ticket=ticket.name,
+                            ticket=card.name,
                             player=held[0],
                         )
                     )
@@ -193,8 +199,8 @@ def check_hands(hands: Mapping[str, Sequence[Ticket]]) -> None:
                     ngettext(
                         "the deck has %(num)d %(ticket)s ticket, held already by %(players)s",
                         "the deck has %(num)d %(ticket)s tickets, held already by %(players)s",
-                        ticket.copies,
-                        ticket=ticket.name,
+                        card.copies,
+                        ticket=card.name,
                         players=join(held),
                     )
                 )
@@ -203,7 +209,7 @@ def check_hands(hands: Mapping[str, Sequence[Ticket]]) -> None:
 
 def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSheet:
     """Scores the board as it stands with the tickets each player revealed."""
-    check_hands(hands)
+    check_hands(state.board, hands)
     setup, board = state.setup, state.board
     edition = setup.edition
     drafts = []

@@ -38,7 +38,7 @@ class Played:
         return self.sheet.board.variant
 
     @property
-    def kind(self) -> tuple[str, str]:
+    def map_variant(self) -> tuple[str, str]:
         """Its map and variant: the games whose scores compare."""
         return (self.map, self.variant)
 
@@ -93,7 +93,7 @@ class Record:
     value: int
     holders: tuple[str, ...]
     game: str
-    kind: tuple[str, str]  # the map and variant it was set on
+    map_variant: tuple[str, str]  # the map and variant it was set on
 
 
 @dataclass(frozen=True)
@@ -245,16 +245,16 @@ RECORDS: tuple[tuple[str, Text], ...] = (
 def _records(games: Sequence[Played], names: Mapping[str, str]) -> tuple[Record, ...]:
     """The group's records over its finished games, for each map and variant played (in
     the order first played): a Mega Game's score is no record for a base game."""
-    kinds = dict.fromkeys(g.kind for g in games if g.finished)
+    played = dict.fromkeys(g.map_variant for g in games if g.finished)
     return tuple(
         record
-        for kind in kinds
-        for record in _kind_records([g for g in games if g.kind == kind], names, kind)
+        for kind in played
+        for record in _map_variant_records([g for g in games if g.map_variant == kind], names, kind)
     )
 
 
-def _kind_records(
-    games: Sequence[Played], names: Mapping[str, str], kind: tuple[str, str]
+def _map_variant_records(
+    games: Sequence[Played], names: Mapping[str, str], map_variant: tuple[str, str]
 ) -> tuple[Record, ...]:
     """The records over one map and variant's finished games: a record ties when several
     reach it, and stays with the game that first set it."""
@@ -279,5 +279,5 @@ def _kind_records(
         top = max(value for value, _who, _game in found)
         holders = tuple(dict.fromkeys(who for value, who, _game in found if value == top))
         first = next(game for value, _who, game in found if value == top)
-        records.append(Record(key, title, top, holders, first, kind))
+        records.append(Record(key, title, top, holders, first, map_variant))
     return tuple(records)

@@ -16,7 +16,7 @@ from companion.rules.editions import EUROPEAN_EXPRESS, GLOBETROTTER, LONGEST_PAT
 from companion.rules.errors import IllegalAction
 from companion.rules.words import DASH, Message, Text, _, join
 
-BASE = "base"
+BASE_GAME = "base"
 USA_1910, EUROPA_1912 = _("USA 1910"), _("Europa 1912")  # the boxes the decks come in
 # The 1910 box's Globetrotter: 15 points, not the 10 of Märklin and Nordic Countries.
 GLOBETROTTER_1910 = replace(GLOBETROTTER, points=15)
@@ -66,8 +66,8 @@ def _extended(board: Board, ticket: Ticket) -> bool:
 
 def _deal(first: int, keep: int, later: int, keep_later: int) -> Text:
     return _(
-        "deal %(first)d tickets, keep at least %(keep)d; later draw %(later)d, keep at least "
-        "%(keep_later)d",
+        "Deal each player %(first)d tickets; each keeps at least %(keep)d. Later draws: "
+        "%(later)d, keep at least %(keep_later)d.",
         first=first,
         keep=keep,
         later=later,
@@ -77,8 +77,8 @@ def _deal(first: int, keep: int, later: int, keep_later: int) -> Text:
 
 def _europe_deal(regular: int, long: int, keep: int) -> Text:
     return _(
-        "deal %(regular)d regular tickets and %(long)d long, keep at least %(keep)d; later "
-        "draw 3, keep at least 1",
+        "Deal each player %(regular)d regular tickets and %(long)d long; each keeps at least "
+        "%(keep)d. Later draws: 3 regular, keep at least 1.",
         regular=regular,
         long=long,
         keep=keep,
@@ -86,7 +86,7 @@ def _europe_deal(regular: int, long: int, keep: int) -> Text:
 
 
 VARIANTS: tuple[Variant, ...] = (
-    Variant(BASE, "usa", _("base game"), _deal(3, 2, 3, 1)),
+    Variant(BASE_GAME, "usa", _("base game"), _deal(3, 2, 3, 1)),
     Variant("1910", "usa", _("1910"), _deal(3, 2, 3, 1), USA_1910, ("1910",), (GLOBETROTTER_1910,)),
     Variant(
         "mega",
@@ -107,7 +107,7 @@ VARIANTS: tuple[Variant, ...] = (
         (),
         big_cities=BIG_CITIES_USA,
     ),
-    Variant(BASE, "europe", _("base game"), _europe_deal(3, 1, 2)),
+    Variant(BASE_GAME, "europe", _("base game"), _europe_deal(3, 1, 2)),
     Variant(
         "extended",
         "europe",
@@ -143,7 +143,7 @@ VARIANTS: tuple[Variant, ...] = (
 def variants_of(map_id: str) -> tuple[Variant, ...]:
     """The variants a map is played with ("base" first); just "base" for most maps."""
     found = tuple(v for v in VARIANTS if v.map == map_id)
-    return found or (Variant(BASE, map_id, _("base game"), ""),)
+    return found or (Variant(BASE_GAME, map_id, _("base game"), ""),)
 
 
 def variant(map_id: str, variant_id: str) -> Variant:
@@ -162,7 +162,7 @@ def variant(map_id: str, variant_id: str) -> Variant:
 
 
 @functools.cache
-def variant_board(map_id: str, variant_id: str = BASE) -> Board:
+def variant_board(map_id: str, variant_id: str = BASE_GAME) -> Board:
     """The board a variant plays on: the map's, with the variant's tickets and bonuses."""
     board = load_board(map_id)
     chosen = variant(map_id, variant_id)
@@ -184,7 +184,7 @@ def variant_board(map_id: str, variant_id: str = BASE) -> Board:
 
 def game_title(board: Board) -> Message:
     """The map and, unless it is the base game, the variant: "North America — 1910"."""
-    if board.variant == BASE:
+    if board.variant == BASE_GAME:
         return board.title
     chosen = variant(board.id, board.variant)
     return _("%(map)s — %(variant)s", map=board.title, variant=chosen.name)
@@ -234,9 +234,17 @@ def outside_deck(board: Board, a: str, b: str) -> Text:
 
 
 def deck_note(board: Board, ticket: Ticket) -> Text | None:
-    """What the sheet says of a deck ticket where a variant makes it matter: a value the
-    expansion reprinted differently from the base game's card, or a long ticket."""
-    if board.variant == BASE or not ticket.from_deck or len(ticket.cities) != 2:
+    """What the sheet says of a ticket where it matters: a value typed that is not the
+    deck's card's; in a variant, a value the expansion reprinted differently from the base
+    game's card, or a long ticket."""
+    if len(ticket.cities) != 2 or ticket.is_tour or ticket.has_targets:
+        return None
+    if not ticket.from_deck:
+        card = board.deck_ticket(*ticket.cities)
+        if card is None or card.points == ticket.points:
+            return None
+        return _("as typed; the deck's card says %(points)d", points=card.points)
+    if board.variant == BASE_GAME:
         return None
     printed = load_board(board.id).deck_ticket(*ticket.cities)
     if printed is not None and printed.points != ticket.points:

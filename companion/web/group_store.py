@@ -181,7 +181,7 @@ def played(game: StoredGame) -> Played:
 
 # The group games worked out lately, by database, id and version: a group's page reads one
 # row a game and works out only the games changed since; and the standings lately worked
-# out, by database, games and versions, merges and map.
+# out, by database, games and versions, merges, and the map and variant shown.
 PLAYED: Recent[tuple[str, str, int], Played] = Recent(4096)
 STANDINGS: Recent[Hashable, Standings] = Recent(64)
 
@@ -261,8 +261,8 @@ def stats_json(found: Standings) -> dict[str, Any]:
         "records": [
             {
                 "record": r.key,
-                "map": r.kind[0],
-                "variant": r.kind[1],
+                "map": r.map_variant[0],
+                "variant": r.map_variant[1],
                 "value": r.value,
                 "holders": list(r.holders),
                 "game": r.game,

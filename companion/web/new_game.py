@@ -21,7 +21,7 @@ from companion.rules.errors import CompanionError, RecordError
 from companion.rules.record import GameRecord, parse_record
 from companion.rules.setup import Player, complete_split, goods_colors, takes_dice
 from companion.rules.untrusted import load_record_json, one_line
-from companion.rules.variants import BASE, variants_of
+from companion.rules.variants import BASE_GAME, variants_of
 from companion.rules.words import join
 from companion.web import store
 from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, SeatForm, form_problem
@@ -75,7 +75,7 @@ def new_game_context(form: NewGameForm | None = None) -> dict[str, Any]:
         "seat_maps": " ".join(f"{b.id}:{b.edition.max_players}" for b in boards),
         "dice_maps": join([b.title for b in boards if takes_dice(b.edition)]),
         # The variants beside each map's base game, offered for their own map only.
-        "variants": [v for b in boards for v in variants_of(b.id) if v.id != BASE],
+        "variants": [v for b in boards for v in variants_of(b.id) if v.id != BASE_GAME],
         # Which maps each house rule is for: the form offers a map's own only.
         "rule_maps": {
             rule: " ".join(b.id for b in boards if rule in b.edition.house_rules)
@@ -120,7 +120,7 @@ def start_game(form: NewGameForm, group: str | None = None) -> str | Refusal:
             house_rules=house_rules,
             pieces=pieces,
             dice=bool(form.dice.data),
-            variant=form.variant.data or BASE,
+            variant=form.variant.data or BASE_GAME,
         )
         return store.create_game(record, language(), request.remote_addr or "", group)
     except store.TooManyGames as error:

@@ -135,7 +135,7 @@ def create_game(
     check_record_data(data)  # first: a refusal may quote the record's text
     state = record.replay()
     hands = record.hands(state.setup)
-    check_hands(hands)
+    check_hands(state.board, hands)
     parse_record(data)
     game_id = new_game_id()
     at = now()
@@ -413,7 +413,7 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = UNST
             )
         ticket = resolve_ticket(setup.board, entry)
         hands[name] = (*hands.get(name, ()), ticket)
-        check_hands(hands)
+        check_hands(setup.board, hands)
         seq = db.execute(
             "SELECT COALESCE(MAX(seq) + 1, 0) FROM ticket WHERE game_id = ?", (game_id,)
         ).fetchone()[0]

@@ -65,6 +65,19 @@ def test_big_cities_scores_no_bonus_and_only_its_tickets():
 def test_a_ticket_typed_with_its_printed_value_still_counts_in_any_variant():
     players = scored("1910", {"Ann": [{"cities": ["Chicago", "New York"], "points": 7}]})
     assert players["Ann"]["breakdown"]["tickets"] == 7
+    # The sheet says the deck's card is worth 5, for the table to settle it.
+    typed = {"cities": ["Chicago", "New York"], "points": 7}
+    lines = ticket_lines({"map": "usa", "variant": "1910", "players": ["Ann", "Bob"],
+                          "tickets": {"Ann": [typed]}})  # fmt: skip
+    assert lines == ["Chicago–New York (7; as typed; the deck's card says 5)"]
+
+
+def test_a_deck_card_typed_with_a_value_is_still_the_decks_one_card():
+    # The Mega Game deck holds one Los Angeles–Miami: Ann typed it, so Bob can't pick it.
+    said = refusal({"map": "usa", "variant": "mega", "players": ["Ann", "Bob"],
+                    "tickets": {"Ann": [{"cities": ["Los Angeles", "Miami"], "points": 20}],
+                                "Bob": [["Los Angeles", "Miami"]]}})  # fmt: skip
+    assert "the Los Angeles–Miami ticket is already Ann's, and the deck has only one" in said
 
 
 def test_the_four_base_tickets_reprinted_in_the_1910_box_carry_new_values():
@@ -153,7 +166,8 @@ def test_a_base_ticket_in_the_1910_variant_is_refused_naming_where_it_is_dealt()
                     "tickets": {"Ann": [["Los Angeles", "Miami"]]}})  # fmt: skip
     assert (
         "Los Angeles–Miami is not in the 1910 deck; it is dealt in: base game, Mega Game "
-        "and Big Cities; give it with the value printed on the card" in said
+        "and Big Cities; to count it all the same, give it with the value printed on the card"
+        in said
     )
 
 

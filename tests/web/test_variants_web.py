@@ -8,7 +8,7 @@ import io
 import json
 import re
 
-from companion.rules.record import parse_record
+from tests.render.test_sheet_renderers import html_rows
 from tests.web.helpers import page, problem, seats
 
 
@@ -35,10 +35,10 @@ def test_an_imported_mega_game_keeps_its_variant_and_scores_with_it(client):
     assert exported["variant"] == "mega"
     # Ann, by hand: routes 4 + 2; Chicago–New York 5 (1910 deck); Los Angeles–Miami −19
     # (the Mega deck's reprint; the base card says 20); longest path +10; Globetrotter +15.
-    sheet = page(client, f"{url}/sheet")
-    assert "Globetrotter" in sheet
-    ann = next(p for p in parse_record(exported).score().players if p.name == "Ann")
-    assert ann.total == 4 + 2 + 5 - 19 + 10 + 15
+    # The sheet page's standings: routes, tickets, longest path, Globetrotter, total.
+    rows = html_rows(client.get(f"{url}/sheet").get_data(as_text=True))
+    assert rows["Ann"] == [4 + 2, 5 - 19, 10, 15, 4 + 2 + 5 - 19 + 10 + 15]
+    assert rows["Bob"] == [1, 0, 0, 0, 1]
 
 
 def test_a_game_started_as_a_mega_game_says_the_deal_and_keeps_its_variant(client):
@@ -49,8 +49,8 @@ def test_a_game_started_as_a_mega_game_says_the_deal_and_keeps_its_variant(clien
     table = page(client, url)
     # The Mega Game's deal (RULES.md): 5 tickets, keep at least 3; later 4, keep 1.
     assert (
-        "USA 1910: Mega Game: deal 5 tickets, keep at least 3; later draw 4, keep at least 1"
-        in table
+        "USA 1910, Mega Game</strong><br>Deal each player 5 tickets; each keeps at least 3. Later "
+        "draws: 4, keep at least 1." in table
     )
     assert client.get(f"{url}/record.json").get_json()["variant"] == "mega"
 
@@ -85,8 +85,8 @@ def test_a_dice_game_of_europa_1912s_mega_draws_tickets_and_enters_them_from_its
     tickets = page(client, f"{url}/tickets?player=Ann")
     assert "From the Mega deck" in tickets
     assert "Lisboa–Danzig 20 long ticket" in " ".join(re.sub(r"<[^>]+>", " ", tickets).split())
-    # A long ticket of Europa 1912 picked from the list, and one typed that no deck of the
-    # Mega holds without its value: refused with the reason.
+    # A long ticket of Europa 1912 typed by its cities takes the deck's value; one that no
+    # deck of the Mega holds, typed without its value, is refused with the reason.
     typed = client.post(f"{url}/tickets", data={"player": "Ann", "city_a": "Lisboa",
                                                 "city_b": "Danzig"})  # fmt: skip
     assert typed.status_code == 303, problem(typed.get_data(as_text=True))
@@ -99,3 +99,16 @@ def test_a_dice_game_of_europa_1912s_mega_draws_tickets_and_enters_them_from_its
     assert "Lisboa–Moskva is not in the Mega deck" in html.unescape(
         problem(other.get_data(as_text=True))
     )
+
+
+def test_a_typed_ticket_refused_keeps_what_was_typed_beside_the_reason(client):
+    response = client.post("/games", data=seats("Ann", "Bob") | {"variant": "1910"})
+    url = response.headers["Location"].split("?")[0]
+    refused = client.post(f"{url}/tickets", data={"player": "Ann", "city_a": "Los Angeles",
+                                                  "city_b": "Miami"})  # fmt: skip
+    assert refused.status_code == 409
+    text = html.unescape(refused.get_data(as_text=True))
+    form = text[text.index('class="typed"') - 400 :]
+    assert "Los Angeles–Miami is not in the 1910 deck" in form  # said again by the form
+    assert 'name="city_a" list="city-names" required autocomplete="off" value="Los Angeles"' in form
+    assert 'value="Miami"' in form

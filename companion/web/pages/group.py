@@ -15,8 +15,8 @@ from companion.render.palette import FALLBACK_PIECES, piece_color
 from companion.rules.board import load_board, map_ids
 from companion.rules.errors import IllegalAction
 from companion.rules.names import name_key
-from companion.rules.standings import Standings, standings
-from companion.rules.variants import game_title, variant_board, variants_of
+from companion.rules.standings import Standings
+from companion.rules.variants import BASE_GAME, game_title, variant_board, variants_of
 from companion.web import group_store, store
 from companion.web.forms import (
     PIECE_COLORS,
@@ -106,7 +106,7 @@ def _latest_table(found: Standings) -> NewGameForm:
     if found.games and not form.is_submitted():
         latest = found.games[-1]
         form.map.data = latest.map
-        form.variant.data = store.load_game(latest.id).record.variant
+        form.variant.data = latest.variant
         players = latest.sheet.players
         chosen = [p.player.color for p in players if p.player.color in PIECE_COLORS]
         free = iter(c for c in PIECE_COLORS if c not in chosen)
@@ -130,7 +130,7 @@ def render_group(
     map_id = _map_asked()
     variant_id = _variant_asked(map_id)
     every = group_store.group_standings(group)
-    found = standings(every.games, group.merges, map_id, variant_id) if map_id else every
+    found = group_store.group_standings(group, map_id, variant_id) if map_id else every
     # The variants played on the map shown, to filter by when there are several.
     played_variants = list(dict.fromkeys(g.variant for g in every.games if g.map == map_id))
     colors = person_colors(every)
@@ -145,12 +145,15 @@ def render_group(
         map_id=map_id,
         variant_id=variant_id,
         variant_names={v.id: v.name for v in variants_of(map_id)} if map_id else {},
+        # "North America", "North America — Mega Game": what the standings are of.
+        shown_title=game_title(variant_board(map_id, variant_id or BASE_GAME)) if map_id else None,
         played_variants=played_variants if len(played_variants) > 1 else [],
         # The records' maps and variants, each with its title ("North America — 1910").
-        kinds={
-            k: game_title(variant_board(*k)) for k in dict.fromkeys(r.kind for r in found.records)
+        map_variants={
+            k: game_title(variant_board(*k))
+            for k in dict.fromkeys(r.map_variant for r in found.records)
         },
-        several_kinds=len({g.kind for g in every.games}) > 1,
+        several_map_variants=len({g.map_variant for g in every.games}) > 1,
         maps=maps,
         titles=titles,
         colors=colors,

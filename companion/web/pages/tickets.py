@@ -11,10 +11,11 @@ from werkzeug.wrappers import Response
 from companion.rules.board import Route
 from companion.rules.errors import CompanionError
 from companion.rules.explain import chain_words
+from companion.rules.names import name_key
 from companion.rules.record import HeldTicket, held_of
 from companion.rules.scoring import deck_left, final_scores
 from companion.rules.state import State
-from companion.rules.variants import BASE, deck_note, variant
+from companion.rules.variants import BASE_GAME, deck_note, variant
 from companion.rules.words import DASH, Text
 from companion.web import store
 from companion.web.forms import ConfirmForm, TicketForm, form_problem, required
@@ -56,8 +57,10 @@ def _whose_tickets(state: State, hands: dict[str, list[EnteredTicket]]) -> str:
     return next((name for name, held in hands.items() if not held), state.setup.names[0])
 
 
-def render_tickets(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
-    """The tickets page."""
+def render_tickets(
+    game_id: str, problem: str | None = None, status: int = 200, typed: TicketForm | None = None
+) -> tuple[str, int]:
+    """The tickets page; ``typed``: a ticket typed and refused, kept in its form."""
     game = store.load_game(game_id)
     state = game.state()
     board = state.board
@@ -87,13 +90,15 @@ def render_tickets(game_id: str, problem: str | None = None, status: int = 200) 
         seats=seats(state),
         player=_whose_tickets(state, hands),
         hands=hands,
-        deck=deck_left(board, held),
+        # The deck's tickets by name, as a player looks for one (the Mega Game's 69 too).
+        deck=sorted(deck_left(board, held), key=lambda left: name_key(left[1].name)),
         has_deck=bool(board.tickets),
-        variant=variant(board.id, board.variant) if board.variant != BASE else None,
+        variant=variant(board.id, board.variant) if board.variant != BASE_GAME else None,
         cities=sorted(board.cities),
         form=TicketForm(),
         remove=ConfirmForm(),
         problem=problem,
+        typed=typed,
     ), status
 
 
@@ -130,9 +135,9 @@ def add(game_id: str) -> Response | tuple[str, int]:
         back = url_for("tickets.tickets", game_id=game_id, player=form.player.data)
         return redirect(back + "#hand", code=303)
     except CompanionError as refusal:
-        return render_tickets(
-            game_id, problem=_("Refused: %(refusal)s", refusal=refusal), status=409
-        )
+        problem = _("Refused: %(refusal)s", refusal=refusal)
+        typed = form if form.deck.data is None else None
+        return render_tickets(game_id, problem=problem, status=409, typed=typed)
     flash(_("Ticket added for %(player)s.", player=form.player.data))
     back = url_for("tickets.tickets", game_id=game_id, player=form.player.data)
     return redirect(back + "#hand", code=303)
