@@ -38,7 +38,7 @@ def test_a_mega_game_in_russian_enters_both_decks_and_scores_both_bonuses(
     tap(page, f"text={ru('Start the game')}")
     # The deal the Mega Game makes (RULES.md): 5 tickets, keep at least 3.
     deal = page.locator(".banner.deal")
-    expect(deal).to_contain_text("Америка 1910, Мега-игра")
+    expect(deal).to_contain_text("Северная Америка — Мега-игра")
     expect(deal).to_contain_text("по 5; каждый оставляет не меньше 3")
     screenshot(page, "v1-mega-table")
 

@@ -49,8 +49,8 @@ def test_a_game_started_as_a_mega_game_says_the_deal_and_keeps_its_variant(clien
     table = page(client, url)
     # The Mega Game's deal (RULES.md): 5 tickets, keep at least 3; later 4, keep 1.
     assert (
-        "USA 1910, Mega Game</strong><br>Deal each player 5 tickets; each keeps at least 3. Later "
-        "draws: 4, keep at least 1." in table
+        "North America — Mega Game</strong><br>Deal each player 5 tickets; each keeps at "
+        "least 3. Later draws: 4, keep at least 1." in table
     )
     assert client.get(f"{url}/record.json").get_json()["variant"] == "mega"
 
