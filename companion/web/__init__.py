@@ -57,6 +57,7 @@ def create_app(
     if str(app.config.get("PUBLIC_URL") or "").startswith("https://"):
         app.config["SESSION_COOKIE_SECURE"] = True  # the session only over HTTPS
 
+    from companion.render import lettering
     from companion.web import assets, error_pages, headers, language, store, templating, timing
     from companion.web.pages import BLUEPRINTS
 
@@ -70,6 +71,7 @@ def create_app(
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     error_pages.init_app(app)
+    lettering.register()  # once a process, before the first picture is asked for
     proxies = int(app.config.get("PROXIES") or 0)
     if proxies:  # behind that many reverse proxies: their X-Forwarded-* headers are true
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
