@@ -50,7 +50,8 @@ def load_record_json(text: str) -> Any:
 def check_record_data(data: Any) -> None:
     """Refuses parsed JSON no record holds: nesting deeper than ``MAX_DEPTH``, numbers
     beyond ``MAX_INT``, and text that can't be written as UTF-8 (a lone surrogate such as
-    ``\\ud800``). Walks the data without recursion, however deep it is."""
+    ``\\ud800``) or that holds a NUL character. Walks the data without recursion, however
+    deep it is."""
     # Each node's place is kept as a link to its parent's, spelled out only for a refusal.
     stack: list[tuple[Any, _Place | None, int]] = [(data, None, 0)]
     while stack:
@@ -128,7 +129,7 @@ def _where(place: _Place | None) -> str:
 
 
 def _check_text(place: _Place | None, text: str) -> None:
-    if not is_writable_text(text):
+    if "\x00" in text or not is_writable_text(text):  # NUL: no database stores it
         raise RecordError(
             _where(place),
             _("has a character that is not text (in '%(text)s')", text=one_line(text, 40)),

@@ -58,11 +58,21 @@ def create_app(
         app.config["SESSION_COOKIE_SECURE"] = True  # the session only over HTTPS
 
     from companion.render import lettering
-    from companion.web import assets, error_pages, headers, language, store, templating, timing
+    from companion.web import (
+        assets,
+        error_pages,
+        headers,
+        language,
+        refused_bytes,
+        store,
+        templating,
+        timing,
+    )
     from companion.web.pages import BLUEPRINTS
 
     timing.init_app(app)  # first: the time taken includes every check
     headers.init_app(app)
+    refused_bytes.init_app(app)  # before any view or database sees a NUL
     csrf.init_app(app)
     store.init_app(app)
     language.init_app(app)

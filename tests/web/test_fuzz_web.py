@@ -76,6 +76,7 @@ RECORDS: list[bytes] = [
     b'{"map": "usa", "players": ["Ann", "Bob"], "actions": ' + b"[" * 50_000,
     b'{"map": "usa", "players": ["Ann", "Bob"], "pieces": ' + b"9" * 5000 + b"}",
     b'{"map": "usa", "players": ["Ann\\ud800", "Bob"]}',
+    b'{"map": "usa", "players": ["A\\u0000nn", "Bob"]}',
     b'{"map": "usa", "players": ["Ann", "Bob"], "tickets": {"Ann\\udfff": []}}',
     b'{"map": "usa", "players": ["Ann", "Bob"], "actions": [{"player": "Ann", "pass": NaN}]}',
     b'{"map": "usa", "players": ["Ann", "Bob"], "actions": [{"player": "Ann", "claim": '
@@ -91,7 +92,7 @@ RECORDS: list[bytes] = [
 
 def bogus(kind: str) -> list[str]:
     """Values for an address's part that name nothing."""
-    values = ["nope", "../../", "x" * 10_000, "²", SURROGATE, "\n"]
+    values = ["nope", "../../", "x" * 10_000, "²", SURROGATE, "\n", "a\x00b"]
     return values + ["9" * 30, "9" * 5000, "-1"] if kind == "int" else values
 
 

@@ -15,7 +15,7 @@ from companion.rules.errors import CompanionError, IllegalAction
 from companion.rules.record import HeldTicket
 from companion.web import store
 from companion.web.forms import small_int
-from tests.web.helpers import WebTable, problem, route_id
+from tests.web.helpers import WebTable, problem, route_id, seats
 
 HUGE = "9" * 5000  # Python's int() refuses more than 4300 digits
 THIRTY = "9" * 30  # more than a database's whole numbers hold
@@ -419,3 +419,30 @@ def test_a_game_stored_with_a_lone_surrogate_before_it_was_refused_still_opens(a
         assert client.get(url + page).status_code == 200, page
     assert "Ann\ufffd" in client.get(url).get_data(as_text=True)
     assert import_record(client, export(client, url)).status_code == 303
+
+
+@pytest.mark.parametrize(
+    "address", ["/g/%00", "/w/%00/events", "/t/%00/stats.json", "/g/a%00b/sheet", "/t/%00"]
+)
+def test_an_address_with_a_nul_is_not_found_on_any_database(client, address):
+    assert client.get(address).status_code == 404
+
+
+def test_a_query_or_a_form_with_a_nul_is_a_bad_request(client):
+    game = client.post("/games", data=seats("Ann", "Bob"))
+    url = game.headers["Location"].split("?")[0]
+    assert client.get(f"{url}?player=A%00nn").status_code == 400
+    assert client.post("/t", data={"name": "Thursday\x00club"}).status_code == 400
+    # What was recorded is all there.
+    assert client.get(url).status_code == 200
+
+
+def test_a_record_with_a_nul_in_a_name_is_refused(client):
+    record = json.dumps({"map": "usa", "players": ["A\u0000nn", "Bob"]}).encode()
+    response = client.post(
+        "/import",
+        data={"record": (io.BytesIO(record), "game.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 400
+    assert "a character that is not text" in html.unescape(response.get_data(as_text=True))
