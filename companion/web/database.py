@@ -26,6 +26,9 @@ from importlib import resources
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
+from companion.rules.errors import IllegalAction
+from companion.rules.words import _
+
 # Columns added since the first schema, for databases made before them.
 ADDED_COLUMNS = {
     "game": {
@@ -89,9 +92,20 @@ class Rows(Protocol):
     def __iter__(self) -> Iterator[Any]: ...
 
 
+def storable(params: Sequence[Any]) -> tuple[Any, ...]:
+    """The values of a statement, refused (``IllegalAction``, a 4xx) when a text holds a
+    NUL character: PostgreSQL stores none, and SQLite is held to the same, whatever the
+    page or record it came from."""
+    for value in params:
+        if isinstance(value, str) and "\x00" in value:
+            raise IllegalAction(_("a text can't hold a NUL character"))
+    return tuple(params)
+
+
 class Connection:
     """One connection, in either dialect: ``execute`` with ``?`` marks, ``begin`` a write
-    (locking one game on PostgreSQL), ``commit``, ``rollback``."""
+    (locking one game on PostgreSQL), ``commit``, ``rollback``. No text holding a NUL
+    character reaches the database (``storable``)."""
 
     kind = ""
 
@@ -139,7 +153,7 @@ class SQLiteConnection(Connection):
         self.raw.execute("PRAGMA foreign_keys = ON")
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
-        return self.raw.execute(sql, tuple(params))
+        return self.raw.execute(sql, storable(params))
 
     def begin(self, game_id: str | None = None) -> None:
         self.raw.execute("BEGIN IMMEDIATE")
@@ -186,12 +200,13 @@ class PostgresConnection(Connection):
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
         if params:
             sql = sql.replace("%", "%%").replace("?", "%s")
-        return self.raw.execute(sql, tuple(params) if params else None)  # type: ignore[no-any-return]
+        return self.raw.execute(sql, storable(params) if params else None)  # type: ignore[no-any-return]
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if rows:
             with self.raw.cursor() as cursor:
-                cursor.executemany(sql.replace("%", "%%").replace("?", "%s"), rows)
+                sql = sql.replace("%", "%%").replace("?", "%s")
+                cursor.executemany(sql, [storable(row) for row in rows])
 
     def begin(self, game_id: str | None = None) -> None:
         self.raw.execute("BEGIN")

@@ -184,7 +184,7 @@ class UndoForm(FlaskForm):
     """Undo: names the action the page showed as the last (its place in the log), which
     is all it needs to be undone once and never to take back another."""
 
-    action = IntegerField(label(_("Action")), validators=[Optional(), NumberRange(0, MAX_INT)])
+    action = IntegerField(label(_("Action")), validators=[InputRequired(), NumberRange(0, MAX_INT)])
     then = StringField(label(THEN), validators=[Optional(), AnyOf([BOARD])])
 
 

@@ -55,9 +55,9 @@ def create_group(name: str, client: str | None = None) -> str:
 def _plain(text: str) -> str:
     """A name as stored: refused if it holds a control character (a NUL byte among
     them, which no database column holds) or what the game record could not."""
-    store.recordable(text)
     if any(unicodedata.category(c) == "Cc" for c in text):
         raise IllegalAction(_("a name can't hold control characters"))
+    store.recordable(text)
     return text
 
 

@@ -23,6 +23,7 @@ from companion.catalogs import (
     translator,
 )
 from companion.rules.board import Board
+from companion.rules.errors import IllegalAction
 from companion.rules.words import DASH, speak, stop_speaking
 from companion.web import database
 
@@ -51,7 +52,7 @@ def _table_language() -> str | None:
             return language_code(store.game_language(game_id=args["game_id"]))
         if "watch" in args:
             return language_code(store.game_language(watch=args["watch"]))
-    except store.GameNotFound:
+    except (store.GameNotFound, IllegalAction):  # no game; an address no game could have
         return None
     except database.FAULTS:  # the page that says the database is out of reach still speaks
         return None

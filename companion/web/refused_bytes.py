@@ -1,6 +1,7 @@
-"""Requests holding a NUL character, which no database stores (PostgreSQL refuses it in
-text) and no page or form of the app sends, are turned away before a view sees them: an
-address as not found (404), a query or a form as a bad request (400)."""
+"""Addresses holding a NUL character, which no database stores (PostgreSQL refuses it in
+text) and no page of the app makes, are turned away before a view sees them: the address
+as not found (404), a query as a bad request (400). A form's or a record's NUL is refused
+where it would be stored (``database.storable``), in words."""
 
 from __future__ import annotations
 
@@ -16,8 +17,5 @@ def init_app(app: Flask) -> None:
 def _turn_away_nul() -> None:
     if NUL in request.path:
         abort(404)
-    pairs = list(request.args.items(multi=True))
-    if request.method == "POST":
-        pairs += request.form.items(multi=True)
-    if any(NUL in key or NUL in value for key, value in pairs):
+    if any(NUL in key or NUL in value for key, value in request.args.items(multi=True)):
         abort(400)

@@ -70,6 +70,12 @@ class WebTable:
     def turn(self, player: str) -> Any:
         return self.client.post(f"{self.url}/turn", data={"player": player})
 
+    def undo(self) -> Any:
+        """The bar's Undo, as the page shows it: it names the last action."""
+        seq = re.search(r'name="action" value="(\d+)"', self.page())
+        assert seq, "no Undo on the bar"
+        return self.client.post(f"{self.url}/undo", data={"action": seq[1]})
+
     def page(self, path: str = "") -> str:
         response = self.client.get(self.url + path)
         assert response.status_code == 200

@@ -116,7 +116,7 @@ def test_undo_marks_the_last_action_undone_and_keeps_it_in_the_history(client):
     table = WebTable(client, "Ann", "Bob")
     table.claim("Ann", "Denver", "Helena")
     table.claim("Bob", "Seattle", "Portland", track=1)
-    assert client.post(f"{table.url}/undo").status_code == 303
+    assert table.undo().status_code == 303
     page = table.page()
     assert "Undone: Bob claimed Portland–Seattle" in page
     assert 'class="undone">Bob claimed Portland–Seattle' in page
@@ -124,10 +124,14 @@ def test_undo_marks_the_last_action_undone_and_keeps_it_in_the_history(client):
     assert table.claim("Bob", "Seattle", "Portland", track=1).status_code == 303
 
 
-def test_undo_with_nothing_recorded_says_so(client):
+def test_an_undo_that_names_no_action_takes_back_nothing(client):
+    # Two Undos sent at once without saying which action each takes back must not undo
+    # two: an Undo names the action its page showed as the last.
     table = WebTable(client, "Ann", "Bob")
-    client.post(f"{table.url}/undo")
-    assert "Nothing to undo." in table.page()
+    table.claim("Ann", "Denver", "Helena")
+    response = client.post(f"{table.url}/undo")
+    assert response.status_code == 400
+    assert "Last: Ann claimed Denver–Helena" in table.page()
 
 
 def test_the_final_round_is_announced_with_the_turns_left(client):
@@ -353,7 +357,7 @@ def test_the_export_is_a_game_record_that_scores_the_same(client):
     table = WebTable(client, "Ann", "Bob")
     table.claim("Ann", "Denver", "Helena")
     table.claim("Bob", "Seattle", "Portland", track=2)
-    client.post(f"{table.url}/undo")
+    table.undo()
     client.post(f"{table.url}/tickets", data={"player": "Ann", "deck": "0"})
     response = client.get(f"{table.url}/record.json")
     assert response.mimetype == "application/json"
@@ -462,7 +466,7 @@ def test_the_version_changes_when_another_phone_records_something(client):
     before = version()
     table.claim("Ann", "Denver", "Helena")
     after = version()
-    client.post(f"{table.url}/undo")
+    table.undo()
     undone = version()
     assert len({before, after, undone}) == 3
 
