@@ -34,10 +34,11 @@ def minutes(game: StoredGame) -> int | None:
 
 
 def bg_stats_link(game: StoredGame, sheet: ScoreSheet) -> str | None:
-    """The link that logs the finished game in BG Stats (None before the end)."""
+    """The link that logs the finished game in BG Stats (None before the end). It names
+    the game by its watching address: a third party never learns the one that plays it."""
     if not sheet.finished:
         return None
-    return play_link(sheet, game.id, played_at(game), minutes(game))
+    return play_link(sheet, game.watch, played_at(game), minutes(game))
 
 
 def card_png(game: StoredGame) -> bytes:

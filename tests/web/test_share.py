@@ -11,6 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from PIL import Image
 
+from companion.web import store
 from tests.group_games import bob_runs_away, shared_win, unfinished
 from tests.web.helpers import import_record
 
@@ -88,6 +89,16 @@ def test_the_bg_stats_link_carries_the_players_scores_and_winner(client):
     }
     assert players["ann"]["startPlayer"] is True  # the first seat
     assert len(play["playDate"]) == 19 and play["playDate"][10] == " "
+
+
+def test_the_bg_stats_link_names_the_game_by_its_watching_address_only(client):
+    url = imported(client, bob_runs_away())
+    play = bg_stats_play(client, url)
+    playing = url.rsplit("/", 1)[-1]
+    assert playing not in json.dumps(play)
+    with client.application.app_context():
+        watch = store.load_game(playing).watch
+    assert play["game"]["sourceGameId"] == watch
 
 
 def test_a_shared_win_is_two_winners_in_bg_stats(client):
