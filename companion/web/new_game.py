@@ -7,9 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import (
-    request,
-)
+from flask import request, session
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -93,6 +91,25 @@ class Refusal:
     status: int
 
 
+def remember_goods(map_id: str, goods: dict[str, str]) -> None:
+    """This browser remembers the goods colours it set on a board, for its next games
+    there (never another table's: each browser, each group its own)."""
+    remembered = dict(session.get("goods", {}))
+    remembered[map_id] = goods
+    session["goods"] = remembered
+
+
+def remembered_goods(map_id: str, group: str | None) -> dict[str, str]:
+    """The goods colours a new game on the board starts with: in a group, those of its
+    latest game there; else those this browser set there last."""
+    if group is not None:
+        found = store.group_goods(group, map_id)
+        if found:
+            return found
+    goods = session.get("goods", {}).get(map_id, {})
+    return goods if isinstance(goods, dict) else {}
+
+
 def start_game(form: NewGameForm, group: str | None = None) -> str | Refusal:
     """Starts the game the new-game form describes (in ``group``): its id, or why not."""
     if not form.validate_on_submit():
@@ -107,7 +124,7 @@ def start_game(form: NewGameForm, group: str | None = None) -> str | Refusal:
             split = complete_split(board.edition, seat.trains.data, seat.ships.data)
             if split is not None:
                 pieces[_seat_name(seat)] = split
-    goods = store.remembered_goods(board.id) if board.edition.goods else {}
+    goods = remembered_goods(board.id, group) if board.edition.goods else {}
     try:
         goods_colors(board, goods)
     except CompanionError:

@@ -43,13 +43,9 @@ CREATE TABLE IF NOT EXISTS track (
     PRIMARY KEY (game_id, player)
 );
 
--- The goods colours a table set on a board, offered again in its next games.
-CREATE TABLE IF NOT EXISTS goods_memory (
-    map TEXT NOT NULL,
-    city TEXT NOT NULL,
-    color TEXT NOT NULL,
-    PRIMARY KEY (map, city)
-);
+-- (A table goods_memory, which remembered goods colours for every table of the server,
+-- may linger in older databases: nothing reads it. Goods colours are remembered by the
+-- browser that set them, and by a group through its games.)
 
 -- What each form that wrote to a game sent, by the one-time token of the page it came
 -- from: the same form sent again (a double tap, a reload, the back button) finds itself

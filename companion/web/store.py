@@ -440,11 +440,11 @@ def remove_ticket(game_id: str, seq: int) -> bool:
     return bool(changed)
 
 
-def set_goods(game_id: str, colors: dict[str, str]) -> None:
-    """Sets goods colours (checked against the stacks) for the game, and remembers them
-    for the board's next games; a city given "" has its colour cleared (and forgotten).
-    The trips already made are scored again with them; a change that would leave one
-    impossible (its city's colour cleared) is refused."""
+def set_goods(game_id: str, colors: dict[str, str]) -> dict[str, str]:
+    """Sets goods colours (checked against the stacks) for the game; a city given "" has
+    its colour cleared. The trips already made are scored again with them; a change that
+    would leave one impossible (its city's colour cleared) is refused. The game's colours
+    as they now are."""
     recordable(colors)
     with writing(game_id) as db:
         game = load_game(game_id)
@@ -473,21 +473,22 @@ def set_goods(game_id: str, colors: dict[str, str]) -> None:
         db.execute(
             "UPDATE game SET goods = ? WHERE id = ?", (json.dumps(dict(setup.goods)), game_id)
         )
-        for city in cleared:
-            db.execute("DELETE FROM goods_memory WHERE map = ? AND city = ?", (record.map, city))
-        for city, color in setup.goods.items():
-            db.execute(
-                "INSERT INTO goods_memory (map, city, color) VALUES (?, ?, ?)"
-                " ON CONFLICT (map, city) DO UPDATE SET color = excluded.color",
-                (record.map, city, color),
-            )
         _touch(db, game_id)
+    return dict(setup.goods)
 
 
-def remembered_goods(map_id: str) -> dict[str, str]:
-    """The goods colours tables have set on this board before."""
-    rows = get_db().execute("SELECT city, color FROM goods_memory WHERE map = ?", (map_id,))
-    return {r["city"]: r["color"] for r in rows}
+def group_goods(group_id: str, map_id: str) -> dict[str, str]:
+    """The goods colours of the group's latest game on this board ({} if none)."""
+    row = (
+        get_db()
+        .execute(
+            "SELECT goods FROM game WHERE group_id = ? AND map = ? AND goods <> '{}'"
+            " ORDER BY created DESC LIMIT 1",
+            (group_id, map_id),
+        )
+        .fetchone()
+    )
+    return dict(_loads(row["goods"])) if row else {}
 
 
 def set_track(game_id: str, player: str, points: int | None) -> None:

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from companion.rules.board import load_board
 from tests.helpers import MARKLIN_GOODS
-from tests.web.helpers import page, problem
+from tests.web.helpers import page, problem, seats
 
 MARKLIN = load_board("marklin")
 
@@ -61,6 +61,28 @@ def test_the_goods_colours_are_set_once_and_remembered_for_the_next_game(client)
     assert goods_counts(page(client, f"{url}/goods")) == {c: (n, n) for c, n in board.items()}
     second = new_game(client, "Cy", "Dee")
     assert goods_counts(page(client, f"{second}/goods")) == {c: (n, n) for c, n in board.items()}
+
+
+def test_goods_colours_set_at_one_table_are_not_offered_to_another(client, app):
+    url = new_game(client, "Ann", "Bob")
+    client.post(f"{url}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
+    other = app.test_client()  # another table's phone
+    theirs = new_game(other, "Cy", "Dee")
+    assert set(goods_counts(page(other, f"{theirs}/goods")).values()) <= {
+        (0, 1), (0, 6), (0, 12), (0, 16), (1, 1)  # Berlin, printed black on the board
+    }  # fmt: skip
+
+
+def test_a_groups_next_marklin_game_starts_with_its_last_goods_colours(client, app):
+    group = client.post("/t", data={"name": "Club"}).headers["Location"]
+    data = {**seats("Ann", "Bob"), "map": "marklin"}
+    first = client.post(f"{group}/games", data=data).headers["Location"].split("?")[0]
+    client.post(f"{first}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
+    # The next game, started from the group's page on another phone, has them.
+    other = app.test_client()
+    second = other.post(f"{group}/games", data=data).headers["Location"].split("?")[0]
+    board = {"black": 1, "red": 6, "yellow": 12, "white": 16}
+    assert goods_counts(page(other, f"{second}/goods")) == {c: (n, n) for c, n in board.items()}
 
 
 def goods_counts(goods_page: str) -> dict[str, tuple[int, int]]:

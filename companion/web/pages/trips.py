@@ -27,6 +27,7 @@ from companion.rules.table_questions import goods_left
 from companion.web import store
 from companion.web.dice_panel import counted_faces, faces_from
 from companion.web.forms import ConfirmForm, TripForm, form_problem, required, small_int
+from companion.web.new_game import remember_goods
 from companion.web.players import chosen_player, seats
 from companion.web.table_view import record
 
@@ -163,7 +164,8 @@ def make(game_id: str) -> Response | tuple[str, int]:
 
 @bp.route("/goods", methods=["GET", "POST"])
 def goods(game_id: str) -> Response | tuple[str, int]:
-    """The board's goods colours: set once, remembered for the board's next games."""
+    """The board's goods colours: set once, remembered for this browser's and this group's
+    next games on the board."""
     game = store.load_game(game_id)
     form = ConfirmForm()
     problem, status = None, 200
@@ -182,10 +184,11 @@ def goods(game_id: str) -> Response | tuple[str, int]:
                 and sent.get("shown-" + key.removeprefix("goods-"), None) != value
             }
             try:
-                store.set_goods(game_id, chosen)
+                goods = store.set_goods(game_id, chosen)
             except CompanionError as error:
                 problem, status = str(error), 400
             else:
+                remember_goods(game.record.map, goods)
                 flash(_("Goods colours saved."))
                 back = request.form.get("back") or ""
                 if not back:  # the table, where the passengers are played
