@@ -116,8 +116,10 @@ class Connection:
         for params in rows:
             self.execute(sql, params)
 
-    def begin(self, game_id: str | None = None) -> None:
-        """Starts a write; with ``game_id``, one that no other write to that game shares."""
+    def begin(self, game_id: str | None = None, lock: str | None = None) -> None:
+        """Starts a write; with ``game_id``, one that no other write to that game shares;
+        with ``lock``, one that no other write taking the same lock shares (a check that
+        a write then relies on, such as a group's merges, holds until it commits)."""
         raise NotImplementedError
 
     def commit(self) -> None:
@@ -155,8 +157,8 @@ class SQLiteConnection(Connection):
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
         return self.raw.execute(sql, storable(params))
 
-    def begin(self, game_id: str | None = None) -> None:
-        self.raw.execute("BEGIN IMMEDIATE")
+    def begin(self, game_id: str | None = None, lock: str | None = None) -> None:
+        self.raw.execute("BEGIN IMMEDIATE")  # one writer at a time: every lock is held
 
     def begin_schema(self) -> None:
         self.raw.execute("BEGIN IMMEDIATE")
@@ -208,10 +210,12 @@ class PostgresConnection(Connection):
                 sql = sql.replace("%", "%%").replace("?", "%s")
                 cursor.executemany(sql, [storable(row) for row in rows])
 
-    def begin(self, game_id: str | None = None) -> None:
+    def begin(self, game_id: str | None = None, lock: str | None = None) -> None:
         self.raw.execute("BEGIN")
         if game_id is not None:
             self.raw.execute("SELECT 1 FROM game WHERE id = %s FOR UPDATE", (game_id,))
+        if lock is not None:  # held until the transaction ends
+            self.raw.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (lock,))
 
     def begin_schema(self) -> None:
         self.raw.execute("BEGIN")

@@ -91,12 +91,14 @@ def init_app(app: Flask) -> None:
 
 
 @contextmanager
-def writing(game_id: str | None = None) -> Iterator[Connection]:
-    """A write transaction: other writers (to the same game, on PostgreSQL; to the same
-    database, on SQLite) wait until it commits or rolls back. Once it commits, the pages
-    following the games it changed hear of it (``live``)."""
+def writing(game_id: str | None = None, lock: str | None = None) -> Iterator[Connection]:
+    """A write transaction: other writers (to the same game, or taking the same ``lock``,
+    on PostgreSQL; to the same database, on SQLite) wait until it commits or rolls back.
+    A write that checks something and then changes it takes a lock named for what it
+    checks ("group:<id>", "started:<client>"). Once it commits, the pages following the
+    games it changed hear of it (``live``)."""
     db = get_db()
-    db.begin(game_id)
+    db.begin(game_id, lock)
     g.touched = set()
     try:
         yield db
@@ -141,7 +143,7 @@ def create_game(
     at = now()
     started = record.played or at  # an imported game keeps the day it was played
     players = [{"name": p.name, "color": p.color} for p in record.players]
-    with writing() as db:
+    with writing(lock=started_lock(client)) as db:
         if client is not None:
             count_started(db, client)
         db.execute(
@@ -200,8 +202,14 @@ def _same_version(kept: StoredGame, read: StoredGame) -> bool:
     return kept.version == read.version
 
 
+def started_lock(client: str | None) -> str | None:
+    """The lock a write that counts ``client``'s games started takes (``count_started``)."""
+    return None if client is None else f"started:{client}"
+
+
 def count_started(db: Connection, client: str) -> None:
-    """Notes a game started by ``client``, unless it has started the most an hour allows."""
+    """Notes a game started by ``client``, unless it has started the most an hour allows
+    (in a write that holds ``started_lock(client)``)."""
     most = current_app.config.get("GAMES_PER_HOUR")
     if not most:
         return
