@@ -65,6 +65,8 @@ class Unavailable(Exception):
 
 # What a database's own error means, by the words in it: the reasons ``Unavailable`` gives.
 FULL, READ_ONLY, UNREACHABLE, BUSY = "full", "read-only", "unreachable", "busy"
+# A write whose commit was sent but whose answer never came: it may or may not be stored.
+UNKNOWN_OUTCOME = "outcome unknown"
 
 
 def reason_of(error: BaseException) -> str:
@@ -308,6 +310,9 @@ class Database:
                     timeout=10,
                     open=True,
                     name="companion",
+                    # A connection the server dropped (a restart) is found out and replaced
+                    # before it is handed out, not after a page has failed on it.
+                    check=ConnectionPool.check_connection,
                 )
                 self._pool_pid = os.getpid()
             return self._pool

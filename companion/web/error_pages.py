@@ -80,7 +80,17 @@ def _unavailable(error: Exception) -> tuple[str, int, dict[str, str]]:
         raise error  # a fault of the app's own: not the database's
     reason = error.reason if isinstance(error, database.Unavailable) else database.reason_of(error)
     kept = _("Everything recorded before is kept.")
-    if reason == database.FULL:
+    if reason == database.UNKNOWN_OUTCOME:
+        title = _("Saved or not: the server can't tell")
+        said = _(
+            "The server lost its database while saving: what was sent may or may not have"
+            " been recorded. Open the game again to see it as it is before sending it again."
+        )
+        return render_template("error.html", title=title, message=said), 503, {"Retry-After": "5"}
+    if reason == database.BUSY:
+        title = _("The server is busy")
+        said = _("Many phones are saving at once; try again in a moment.")
+    elif reason == database.FULL:
         title = _("Nothing new can be recorded just now")
         said = _(
             "The server's disk is full, so nothing new can be saved; try again once room"

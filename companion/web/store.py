@@ -40,7 +40,15 @@ from companion.rules.untrusted import MAX_INT, check_record_data, mend_text
 from companion.rules.words import _
 from companion.web.cache import Recent
 from companion.web.changes import CHANGES, CHANNEL
-from companion.web.database import Connection, Database
+from companion.web.database import (
+    FAULTS,
+    UNKNOWN_OUTCOME,
+    UNREACHABLE,
+    Connection,
+    Database,
+    Unavailable,
+    reason_of,
+)
 from companion.web.stamps import UNSTAMPED, Repeated, Stamp, check, spend
 from companion.web.stored_game import LoggedAction, LoggedTicket, StoredGame
 
@@ -108,7 +116,13 @@ def writing(game_id: str | None = None, lock: str | None = None) -> Iterator[Con
         except Exception:  # the first error is the one to tell
             pass
         raise
-    db.commit()
+    try:
+        db.commit()
+    except FAULTS as error:
+        if db.kind == "postgresql" and reason_of(error) == UNREACHABLE:
+            # The connection broke with the commit sent: the server may have stored it.
+            raise Unavailable(UNKNOWN_OUTCOME, str(error)) from error
+        raise
     for changed in g.pop("touched", ()):
         CHANGES.notify(changed)
 

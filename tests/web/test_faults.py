@@ -7,10 +7,11 @@ import html
 import sqlite3
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from companion.web import create_app, store
-from companion.web.database import SQLiteConnection, Unavailable
+from companion.web.database import PostgresConnection, SQLiteConnection, Unavailable
 from tests.databases import in_schema, new_schema, postgres_server
 from tests.web.helpers import WebTable
 
@@ -121,3 +122,56 @@ def test_a_database_that_cant_be_reached_at_start_says_so_in_one_line(kind, tmp_
     with pytest.raises(Unavailable) as raised:
         _app(url, tmp_path)
     assert "\n" not in str(raised.value)
+
+
+def test_a_busy_sqlite_database_says_it_is_busy_not_out_of_reach(app, client, monkeypatch):
+    table = WebTable(client, "Ann", "Bob")
+
+    def locked(self, game_id=None, lock=None):  # type: ignore[no-untyped-def]
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(SQLiteConnection, "begin", locked)
+    if app.extensions["companion.database"].kind != "sqlite":
+        monkeypatch.setattr(PostgresConnection, "begin", locked)
+    response = client.post(f"{table.url}/turn", data={"player": "Ann", "drew": "cards"})
+    assert response.status_code == 503
+    said = html.unescape(response.get_data(as_text=True))
+    assert "Many phones are saving at once" in said and "can't reach" not in said
+
+
+def test_a_write_whose_commit_went_unanswered_says_it_may_be_saved(tmp_path, monkeypatch):
+    # PostgreSQL: the connection broke after COMMIT was sent; the server did store it.
+    app = _app(new_schema(postgres_server()), tmp_path)
+    client = app.test_client()
+    table = WebTable(client, "Ann", "Bob")
+    commit = PostgresConnection.commit
+
+    def lost(self):  # type: ignore[no-untyped-def]
+        commit(self)
+        raise psycopg.OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(PostgresConnection, "commit", lost)
+    response = client.post(f"{table.url}/turn", data={"player": "Ann", "drew": "cards"})
+    assert response.status_code == 503
+    said = html.unescape(response.get_data(as_text=True))
+    assert "may or may not have been recorded" in said
+    assert "Everything recorded before is kept" not in said
+    monkeypatch.undo()
+    assert _actions(app, table.id) == 1  # it was stored, as the page allowed
+
+
+def test_pooled_connections_the_server_dropped_are_replaced_before_use(tmp_path):
+    # PostgreSQL restarted (its connections ended) while the app stood idle: the next
+    # pages are served on new connections, none answered 503.
+    server = postgres_server()
+    url = new_schema(server) + "&application_name=dropped_" + tmp_path.name[-12:]
+    app = _app(url, tmp_path)
+    client = app.test_client()
+    table = WebTable(client, "Ann", "Bob")
+    with psycopg.connect(server, autocommit=True) as admin:
+        ended = admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+            ("dropped_" + tmp_path.name[-12:],),
+        ).fetchall()
+    assert ended
+    assert [client.get(table.url).status_code for _ in range(5)] == [200] * 5
