@@ -1,4 +1,5 @@
-"""The ``companion`` command: Flask's commands (``companion run``) plus ``companion score``."""
+"""The ``companion`` command: Flask's commands (``companion run``) plus ``companion score``,
+``serve``, ``backup`` and ``restore``."""
 
 from __future__ import annotations
 
@@ -85,6 +86,50 @@ def score(game: str, as_json: bool, lang: str) -> None:
             click.echo(json.dumps(sheet_to_json(sheet), ensure_ascii=False, indent=2))
         else:
             click.echo(sheet_to_text(sheet), nl=False)
+
+
+@cli.command("backup")
+@click.argument("file", metavar="FILE", default="-")
+def backup(file: str) -> None:
+    """Write the whole site (games with their full logs, groups, merges) to FILE.
+
+    FILE is JSON Lines; '-' (the default) writes to standard output. The database is the
+    one the app uses (DATABASE_URL, else the instance's SQLite file).
+    """
+    from companion.web.backup import backup as lines
+
+    try:
+        out = sys.stdout if file == "-" else Path(file).open("w", encoding="utf-8")
+    except OSError as error:
+        click.echo(f"companion backup: {file}: {error.strerror}", err=True)
+        sys.exit(2)
+    with out:
+        for line in lines():
+            out.write(line + "\n")
+
+
+@cli.command("restore")
+@click.argument("file", metavar="FILE")
+def restore(file: str) -> None:
+    """Read a backup (made by 'companion backup') into the app's database, which must
+    hold no game and no group yet; '-' reads standard input. All of it, or nothing.
+    Exit status 2, with one line saying why, for a file that can't be restored.
+    """
+    from companion.web.backup import restore as read_in
+
+    try:
+        source = sys.stdin if file == "-" else Path(file).open(encoding="utf-8")
+    except OSError as error:
+        click.echo(f"companion restore: {file}: {error.strerror}", err=True)
+        sys.exit(2)
+    try:
+        with source:
+            kept = read_in(source)
+    except (CompanionError, UnicodeDecodeError) as error:
+        click.echo(f"companion restore: {one_line(str(error))}", err=True)
+        sys.exit(2)
+    said = ", ".join(f"{table} {count}" for table, count in kept.items())
+    click.echo(f"companion restore: restored {said}")
 
 
 @cli.command("serve", with_appcontext=False)
