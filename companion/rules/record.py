@@ -6,6 +6,7 @@ A record is untrusted input: ``parse_record`` checks its shape and says where it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -53,6 +54,16 @@ class HeldTicket:
 
 
 @dataclass(frozen=True)
+class Logged:
+    """An action as the game's log kept it: when it was recorded (ISO 8601, UTC, to the
+    microsecond) and, for an action taken back, when."""
+
+    action: Action
+    at: str
+    undone: str | None = None
+
+
+@dataclass(frozen=True)
 class GameRecord:
     """A whole game: the map, the players in seat order, the action log, the tickets."""
 
@@ -68,6 +79,11 @@ class GameRecord:
     dice: bool = False
     played: str | None = None  # when it was played: ISO 8601, UTC ("2026-11-27T19:05:00+00:00")
     variant: str = BASE_GAME  # the decks and bonuses in play (``variants``)
+    # The whole log as played (actions taken back too, each with its times), where the
+    # record keeps it; ``actions`` are then its actions not taken back.
+    log: tuple[Logged, ...] = ()
+    language: str | None = None  # the table's language ("ru"), where known
+    origin: str | None = None  # the game it was first played as (its watching address)
 
     def board(self) -> Board:
         """The board the game is played on, with its variant's tickets and bonuses."""
@@ -162,6 +178,9 @@ def parse_record(data: Any) -> GameRecord:
             "house_rules",
             "played",
             "variant",
+            "log",
+            "language",
+            "game",
         },
     )
     if "format" in data and data["format"] != FORMAT:
@@ -202,10 +221,19 @@ def parse_record(data: Any) -> GameRecord:
     tickets = data.get("tickets", {})
     if not isinstance(tickets, dict):
         raise RecordError("tickets", _("should map each player's name to a list of tickets"))
+    parsed = tuple(parse_action(f"actions[{i}]", a) for i, a in enumerate(actions))
+    log = _log(data["log"]) if "log" in data else ()
+    live = tuple(entry.action for entry in log if entry.undone is None)
+    if log and "actions" not in data:
+        parsed = live
+    if log and parsed != live:
+        raise RecordError(
+            "log", _("its actions not taken back should be the record's actions, in order")
+        )
     return GameRecord(
         map=map_id,
         players=players,
-        actions=tuple(parse_action(f"actions[{i}]", a) for i, a in enumerate(actions)),
+        actions=parsed,
         tickets=MappingProxyType(
             {name: _hand(f"tickets.{name}", hand) for name, hand in tickets.items()}
         ),
@@ -215,7 +243,67 @@ def parse_record(data: Any) -> GameRecord:
         dice=dice,
         played=_played(data["played"]) if "played" in data else None,
         variant=chosen,
+        log=log,
+        language=_token("language", data, LANGUAGE),
+        origin=_token("game", data, ORIGIN),
     )
+
+
+# A language by its code ("ru"), a game by its watching address (as the app makes them).
+LANGUAGE, ORIGIN = re.compile(r"[a-z]{2,3}"), re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def _token(key: str, data: dict[str, Any], shape: re.Pattern[str]) -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not shape.fullmatch(value):
+        raise RecordError(key, _("not a value this field takes: %(value)s", value=repr(value)))
+    return value
+
+
+def _log(data: Any) -> tuple[Logged, ...]:
+    """The log as played: each entry an action, when it was recorded and, if it was taken
+    back, when."""
+    if not isinstance(data, list):
+        raise RecordError("log", _("should be a list of actions with their times"))
+    if len(data) > 2 * MAX_ACTIONS:
+        raise RecordError(
+            "log", ngettext("at most %(num)d action", "at most %(num)d actions", 2 * MAX_ACTIONS)
+        )
+    entries = []
+    for i, entry in enumerate(data):
+        where = f"log[{i}]"
+        keys(where, entry, {"action", "at"}, {"undone"})
+        undone = entry.get("undone")
+        entries.append(
+            Logged(
+                parse_action(f"{where}.action", entry["action"]),
+                _moment(f"{where}.at", entry["at"]),
+                None if undone is None else _moment(f"{where}.undone", undone),
+            )
+        )
+    return tuple(entries)
+
+
+def _moment(where: str, value: Any) -> str:
+    """A moment as the log keeps it: ISO 8601 in UTC, to the microsecond."""
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or not FIRST_YEAR <= moment.year <= LAST_YEAR:
+        raise RecordError(
+            where,
+            _(
+                "should be a moment, like %(example)s, not %(value)s",
+                example="2026-11-27T19:05:00+00:00",
+                value=repr(value),
+            ),
+        )
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 # The first Ticket to Ride came out in 2004: a game dated before it, or far ahead, is a slip.
@@ -285,7 +373,15 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         },
         **({"played": record.played} if record.played else {}),
         **({"variant": record.variant} if record.variant != BASE_GAME else {}),
+        **({"language": record.language} if record.language else {}),
+        **({"game": record.origin} if record.origin else {}),
+        **({"log": [_logged_to_json(entry) for entry in record.log]} if record.log else {}),
     }
+
+
+def _logged_to_json(entry: Logged) -> dict[str, Any]:
+    undone = {"undone": entry.undone} if entry.undone is not None else {}
+    return {"action": action_to_json(entry.action), "at": entry.at, **undone}
 
 
 def ticket_to_json(ticket: HeldTicket) -> Any:

@@ -41,6 +41,7 @@ ADDED_COLUMNS = {
         "version": "INTEGER NOT NULL DEFAULT 0",
         "group_id": "TEXT",
         "variant": "TEXT NOT NULL DEFAULT 'base'",
+        "origin": "TEXT",
     }
 }
 

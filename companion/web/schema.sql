@@ -13,6 +13,7 @@ CREATE TABLE IF NOT EXISTS game (
     version INTEGER NOT NULL DEFAULT 0,      -- counts every change: pages follow it
     group_id TEXT,                           -- the group it was played in, if any
     variant TEXT NOT NULL DEFAULT 'base',    -- the decks and bonuses in play (rules/variants.py)
+    origin TEXT,                             -- imported: the game it was first played as
     created TEXT NOT NULL,
     updated TEXT NOT NULL
 );

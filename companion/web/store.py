@@ -18,6 +18,7 @@ from typing import Any
 
 from flask import Flask, current_app, g
 
+from companion.catalogs import LANGUAGES
 from companion.rules.actions import Action
 from companion.rules.errors import IllegalAction, RecordError, SetupError
 from companion.rules.game import State, apply, replay
@@ -26,6 +27,7 @@ from companion.rules.record import (
     MAX_TICKETS,
     GameRecord,
     HeldTicket,
+    Logged,
     action_to_json,
     parse_action,
     parse_record,
@@ -157,14 +159,18 @@ def create_game(
     at = now()
     started = record.played or at  # an imported game keeps the day it was played
     players = [{"name": p.name, "color": p.color} for p in record.players]
+    # The log as it was played, where the record keeps it (times, actions taken back).
+    log = record.log or tuple(Logged(a, at) for a in record.actions)
     with writing(lock=started_lock(client)) as db:
         if client is not None:
             count_started(db, client)
+        if group is not None and record.origin is not None:
+            _not_in_group_yet(db, group, record.origin)
         db.execute(
             "INSERT INTO game"
             " (id, map, players, goods, house_rules, pieces, dice, watch, language,"
-            " created, updated, group_id, variant)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " created, updated, group_id, variant, origin)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game_id,
                 record.map,
@@ -174,18 +180,19 @@ def create_game(
                 json.dumps({n: list(split) for n, split in state.setup.pieces.items()}),
                 int(record.dice),
                 new_game_id(),
-                language,
+                record.language if record.language in LANGUAGES else language,
                 started,
                 at,
                 group,
                 record.variant,
+                record.origin,
             ),
         )
         db.executemany(
-            "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
+            "INSERT INTO action (game_id, seq, body, recorded, undone) VALUES (?, ?, ?, ?, ?)",
             [
-                (game_id, seq, json.dumps(action_to_json(a)), at)
-                for seq, a in enumerate(record.actions)
+                (game_id, seq, json.dumps(action_to_json(e.action)), e.at, e.undone)
+                for seq, e in enumerate(log)
             ],
         )
         seq = 0
@@ -204,6 +211,24 @@ def create_game(
                 )
                 seq += 1
     return game_id
+
+
+def _not_in_group_yet(db: Connection, group: str, origin: str) -> None:
+    """Refuses a game already in the group: imported before, or played there."""
+    row = db.execute(
+        "SELECT 1 FROM game WHERE group_id = ? AND (origin = ? OR watch = ?)",
+        (group, origin, origin),
+    ).fetchone()
+    if row is not None:
+        raise IllegalAction(_("this game is in the group already: it counts once"))
+
+
+def exported(game: StoredGame) -> GameRecord:
+    """The game's record as exported: with its whole log (times, actions taken back), its
+    language, and the game it is (its watching address, or the one it was imported as),
+    so that it imports as the same game, and into a group once."""
+    log = tuple(Logged(a.action, a.recorded, a.undone) for a in game.history)
+    return replace(game.record, log=log, language=game.language, origin=game.origin or game.watch)
 
 
 # The games this process loaded lately, by database and id, each as of its version: a page
@@ -302,6 +327,8 @@ def load_game(game_id: str) -> StoredGame:
             row["version"],
             row["created"],
             row["group_id"],
+            row["language"],
+            row["origin"],
         ),
         same=_same_version,
     )

@@ -50,6 +50,8 @@ class StoredGame:
     version: int = 0
     created: str = ""  # when it was started or imported
     group: str | None = None  # the group it was played in (``group_store``), if any
+    language: str | None = None  # the table's language, where known
+    origin: str | None = None  # imported: the game it was first played as (watch address)
     _making: threading.RLock = field(
         default_factory=threading.RLock, init=False, repr=False, compare=False
     )

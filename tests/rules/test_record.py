@@ -141,3 +141,47 @@ def test_a_record_carries_the_moment_it_was_played_in_utc():
     for wrong in ("yesterday", "27.11.2026", 20261127, "1999-05-01"):
         with pytest.raises(RecordError, match="should be the date it was played, like 2026-11-27"):
             parse_record(base | {"played": wrong})
+
+
+LOGGED = {
+    "map": "usa",
+    "players": ["Ann", "Bob"],
+    "log": [
+        {"action": {"player": "Ann", "claim": ["Denver", "Helena"]}, "at": "2026-11-27T19:05:00Z"},
+        {
+            "action": {"player": "Bob", "pass": True},
+            "at": "2026-11-27T19:06:00.250000+03:00",
+            "undone": "2026-11-27T16:06:30+00:00",
+        },
+        {"action": {"player": "Bob", "claim": ["Seattle", "Portland"], "track": 1},
+         "at": "2026-11-27T19:07:00+00:00"},
+    ],
+}  # fmt: skip
+
+
+def test_a_log_keeps_each_actions_time_and_what_was_taken_back():
+    record = parse_record(LOGGED)
+    # The actions are the log's not taken back; times in UTC, to the microsecond.
+    assert [type(a).__name__ for a in record.actions] == ["Claim", "Claim"]
+    assert [e.at for e in record.log] == [
+        "2026-11-27T19:05:00.000000+00:00",
+        "2026-11-27T16:06:00.250000+00:00",
+        "2026-11-27T19:07:00.000000+00:00",
+    ]
+    assert record.log[1].undone == "2026-11-27T16:06:30.000000+00:00"
+    assert parse_record(record_to_json(record)) == record
+
+
+def test_a_log_whose_live_actions_are_not_the_records_actions_is_refused():
+    wrong = LOGGED | {"actions": [{"player": "Ann", "claim": ["Denver", "Helena"]}]}
+    with pytest.raises(RecordError, match="log"):
+        parse_record(wrong)
+    with pytest.raises(RecordError, match=r"log\[0\].at"):
+        parse_record(LOGGED | {"log": [{"action": {"player": "Ann", "pass": True}, "at": "noon"}]})
+
+
+def test_a_records_language_and_game_are_kept_and_checked():
+    kept = parse_record(record(language="ru", game="Qx0_abcdEFGH"))
+    assert (kept.language, kept.origin) == ("ru", "Qx0_abcdEFGH")
+    with pytest.raises(RecordError, match="game"):
+        parse_record(BASE | {"game": "../x"})

@@ -11,8 +11,9 @@ import re
 import pytest
 
 from companion.rules.record import record_to_json
+from companion.web import store
 from tests.group_games import bob_runs_away, shared_win, unfinished
-from tests.web.helpers import form_on, page, problem, seats
+from tests.web.helpers import form_on, page, problem, route_id, seats
 
 
 def new_group(client, name: str = "Thursday club") -> str:
@@ -281,3 +282,50 @@ def test_standings_filter_by_variant_and_records_keep_each_variant_apart(client)
 
 def stats_of(client, url: str, **query) -> dict:
     return client.get(f"{url}/stats.json", query_string=query).get_json()
+
+
+def test_an_export_imports_as_the_same_game_and_into_its_group_once(client, app):
+    group = new_group(client)
+    started = client.post(
+        f"{group}/games", data=seats("Аня", "Борис"), headers={"Accept-Language": "ru"}
+    )
+    url = started.headers["Location"].split("?")[0]
+    table_id = url.rsplit("/", 1)[-1]
+    client.post(f"{url}/claim", data={"player": "Аня", "route": route_id("Denver", "Helena")})
+    client.post(f"{url}/turn", data={"player": "Борис", "drew": "cards"})
+    undo = re.search(r'name="action" value="(\d+)"', client.get(url).get_data(as_text=True))[1]
+    client.post(f"{url}/undo", data={"action": undo})
+    body = client.get(f"{url}/record.json").get_data()
+    # Into another site: the log as played (its times, the draw taken back), in Russian.
+    other = app.test_client()
+    copy = other.post("/import", data={"record": (io.BytesIO(body), "g.json")},
+                      content_type="multipart/form-data")  # fmt: skip
+    assert copy.status_code == 303
+    copy_id = copy.headers["Location"].split("?")[0].rsplit("/", 1)[-1]
+    with app.app_context():
+        played, again = store.load_game(table_id), store.load_game(copy_id)
+        assert [(a.recorded, a.undone) for a in again.history] == [
+            (a.recorded, a.undone) for a in played.history
+        ]
+        assert again.history[1].undone is not None
+        assert store.game_language(game_id=copy_id) == "ru"
+    # Into its own group again, or twice into another: it counts once.
+    response = client.post(f"{group}/import", data={"record": (io.BytesIO(body), "g.json")},
+                           content_type="multipart/form-data")  # fmt: skip
+    assert response.status_code == 400
+    assert "in the group already" in html.unescape(response.get_data(as_text=True))
+    club = new_group(client, "Fridays")
+    import_body(client, club, body)
+    second = client.post(f"{club}/import", data={"record": (io.BytesIO(body), "g.json")},
+                         content_type="multipart/form-data")  # fmt: skip
+    assert second.status_code == 400
+    assert len(stats(client, club)["games"]) == 1
+
+
+def import_body(client, group: str, body: bytes) -> None:
+    response = client.post(
+        f"{group}/import",
+        data={"record": (io.BytesIO(body), "g.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 303, response.get_data(as_text=True)

@@ -412,8 +412,8 @@ def test_a_game_stored_with_a_lone_surrogate_before_it_was_refused_still_opens(a
         )
         store.get_db().execute("UPDATE game SET players = ? WHERE id = ?", (players, game_id))
         store.get_db().execute(
-            "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, 0, ?, 'then')",
-            (game_id, json.dumps({"player": "Ann\ud800", "pass": True})),
+            "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, 0, ?, ?)",
+            (game_id, json.dumps({"player": "Ann\ud800", "pass": True}), store.now()),
         )
     for page in ("", "/sheet", "/tickets", "/board", "/sheet.pdf"):
         assert client.get(url + page).status_code == 200, page

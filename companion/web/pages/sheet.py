@@ -103,7 +103,7 @@ def pdf(game_id: str) -> Response:
 def export(game_id: str) -> Response:
     """The game record, as ``companion score`` and import read it."""
     game = store.load_game(game_id)
-    body = json.dumps(record_to_json(game.record), ensure_ascii=False, indent=2)
+    body = json.dumps(record_to_json(store.exported(game)), ensure_ascii=False, indent=2)
     response = Response(body, mimetype="application/json")
     name = file_name(game, "game-record", "json")
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
