@@ -288,22 +288,10 @@ def _log(data: Any) -> tuple[Logged, ...]:
 
 def _moment(where: str, value: Any) -> str:
     """A moment as the log keeps it: ISO 8601 in UTC, to the microsecond."""
-    try:
-        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
-        moment = None
-    if moment is None or not FIRST_YEAR <= moment.year <= LAST_YEAR:
-        raise RecordError(
-            where,
-            _(
-                "should be a moment, like %(example)s, not %(value)s",
-                example="2026-11-27T19:05:00+00:00",
-                value=repr(value),
-            ),
-        )
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+    example = "2026-11-27T19:05:00+00:00"
+    refusal = _("should be a moment, like %(example)s, not %(value)s", example=example,
+                value=repr(value))  # fmt: skip
+    return _in_utc(where, value, refusal).isoformat(timespec="microseconds")
 
 
 # The first Ticket to Ride came out in 2004: a game dated before it, or far ahead, is a slip.
@@ -313,22 +301,26 @@ FIRST_YEAR, LAST_YEAR = 2004, 2100
 def _played(value: Any) -> str:
     """When the game was played, from ``"2026-11-27"`` or a moment with or without its
     offset (UTC when none): the moment in UTC, to the second."""
+    refusal = _(
+        "should be the date it was played, like %(example)s, not %(value)s",
+        example="2026-11-27",
+        value=repr(value),
+    )
+    return _in_utc("played", value, refusal).isoformat(timespec="seconds")
+
+
+def _in_utc(where: str, value: Any, refusal: Message) -> datetime:
+    """A date or a moment in ISO 8601 (UTC when it gives no offset), in UTC; ``refusal``
+    for anything else, or a year no game of Ticket to Ride was played in."""
     try:
         moment = datetime.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:
         moment = None
     if moment is None or not FIRST_YEAR <= moment.year <= LAST_YEAR:
-        raise RecordError(
-            "played",
-            _(
-                "should be the date it was played, like %(example)s, not %(value)s",
-                example="2026-11-27",
-                value=repr(value),
-            ),
-        )
+        raise RecordError(where, refusal)
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat(timespec="seconds")
+    return moment.astimezone(UTC)
 
 
 def _pieces(data: Any) -> dict[str, tuple[int, int]]:
