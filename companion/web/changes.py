@@ -6,8 +6,10 @@ condition, so a change wakes only the streams of that game).
 
 A write made by another process (another worker of ``companion serve``) is heard by a
 ``Listener``, one per database in each process, started by the first stream: on
-PostgreSQL it LISTENs for the store's NOTIFY; on SQLite it reads the versions of the
-games that have streams in this process, every half second, in one query.
+PostgreSQL it LISTENs for the store's NOTIFY; on SQLite it asks the database, fifty times a
+second, whether any other connection has committed since (``PRAGMA data_version``, which
+reads no table), and only then reads the versions of the games that have streams in this
+process, in one query.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
     from companion.web.database import Database
 
 CHANNEL = "companion_changes"  # PostgreSQL's channel: each notice's payload a game's id
-POLL = 0.5  # seconds between SQLite's reads of the versions
+TICK = 0.02  # seconds between SQLite's questions whether anything was committed
 RETRY = 1.0  # seconds before a listener whose database went away tries again
 IDLE = 30.0  # seconds a listener with nothing to watch waits before it stops
 
@@ -169,15 +171,19 @@ class Listener:
                     return
 
     def _poll(self) -> None:
-        """SQLite: the versions of the games watched here, read together."""
+        """SQLite: once another connection has committed (or a game is newly watched), the
+        versions of the games watched here, read together."""
         known: dict[str, int] = {}
+        committed = None  # the database's data_version when the versions were last read
         idle_since = time.monotonic()
         with self.database.connection() as db:
             while True:
                 watched = self.watched()
                 if not watched and self._done(idle_since):
                     return
-                if watched:
+                now_committed = db.execute("PRAGMA data_version").fetchone()[0]
+                if watched and (now_committed != committed or set(watched) != set(known)):
+                    committed = now_committed
                     idle_since = time.monotonic()
                     marks = ",".join("?" * len(watched))
                     rows = db.execute(
@@ -188,7 +194,9 @@ class Listener:
                         if known.get(game_id) != version:  # first seen too: not missed
                             CHANGES.notify(game_id)
                         known[game_id] = version
-                time.sleep(POLL)
+                elif watched:
+                    idle_since = time.monotonic()
+                time.sleep(TICK)
 
 
 def listener(database: Database) -> Listener:
