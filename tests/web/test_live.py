@@ -143,3 +143,22 @@ def test_a_browser_that_connects_again_is_told_of_what_it_missed(client):
 def test_no_stream_for_a_game_that_does_not_exist(client):
     assert client.get("/g/nothing-here/events").status_code == 404
     assert client.get("/w/nothing-here/events").status_code == 404
+
+
+def test_one_device_holds_at_most_its_streams_and_a_closed_one_frees_its_place(app, client):
+    app.config["STREAMS_PER_CLIENT"] = 1
+    table = WebTable(client, "Ann", "Bob")
+    first = client.get(f"{table.url}/events", buffered=False)
+    assert first.status_code == 200
+    second = client.get(f"{table.url}/events", buffered=False)
+    assert second.status_code == 429 and second.headers["Retry-After"]
+    # Another device at the same table is not held back.
+    other = client.get(
+        f"{table.url}/events", buffered=False, environ_base={"REMOTE_ADDR": "10.0.0.8"}
+    )
+    assert other.status_code == 200
+    other.close()
+    first.close()  # the page closed: its place is free at once
+    again = client.get(f"{table.url}/events", buffered=False)
+    assert again.status_code == 200
+    again.close()

@@ -5,13 +5,21 @@ itself and morphs the parts that changed: ``static/companion.js``).
 A write wakes the streams of its game in this process at once, and the database's
 ``Listener`` wakes them for a write made by another process (another worker); a stream
 reads the game's version when woken, and every ``POLL`` seconds all the same (the
-``LIVE_POLL`` setting, if set)."""
+``LIVE_POLL`` setting, if set).
+
+Each stream holds a thread while it is open: one client address holds at most
+``STREAMS_PER_CLIENT`` of them in a process at once (200 unless set: a club's shared Wi-Fi
+with 50 tables of 4 phones); one more is answered 429, so that no client can take every
+thread from the other tables."""
 
 from __future__ import annotations
 
+import threading
+from collections import Counter
 from collections.abc import Callable, Iterator
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
+from flask_babel import gettext as _
 
 from companion.web import store
 from companion.web.changes import CHANGES, Changes, listener
@@ -21,6 +29,26 @@ bp = Blueprint("live", __name__)
 POLL = 5.0  # seconds between reads of the game's version when nothing wakes the stream
 HEARTBEAT = 15.0  # seconds of quiet before a comment keeps the connection open
 RETRY = 1000  # milliseconds a browser waits before it connects again
+STREAMS_PER_CLIENT = 200  # streams one client address may hold open in a process
+
+_OPEN: Counter[str] = Counter()  # client address -> its streams open in this process
+_OPEN_LOCK = threading.Lock()
+
+
+def _opened(client: str, most: int) -> bool:
+    """Counts a stream opened by ``client``, unless it holds ``most`` already."""
+    with _OPEN_LOCK:
+        if _OPEN[client] >= most:
+            return False
+        _OPEN[client] += 1
+        return True
+
+
+def _closed(client: str) -> None:
+    with _OPEN_LOCK:
+        _OPEN[client] -= 1
+        if _OPEN[client] <= 0:
+            del _OPEN[client]
 
 
 def events(
@@ -61,7 +89,17 @@ def _since() -> int | None:
 
 def _stream(game_id: str) -> Response:
     """The stream, which holds no connection to the database between its reads (the
-    request's own is closed before it starts)."""
+    request's own is closed before it starts); 429 for a client holding its most."""
+    client = request.remote_addr or ""
+    most = int(current_app.config.get("STREAMS_PER_CLIENT") or STREAMS_PER_CLIENT)
+    if not _opened(client, most):
+        busy = Response(
+            _("This device has too many pages following games open at once."),
+            status=429,
+            mimetype="text/plain",
+        )
+        busy.headers["Retry-After"] = "30"
+        return busy
     since = _since()
     poll = float(current_app.config.get("LIVE_POLL") or POLL)
     store.close_db()
@@ -81,6 +119,7 @@ def _stream(game_id: str) -> Response:
     )
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy must not hold the events back
+    response.call_on_close(lambda: _closed(client))  # the page gone: its place freed at once
     return response
 
 
