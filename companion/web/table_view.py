@@ -59,6 +59,14 @@ def game_and_state(game_id: str) -> tuple[StoredGame, State]:
     return game, game.state()
 
 
+HISTORY_SHOWN = 30  # the moves the table page lists unless asked for all
+
+
+def whole_history() -> bool:
+    """Whether the page was asked for the whole history (``?history=all``)."""
+    return request.args.get("history") == "all"
+
+
 def render_table(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
     """The table page, with a refusal's reason when there is one."""
     game, state = game_and_state(game_id)
@@ -76,11 +84,14 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
             player=None if player == context["turn_of"] else player,
             faces=",".join(faces_asked() or ()) or None if state.setup.dice else None,
             lang=request.args.get("lang"),
+            history="all" if whole_history() else None,
         ),
         cities=claim_list(game, player) if shows_claims else None,
         final_news=final_round_news(state),
         still_to_play=still_to_play(state),
-        history=list(reversed(game.history)),
+        # The latest moves (all of them when asked): a long game's page stays as light.
+        history=list(reversed(game.history))[: None if whole_history() else HISTORY_SHOWN],
+        history_count=len(game.history),
         claim=ClaimForm(),
         problem=problem,
         goods=goods_left(state),

@@ -107,7 +107,10 @@ def test_a_four_player_game_records_every_turn_and_always_acts_for_the_right_pla
     expect(page.locator(".banner.over")).to_contain_text("The game is over.")
     screenshot(page, "flow-2-game-over")
 
-    # The history is the game as played: every turn, in order, newest first.
+    # The history is the game as played: every turn, in order, newest first (the latest
+    # 30 on the page, all of them one tap away).
+    expect(page.locator(".history li")).to_have_count(30)
+    tap(page, page.locator("#history a", has_text="Show all 33 moves"))
     history = page.locator(".history li").all_inner_texts()
     assert len(history) == len(done) == 33
     for said, entry in zip(reversed(done), history, strict=True):

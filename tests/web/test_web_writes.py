@@ -150,3 +150,15 @@ def test_two_tickets_from_one_page_are_both_added(client):
     assert client.post(f"{table.url}/tickets", data=second).status_code == 303
     page = html.unescape(table.page("/tickets?player=Ann"))
     assert 'class="tname">Denver–El Paso' in page and 'class="tname">Boston–Miami' in page
+
+
+def test_the_table_lists_the_latest_30_moves_and_all_of_them_when_asked(client):
+    table = WebTable(client, "Ann", "Bob")
+    for n in range(35):
+        assert table.turn("Ann" if n % 2 == 0 else "Bob").status_code == 303
+    assert len(history(table)) == 30
+    page = table.page()
+    assert 'start="35"' in page and "Show all 35 moves" in page
+    whole = html.unescape(client.get(f"{table.url}?history=all").get_data(as_text=True))
+    listed = whole[whole.index('class="history"') :].split("</ol>")[0]
+    assert listed.count("<li") == 35 and "Show all" not in whole
