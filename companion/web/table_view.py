@@ -67,6 +67,12 @@ def whole_history() -> bool:
     return request.args.get("history") == "all"
 
 
+def listed_history(game: StoredGame) -> list[LoggedAction]:
+    """The moves a page lists, newest first: the latest ``HISTORY_SHOWN``, or all of them
+    when asked (a long game's page stays as light as a short one's)."""
+    return list(reversed(game.history))[: None if whole_history() else HISTORY_SHOWN]
+
+
 def render_table(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
     """The table page, with a refusal's reason when there is one."""
     game, state = game_and_state(game_id)
@@ -89,8 +95,7 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
         cities=claim_list(game, player) if shows_claims else None,
         final_news=final_round_news(state),
         still_to_play=still_to_play(state),
-        # The latest moves (all of them when asked): a long game's page stays as light.
-        history=list(reversed(game.history))[: None if whole_history() else HISTORY_SHOWN],
+        history=listed_history(game),
         history_count=len(game.history),
         claim=ClaimForm(),
         problem=problem,

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from companion.web import store
 from tests.web.helpers import WebTable, form_on, forms_of, problem, route_id, seats
 
 
@@ -162,3 +163,17 @@ def test_the_table_lists_the_latest_30_moves_and_all_of_them_when_asked(client):
     whole = html.unescape(client.get(f"{table.url}?history=all").get_data(as_text=True))
     listed = whole[whole.index('class="history"') :].split("</ol>")[0]
     assert listed.count("<li") == 35 and "Show all" not in whole
+
+
+def test_the_watch_page_lists_the_latest_30_moves_too(client, app):
+    table = WebTable(client, "Ann", "Bob")
+    for n in range(31):
+        assert table.turn("Ann" if n % 2 == 0 else "Bob").status_code == 303
+    with app.app_context():
+        watch = store.load_game(table.id).watch
+    page = html.unescape(client.get(f"/w/{watch}").get_data(as_text=True))
+    listed = page[page.index('class="history"') :].split("</ol>")[0]
+    assert listed.count("<li") == 30 and "Show all 31 moves" in page
+    assert table.id not in page  # the watching page never shows the playing address
+    whole = html.unescape(client.get(f"/w/{watch}?history=all").get_data(as_text=True))
+    assert whole[whole.index('class="history"') :].split("</ol>")[0].count("<li") == 31

@@ -12,6 +12,7 @@ from companion.rules.table_questions import final_round_news, still_to_play
 from companion.web import store
 from companion.web.players import player_colors, seats
 from companion.web.sheet_view import pdf_response, progress, score
+from companion.web.table_view import listed_history
 
 bp = Blueprint("watch", __name__, url_prefix="/w/<watch>")
 
@@ -30,7 +31,8 @@ def show(watch: str) -> tuple[str, int]:
         final_news=final_round_news(state),
         still_to_play=still_to_play(state),
         picture=board_svg(state.board, state.owners, colors),
-        history=list(reversed(game.history)),
+        history=listed_history(game),
+        history_count=len(game.history),
     ), 200
 
 
