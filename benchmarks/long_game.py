@@ -8,29 +8,26 @@ Run: python benchmarks/long_game.py
 
 from __future__ import annotations
 
-import io
-import json
 import statistics
-import tempfile
+import sys
 import time
+from pathlib import Path
+from typing import Any
 
 from flask.testing import FlaskClient
 
-from companion.web import create_app
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.table_page import bench_client, imported  # noqa: E402
 
 
-def imported(client: FlaskClient, actions: int) -> str:
-    """A game of ``actions`` turns that put nothing on the board; its address."""
-    record = {
+def passes(actions: int) -> dict[str, Any]:
+    """A game record of ``actions`` turns that put nothing on the board."""
+    return {
         "map": "usa",
         "players": ["Ann", "Bob"],
         "actions": [{"player": ["Ann", "Bob"][n % 2], "pass": True} for n in range(actions)],
     }
-    upload = io.BytesIO(json.dumps(record).encode())
-    response = client.post(
-        "/import", data={"record": (upload, "g.json")}, content_type="multipart/form-data"
-    )
-    return response.headers["Location"].split("?")[0]
 
 
 def timed(client: FlaskClient, url: str, repeat: int = 21) -> tuple[float, int]:
@@ -45,13 +42,8 @@ def timed(client: FlaskClient, url: str, repeat: int = 21) -> tuple[float, int]:
 
 
 def main() -> None:
-    folder = tempfile.mkdtemp()
-    app = create_app(
-        {"SECRET_KEY": "bench", "DATABASE": f"{folder}/bench.sqlite", "WTF_CSRF_ENABLED": False},
-        instance_path=folder,
-    )
-    client = app.test_client()
-    short, long = imported(client, 50), imported(client, 5000)
+    client = bench_client()
+    short, long = imported(client, passes(50)), imported(client, passes(5000))
     print(f"{'table page':<28} {'median':>8} {'size':>8}")
     for name, url in (
         ("50 actions", short),

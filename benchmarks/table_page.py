@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from typing import Any
 
 from flask.testing import FlaskClient
 
@@ -55,13 +56,28 @@ def timed(work: Callable[[], object], repeat: int = 21) -> float:
     return statistics.median(times)
 
 
-def main() -> None:
+def bench_client() -> FlaskClient:
+    """A phone of the app on a fresh SQLite database in a folder of its own (forms without
+    their CSRF token)."""
     folder = tempfile.mkdtemp()
     app = create_app(
         {"SECRET_KEY": "bench", "DATABASE": f"{folder}/bench.sqlite", "WTF_CSRF_ENABLED": False},
         instance_path=folder,
     )
-    client = app.test_client()
+    return app.test_client()
+
+
+def imported(client: FlaskClient, record: dict[str, Any]) -> str:
+    """Imports a game record through the home page; the game's address."""
+    upload = io.BytesIO(json.dumps(record).encode())
+    response = client.post(
+        "/import", data={"record": (upload, "game.json")}, content_type="multipart/form-data"
+    )
+    return response.headers["Location"].split("?")[0]
+
+
+def main() -> None:
+    client = bench_client()
     language = sys.argv[1] if len(sys.argv) > 1 else "en"
     client.get(f"/language/{language}")
     print(f"pages in {language}")
@@ -89,12 +105,7 @@ def measure(client: FlaskClient, map_id: str) -> list[float]:
         goods=setup.goods,
         pieces=setup.pieces,
     )
-    upload = json.dumps(record_to_json(record)).encode()
-    url = client.post(
-        "/import",
-        data={"record": (io.BytesIO(upload), "game.json")},
-        content_type="multipart/form-data",
-    ).headers["Location"]
+    url = imported(client, record_to_json(record))
     return [
         len(half),
         timed(lambda: replay(setup, half)),

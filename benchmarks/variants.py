@@ -13,23 +13,23 @@ Run: python benchmarks/variants.py [rounds]   (15 unless given)
 
 from __future__ import annotations
 
-import io
-import json
 import random
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
-from companion.rules.board import Board, Ticket
-from companion.rules.game import replay
-from companion.rules.playout import random_game
-from companion.rules.record import GameRecord, held_of, record_to_json
-from companion.rules.scoring import final_scores
-from companion.rules.variants import VARIANTS, variant_board
-from companion.web import create_app
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.table_page import bench_client, imported  # noqa: E402
+from companion.rules.board import Board, Ticket  # noqa: E402
+from companion.rules.game import replay  # noqa: E402
+from companion.rules.playout import random_game  # noqa: E402
+from companion.rules.record import GameRecord, held_of, record_to_json  # noqa: E402
+from companion.rules.scoring import final_scores  # noqa: E402
+from companion.rules.variants import VARIANTS, variant_board  # noqa: E402
 
 PLAYERS, TICKETS = 4, 5
 
@@ -53,12 +53,7 @@ def _deal(dealt: dict[str, list[Ticket]], board: Board) -> dict[str, tuple[Ticke
 
 def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 15
-    folder = tempfile.mkdtemp()
-    app = create_app(
-        {"SECRET_KEY": "bench", "DATABASE": f"{folder}/bench.sqlite", "WTF_CSRF_ENABLED": False},
-        instance_path=folder,
-    )
-    client = app.test_client()
+    client = bench_client()
     work: dict[tuple[str, str], list[Callable[[], object]]] = {}
     for map_id in ("usa", "europe"):
         # One game played out on the map; each variant deals its own tickets to it.
@@ -79,16 +74,7 @@ def main() -> None:
                 tickets={n: tuple(held_of(t) for t in hand) for n, hand in hands.items()},
                 variant=v.id,
             )
-            upload = json.dumps(record_to_json(record)).encode()
-            url = (
-                client.post(
-                    "/import",
-                    data={"record": (io.BytesIO(upload), "game.json")},
-                    content_type="multipart/form-data",
-                )
-                .headers["Location"]
-                .split("?")[0]
-            )
+            url = imported(client, record_to_json(record))
             work[(map_id, v.id)] = [
                 lambda state=state, hands=hands: final_scores(state, hands),
                 lambda url=url: client.get(f"{url}/sheet"),

@@ -343,6 +343,15 @@ class Board:
         """The deck's ticket between two cities, if the deck has one."""
         return self._deck.get(frozenset((a, b)))
 
+    def card_of(self, ticket: Ticket) -> Ticket | None:
+        """The deck's card a held ticket is: itself, picked from the deck; one typed with its
+        value, the deck's ticket between its two places, if the deck has one."""
+        if ticket.from_deck:
+            return ticket
+        if ticket.is_tour or ticket.has_targets or len(ticket.cities) != 2:
+            return None
+        return self.deck_ticket(*ticket.cities)
+
     def deck_targets(self, origin: str, targets: Iterable[str]) -> Ticket | None:
         """The deck's ticket from ``origin`` to these targets (Switzerland), if it has one."""
         return self._deck.get((origin, frozenset(targets)))

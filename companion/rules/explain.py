@@ -73,15 +73,12 @@ def ticket_line(t: TicketScore, board: Board) -> Line:
     ticket = t.ticket
     if ticket.has_targets:
         return _targets_line(t, board)
-    what = _("%(ticket)s (%(points)d)", ticket=board.along(ticket.cities), points=ticket.points)
-    note = deck_note(board, ticket)
-    if note is not None:
-        what = _(
-            "%(ticket)s (%(points)d; %(note)s)",
-            ticket=board.along(ticket.cities),
-            points=ticket.points,
-            note=note,
-        )
+    along, note = board.along(ticket.cities), deck_note(board, ticket)
+    what = (
+        _("%(ticket)s (%(points)d)", ticket=along, points=ticket.points)
+        if note is None
+        else _("%(ticket)s (%(points)d; %(note)s)", ticket=along, points=ticket.points, note=note)
+    )
     how: Text
     if t.chain is None:
         how = _("not all connected") if ticket.is_tour else _("not connected")

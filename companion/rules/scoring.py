@@ -178,10 +178,7 @@ def check_hands(board: Board, hands: Mapping[str, Sequence[Ticket]]) -> None:
     holders: dict[Hashable, list[str]] = {}
     for name, tickets in hands.items():
         for ticket in tickets:
-            card: Ticket | None = ticket
-            if not ticket.from_deck:  # typed: a card of the deck's, if it has one there
-                plain = not ticket.is_tour and len(ticket.cities) == 2
-                card = board.deck_ticket(*ticket.cities) if plain else None
+            card = board.card_of(ticket)
             if card is None:
                 continue
             held = holders.setdefault(card.key, [])

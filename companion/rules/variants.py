@@ -237,11 +237,11 @@ def deck_note(board: Board, ticket: Ticket) -> Text | None:
     """What the sheet says of a ticket where it matters: a value typed that is not the
     deck's card's; in a variant, a value the expansion reprinted differently from the base
     game's card, or a long ticket."""
-    if len(ticket.cities) != 2 or ticket.is_tour or ticket.has_targets:
+    card = board.card_of(ticket)
+    if card is None or ticket.has_targets or ticket.is_tour:
         return None
-    if not ticket.from_deck:
-        card = board.deck_ticket(*ticket.cities)
-        if card is None or card.points == ticket.points:
+    if card is not ticket:  # typed with its value
+        if card.points == ticket.points:
             return None
         return _("as typed; the deck's card says %(points)d", points=card.points)
     if board.variant == BASE_GAME:

@@ -52,6 +52,11 @@ def create_group(name: str, client: str | None = None) -> str:
     return group_id
 
 
+def _lock(group_id: str) -> str:
+    """The lock a write to a group takes: its merges and games hold while it checks them."""
+    return f"group:{group_id}"
+
+
 def _plain(text: str) -> str:
     """A name as stored: refused if it holds a control character (a NUL byte among
     them, which no database column holds) or what the game record could not."""
@@ -88,7 +93,7 @@ def load_group(group_id: str) -> Group:
 def rename(group_id: str, name: str) -> None:
     """Gives the group a new name."""
     name = _group_name(name)
-    with store.writing(lock=f"group:{group_id}") as db:
+    with store.writing(lock=_lock(group_id)) as db:
         load_group(group_id)
         db.execute("UPDATE player_group SET name = ? WHERE id = ?", (name, group_id))
 
@@ -100,7 +105,7 @@ def merge(group_id: str, spelling: str, person: str) -> None:
         raise IllegalAction(_("%(name)s is already one person", name=person))
     if not name_key(spelling) or not name_key(person):
         raise IllegalAction(_("a name must have a letter or a digit"))
-    with store.writing(lock=f"group:{group_id}") as db:
+    with store.writing(lock=_lock(group_id)) as db:
         merges = dict(load_group(group_id).merges)
         if same_person(merges).get(name_key(person)) == name_key(spelling):
             # The other way round until now: ``person`` counted as ``spelling``.
@@ -148,7 +153,7 @@ def merge(group_id: str, spelling: str, person: str) -> None:
 def take_out(group_id: str, game_id: str) -> bool:
     """The game no longer counts in the group (it stays at its own address, as it was);
     False if it was not the group's."""
-    with store.writing(lock=f"group:{group_id}") as db:
+    with store.writing(lock=_lock(group_id)) as db:
         load_group(group_id)
         row = db.execute(
             "SELECT 1 FROM game WHERE id = ? AND group_id = ?", (game_id, group_id)
@@ -161,7 +166,7 @@ def take_out(group_id: str, game_id: str) -> bool:
 
 def unmerge(group_id: str, spelling: str) -> bool:
     """``spelling`` is its own person again; False if it was not merged."""
-    with store.writing(lock=f"group:{group_id}") as db:
+    with store.writing(lock=_lock(group_id)) as db:
         load_group(group_id)
         row = db.execute(
             "SELECT 1 FROM group_merge WHERE group_id = ? AND spelling_key = ?",
