@@ -154,7 +154,7 @@ def main() -> int:
     os.environ["COMPANION_GAMES_PER_HOUR"] = "0"
 
     def start():  # type: ignore[no-untyped-def]
-        server, base = start_server(database, folder, workers=2, threads=20, port=port)
+        server, base = start_server(database, folder, workers=2, port=port)
         return server, base
 
     server, base = start()

@@ -15,10 +15,10 @@ the server's queue and on the connection.
 Run:
     python benchmarks/load.py                              # 100 tables on SQLite, 60 s
     python benchmarks/load.py --database postgresql        # on the machine's PostgreSQL
-    python benchmarks/load.py --tables 20 --seconds 30 --workers 4 --threads 150
+    python benchmarks/load.py --tables 400 --database postgresql --workers 2
 
-The server runs with ``companion serve``'s defaults (a worker for each core, 400 threads
-each) unless told otherwise.
+The server runs with ``companion serve``'s defaults (a worker for each core, 10,000
+connections each) unless told otherwise.
 
 Only 127.0.0.1 is used: the server is started here, on a fresh database (a SQLite file in
 a temporary folder, or a PostgreSQL schema of its own, dropped at the end).
@@ -124,7 +124,7 @@ class Table:
                 if stop.is_set() or not self.sent:
                     return
                 try:  # the table's own address, as the page fetches itself
-                    answer = page.get(self.game)
+                    answer = page.live_update(self.game)
                 except Exception as error:  # counted, and the phone goes on listening
                     self.figures.error(f"page: {error!r}")
                     return
@@ -184,6 +184,14 @@ def fresh_database(kind: str, folder: Path) -> tuple[str, str | None]:
     return f"{SERVER}?options=-csearch_path%3D{schema}", schema
 
 
+def drop_schema(schema: str) -> None:
+    """Drops a run's PostgreSQL schema (``fresh_database``)."""
+    import psycopg
+
+    with psycopg.connect(SERVER, autocommit=True) as db:
+        db.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
@@ -191,7 +199,9 @@ def main() -> int:
     parser.add_argument("--every", type=float, default=20.0, help="seconds between claims")
     parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--workers", type=int, help="companion serve's own default if not given")
-    parser.add_argument("--threads", type=int, help="companion serve's own default if not given")
+    parser.add_argument(
+        "--connections", type=int, help="companion serve's own default if not given"
+    )
     options = parser.parse_args()
 
     short = [r.id for r in load_board("usa").routes if r.length <= 3]
@@ -201,7 +211,7 @@ def main() -> int:
         database, schema = fresh_database(options.database, Path(folder))
         os.environ["COMPANION_GAMES_PER_HOUR"] = "0"  # one client starts every table here
         server, base = start_server(
-            database, Path(folder), workers=options.workers, threads=options.threads
+            database, Path(folder), workers=options.workers, connections=options.connections
         )
         tables: list[Table] = []
         try:
@@ -230,14 +240,12 @@ def main() -> int:
             server.terminate()
             server.wait(30)
             if schema:
-                import psycopg
-
-                with psycopg.connect(SERVER, autocommit=True) as db:
-                    db.execute(f"DROP SCHEMA {schema} CASCADE")
+                drop_schema(schema)
     print(
         figures.report(
             f"{options.tables} tables × {len(NAMES)} phones on {options.database}, "
-            f"{options.workers or 'default'} workers × {options.threads or 'default'} threads"
+            f"{options.workers or 'default'} workers"
+            f" × {options.connections or 'default'} connections"
             f" ({os.cpu_count()} cores), {ran:.0f} s, "
             f"a claim every ~{options.every:.0f} s per table"
         )

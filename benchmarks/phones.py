@@ -52,20 +52,32 @@ class Phone:
     base: str
     timeout: float = 10.0
     cookies: dict[str, str] = field(default_factory=dict)
+    source: str | None = None  # the phone's own address (a loopback one: 127.0.0.2, say)
     _connection: http.client.HTTPConnection | None = None
 
     def _connect(self) -> http.client.HTTPConnection:
         if self._connection is None:
             parts = urlsplit(self.base)
             self._connection = http.client.HTTPConnection(
-                parts.hostname, parts.port, timeout=self.timeout
+                parts.hostname,
+                parts.port,
+                timeout=self.timeout,
+                source_address=(self.source, 0) if self.source else None,
             )
         return self._connection
 
-    def request(self, method: str, path: str, form: dict[str, object] | None = None) -> Answer:
-        """One request on the phone's connection (opened again if the server closed it)."""
+    def request(
+        self,
+        method: str,
+        path: str,
+        form: dict[str, object] | None = None,
+        more: dict[str, str] | None = None,
+    ) -> Answer:
+        """One request on the phone's connection (opened again if the server closed it),
+        with ``more`` headers."""
         body = urlencode(form or {}) if form is not None else None
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        headers.update(more or {})
         if body is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         start = time.perf_counter()
@@ -95,6 +107,10 @@ class Phone:
 
     def get(self, path: str) -> Answer:
         return self.request("GET", path)
+
+    def live_update(self, path: str) -> Answer:
+        """The page as an open page fetches itself after a change (htmx's request)."""
+        return self.request("GET", path, more={"HX-Request": "true"})
 
     def post(self, path: str, form: dict[str, object]) -> Answer:
         return self.request("POST", path, form)
@@ -130,7 +146,12 @@ class Phone:
         ready = threading.Event()
 
         def run() -> None:
-            connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+            connection = http.client.HTTPConnection(
+                parts.hostname,
+                parts.port,
+                timeout=60,
+                source_address=(self.source, 0) if self.source else None,
+            )
             try:
                 connection.request("GET", f"{game}/events")
                 response = connection.getresponse()
@@ -163,13 +184,13 @@ def start_server(
     database: str,
     instance: Path,
     workers: int | None = 2,
-    threads: int | None = 100,
+    connections: int | None = None,
     port: int = 0,
     settings: dict[str, str] | None = None,
 ) -> tuple[subprocess.Popen[bytes], str]:
     """``companion serve`` on ``database`` in a process of its own (``workers`` and
-    ``threads``: its own defaults when None; ``settings``: more of its environment, such
-    as ``COMPANION_LIVE_POLL``); it and its address, once it answers."""
+    ``connections``: its own defaults when None; ``settings``: more of its environment, such
+    as ``COMPANION_STREAMS_PER_CLIENT``); it and its address, once it answers."""
     port = port or free_port()
     environment = {
         **os.environ,
@@ -178,7 +199,7 @@ def start_server(
         **(settings or {}),
     }
     command = [sys.executable, "-m", "companion.cli", "serve", "--port", str(port)]
-    for option, value in (("--workers", workers), ("--threads", threads)):
+    for option, value in (("--workers", workers), ("--connections", connections)):
         if value is not None:
             command += [option, str(value)]
     log = instance / "serve.log"

@@ -143,18 +143,18 @@ def restore(file: str) -> None:
     help="Worker processes.",
 )
 @click.option(
-    "--threads",
-    default=400,
+    "--connections",
+    default=10000,
     show_default=True,
-    type=click.IntRange(1, 1000),
-    help="Threads in each worker (started as needed): each open phone's live updates keep one.",
+    type=click.IntRange(10, 100000),
+    help="Connections each worker holds at once (each open phone's live updates keep one).",
 )
-def serve(host: str, port: int, workers: int, threads: int) -> None:
+def serve(host: str, port: int, workers: int, connections: int) -> None:
     """Serve the app under a production server (gunicorn), on the configured database
     (DATABASE_URL, or the instance's SQLite file), for many tables at once."""
     from companion.web.serve import serve as run
 
-    sys.exit(run(host, port, workers, threads))
+    sys.exit(run(host, port, workers, connections))
 
 
 def _read(game: str) -> str:

@@ -79,12 +79,14 @@ class Changes:
                 self._counts[game_id] += 1
                 condition.notify_all()
 
-    def wait(self, game_id: str, mark: int, timeout: float) -> None:
-        """Returns when the game changed since ``mark``, or after ``timeout`` seconds
-        (within ``following``), or at once when the process is stopping."""
+    def wait(self, game_id: str, mark: int, timeout: float) -> bool:
+        """Returns True when the game changed since ``mark`` (within ``following``), or at
+        once when the process is stopping; False after ``timeout`` seconds of neither."""
         with self._lock:
             condition = self._conditions[game_id]
-            condition.wait_for(lambda: self.closing or self._counts[game_id] != mark, timeout)
+            return condition.wait_for(
+                lambda: self.closing or self._counts[game_id] != mark, timeout
+            )
 
     def close(self) -> None:
         """The process is stopping: every stream ends now (its page connects again, to

@@ -19,6 +19,7 @@ import functools
 import os
 import sqlite3
 import threading
+import time
 import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -144,13 +145,18 @@ class Connection:
 
 
 class SQLiteConnection(Connection):
+    """A SQLite connection. A write waits for the database's write lock in short sleeps of
+    Python's own (``begin``), not inside SQLite, so that under ``companion serve`` (gevent)
+    the wait lets the worker's other connections go on."""
+
     kind = "sqlite"
+    WAIT = 10.0  # seconds a write waits for the write lock before it is "busy"
 
     def __init__(self, path: str) -> None:
         self.raw = sqlite3.connect(
             path,
             isolation_level=None,
-            timeout=10,
+            timeout=self.WAIT,
             check_same_thread=False,
             uri=path.startswith("file:"),  # "file:…?mode=ro" opens it read-only
         )
@@ -161,10 +167,29 @@ class SQLiteConnection(Connection):
         return self.raw.execute(sql, storable(params))
 
     def begin(self, game_id: str | None = None, lock: str | None = None) -> None:
-        self.raw.execute("BEGIN IMMEDIATE")  # one writer at a time: every lock is held
+        self._begin_immediate()  # one writer at a time: every lock is held
+
+    def _begin_immediate(self) -> None:
+        """``BEGIN IMMEDIATE``, asked again after a short sleep while another connection
+        holds the write lock, for at most ``WAIT`` seconds."""
+        deadline = time.monotonic() + self.WAIT
+        pause = 0.001
+        self.raw.execute("PRAGMA busy_timeout = 0")
+        try:
+            while True:
+                try:
+                    self.raw.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as error:
+                    if "locked" not in str(error) or time.monotonic() >= deadline:
+                        raise
+                time.sleep(pause)
+                pause = min(pause * 2, 0.02)
+        finally:
+            self.raw.execute(f"PRAGMA busy_timeout = {int(self.WAIT * 1000)}")
 
     def begin_schema(self) -> None:
-        self.raw.execute("BEGIN IMMEDIATE")
+        self._begin_immediate()
 
     def columns(self, table: str) -> set[str]:
         return {row[1] for row in self.raw.execute(f"PRAGMA table_info({table})")}

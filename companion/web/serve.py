@@ -1,20 +1,18 @@
 """``companion serve``: the app under gunicorn, for hosting many tables.
 
-Each worker is a process of its own with threads (gunicorn's ``gthread`` workers): a
-phone's live updates keep a thread for as long as its page is open, so a worker takes as
-many open phones as it has threads. The app is made once before the workers start, so
-that a problem (a database out of reach, an instance folder that can't be written) is
-said in one line and nothing starts; each worker then makes its own (its own pool of
-connections), finding the schema and the secret key already made.
+Each worker is a process of its own serving its connections as greenlets (gevent's,
+through ``companion.web.worker``): an open phone's live updates cost some kilobytes, not a
+thread, so a worker holds thousands of open pages, up to ``--connections``. The app is made
+once before the workers start, so that a problem (a database out of reach, an instance
+folder that can't be written) is said in one line and nothing starts; each worker then
+makes its own (its own pool of connections), finding the schema and the secret key
+already made.
 """
 
 from __future__ import annotations
 
 import gc
-import signal
 import sys
-import threading
-from types import FrameType
 from typing import Any
 
 from flask import Flask
@@ -51,23 +49,12 @@ def settled(app: Flask) -> Flask:
     return app
 
 
-def _streams_end_on_stop(worker: Any) -> None:
-    """A worker told to stop (SIGTERM) ends its live streams at once: its open pages
-    connect again elsewhere, and the stop is not held up for the graceful timeout."""
-    from companion.web.changes import CHANGES
+def serve(host: str, port: int, workers: int, connections: int) -> int:
+    """Runs the server until it is stopped; the exit status. The process is patched by
+    gevent first, before the app or a database driver is imported."""
+    from companion.web.worker import patch
 
-    stop = signal.getsignal(signal.SIGTERM)
-
-    def stopping(number: int, frame: FrameType | None) -> None:
-        threading.Thread(target=CHANGES.close, daemon=True).start()  # not in the handler
-        if callable(stop):
-            stop(number, frame)
-
-    signal.signal(signal.SIGTERM, stopping)
-
-
-def serve(host: str, port: int, workers: int, threads: int) -> int:
-    """Runs the server until it is stopped; the exit status."""
+    patch()
     from gunicorn.app.base import BaseApplication
 
     checked = check()
@@ -81,16 +68,15 @@ def serve(host: str, port: int, workers: int, threads: int) -> int:
             settings: dict[str, Any] = {
                 "bind": [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"],
                 "workers": workers,
-                "worker_class": "gthread",
-                "threads": threads,
+                "worker_class": "companion.web.worker.Worker",
+                "worker_connections": connections,
                 "timeout": 60,
                 "graceful_timeout": 10,
-                "keepalive": 5,
+                "keepalive": 10,
                 "proc_name": "companion",
                 "accesslog": None,
                 "errorlog": "-",
                 "loglevel": "warning",
-                "post_worker_init": _streams_end_on_stop,
             }
             for key, value in settings.items():
                 self.cfg.set(key, value)
@@ -104,7 +90,8 @@ def serve(host: str, port: int, workers: int, threads: int) -> int:
             return settled(create_app())
 
     print(
-        f"companion: serving on http://{host}:{port} with {workers} workers × {threads} threads,"
+        f"companion: serving on http://{host}:{port} with {workers} workers"
+        f" × {connections} connections,"
         f" games in {where}",
         file=sys.stderr,
     )

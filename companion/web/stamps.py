@@ -24,23 +24,44 @@ from companion.rules.words import _
 from companion.web.database import Connection
 from companion.web.stored_game import LoggedAction, LoggedTicket, StoredGame
 
+# Where a phone's own tokens go in a page made for all the phones of a table
+# (``shared_page``): each phone's copy has its own put in.
+CSRF_MARK = "<csrf of this phone>"  # a "<" never comes out of a text put in a page
+TOKEN_MARK = "<token of this page>"
+
+
+def marking() -> bool:
+    """Whether the page being made is shared: its tokens are marks."""
+    return bool(g.get("marking_tokens"))
+
+
+def csrf_token() -> str:
+    """This phone's protection against other sites (Flask-WTF's token)."""
+    return str(generate_csrf())
+
+
+def form_token() -> str:
+    """The page's one-time token (one per page shown, for all its forms)."""
+    if "form_token" not in g:
+        g.form_token = secrets.token_urlsafe(12)
+    return str(g.form_token)
+
 
 def csrf_field() -> Markup:
     """The form's protection against other sites (Flask-WTF's token), as a hidden field."""
     if not current_app.config.get("WTF_CSRF_ENABLED", True):
         return Markup("")
-    return Markup(f'<input name="csrf_token" type="hidden" value="{generate_csrf()}">')
+    value = CSRF_MARK if marking() else csrf_token()
+    return Markup(f'<input name="csrf_token" type="hidden" value="{value}">')
 
 
 def stamp(game: StoredGame) -> Markup:
     """The hidden fields every form that writes to the game carries: its protection, the
-    action log as the page shows it, and the page's one-time token (one per page shown,
-    for all its forms)."""
-    if "form_token" not in g:
-        g.form_token = secrets.token_urlsafe(12)
+    action log as the page shows it, and the page's one-time token."""
+    token = TOKEN_MARK if marking() else form_token()
     return csrf_field() + Markup(
         f'<input type="hidden" name="seen" value="{game.seen}">'
-        f'<input type="hidden" name="token" value="{g.form_token}">'
+        f'<input type="hidden" name="token" value="{token}">'
     )
 
 

@@ -49,6 +49,7 @@ from companion.web.forms import (
 from companion.web.language import language
 from companion.web.players import chosen_player, seats
 from companion.web.qr import public_url, qr_svg, reach
+from companion.web.shared_page import is_live_update, shared
 from companion.web.stamps import Repeated
 from companion.web.stored_game import LoggedAction, StoredGame
 
@@ -74,8 +75,16 @@ def listed_history(game: StoredGame) -> list[LoggedAction]:
 
 
 def render_table(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
-    """The table page, with a refusal's reason when there is one."""
+    """The table page, with a refusal's reason when there is one; for a live update, the
+    page the table's phones share (``shared_page``)."""
     game, state = game_and_state(game_id)
+    if problem is None and is_live_update():
+        return shared(game, lambda: _table_page(game, state, None)), status
+    return _table_page(game, state, problem), status
+
+
+def _table_page(game: StoredGame, state: State, problem: str | None) -> str:
+    game_id = game.id
     player = chosen_player(state)
     context = table_context(game, state, player)
     shows_claims = not (context["blocked"] or state.is_over or state.setup.dice)
@@ -104,7 +113,7 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
         dice=panel(state, player, bool(context["blocked"])) if state.setup.dice else None,
         variant=variant(game.record.map, game.record.variant),
         **context,
-    ), status
+    )
 
 
 def table_context(game: StoredGame, state: State, player: str) -> dict[str, object]:

@@ -22,7 +22,9 @@ def _begin_timing() -> None:
 
 def _server_timing(response: Response) -> Response:
     """How long the app took over the answer, and how much of it its thread computed (the
-    rest it waited: for the database, or for its turn at the processor), in milliseconds
+    rest it waited: for the database, or for its turn at the processor; under ``companion
+    serve`` the thread is the worker's, so what its other connections computed while this
+    one waited on the database counts too), in milliseconds
     (``Server-Timing: app;dur=…, cpu;dur=…``, as a browser's network panel and the load
     harness read them); the rest of a phone's wait is the network and the server's queue."""
     began = g.get("began")

@@ -20,14 +20,14 @@ def _next_in_thread(stream, wait: float = 10.0) -> str | None:
 
 
 def test_the_stream_says_at_once_that_the_game_changed_since_the_page_was_made():
-    stream = events("g1", lambda: 7, since=5, poll=60)
+    stream = events("g1", lambda: 7, since=5)
     assert next(stream).startswith("retry:")
     assert next(stream) == "id: 7\nevent: changed\ndata: 7\n\n"
 
 
-def test_a_write_wakes_the_stream_without_waiting_for_its_next_poll():
+def test_a_write_wakes_the_stream_at_once():
     version = {"now": 3}
-    stream = events("g2", lambda: version["now"], since=3, poll=600)
+    stream = events("g2", lambda: version["now"], since=3)
     next(stream)  # retry
     piece: list[str | None] = []
     reader = threading.Thread(target=lambda: piece.append(_next_in_thread(stream)), daemon=True)
@@ -40,7 +40,7 @@ def test_a_write_wakes_the_stream_without_waiting_for_its_next_poll():
 
 def test_a_stopping_process_ends_its_streams_at_once():
     changes = Changes()
-    stream = events("g4", lambda: 1, since=1, poll=600, changes=changes)
+    stream = events("g4", lambda: 1, since=1, changes=changes)
     next(stream)  # retry
     ended: list[bool] = []
 
@@ -58,9 +58,27 @@ def test_a_stopping_process_ends_its_streams_at_once():
 
 
 def test_a_quiet_stream_sends_a_comment_now_and_then():
-    stream = events("g3", lambda: 1, since=1, poll=0.01, heartbeat=0.02)
+    stream = events("g3", lambda: 1, since=1, heartbeat=0.02)
     next(stream)
     assert _next_in_thread(stream) == ": quiet\n\n"
+
+
+def test_a_quiet_stream_reads_its_games_version_only_when_woken():
+    reads: list[int] = []
+
+    def version() -> int:
+        reads.append(1)
+        return 1
+
+    stream = events("g5", version, since=1, heartbeat=0.01)
+    next(stream)  # retry
+    for _ in range(20):  # twenty heartbeats of quiet: not one more read of the database
+        assert _next_in_thread(stream) == ": quiet\n\n"
+    assert len(reads) == 1
+    CHANGES.notify("g5")
+    assert _next_in_thread(stream) == ": quiet\n\n"  # woken: read again, still version 1
+    assert len(reads) == 2
+    stream.close()
 
 
 def test_each_game_counts_its_own_changes():
@@ -109,7 +127,7 @@ def test_nothing_is_kept_for_a_game_no_stream_follows():
 
 
 def test_a_closed_stream_stops_following_its_game():
-    stream = events("g4", lambda: 1, since=0, poll=600)
+    stream = events("g4", lambda: 1, since=0)
     next(stream)
     assert "g4" in CHANGES.followed()
     stream.close()

@@ -19,15 +19,10 @@ def _database(kind: str, tmp_path) -> str:  # type: ignore[no-untyped-def]
     return str(tmp_path / "c.sqlite") if kind == "sqlite" else new_schema(postgres_server())
 
 
-# A stream reads its game's version when a write wakes it, and every LIVE_POLL seconds
-# all the same: an hour here, so that only a wake can bring a change in time.
-AN_HOUR = {"COMPANION_LIVE_POLL": "3600"}
-
-
 def _serving(kind: str, tmp_path, workers: int):  # type: ignore[no-untyped-def]
     """companion serve with ``workers`` on a fresh database of ``kind``: its address."""
     database = _database(kind, tmp_path)
-    server, base = start_server(database, tmp_path, workers=workers, settings=AN_HOUR)
+    server, base = start_server(database, tmp_path, workers=workers)
     yield base
     server.terminate()
     server.wait(20)

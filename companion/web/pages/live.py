@@ -4,13 +4,12 @@ itself and morphs the parts that changed: ``static/companion.js``).
 
 A write wakes the streams of its game in this process at once, and the database's
 ``Listener`` wakes them for a write made by another process (another worker); a stream
-reads the game's version when woken, and every ``POLL`` seconds all the same (the
-``LIVE_POLL`` setting, if set).
+reads the game's version when it starts and when woken, never otherwise (the listener
+wakes every stream it follows games for after any gap in what it heard).
 
-Each stream holds a thread while it is open: one client address holds at most
-``STREAMS_PER_CLIENT`` of them in a process at once (200 unless set: a club's shared Wi-Fi
-with 50 tables of 4 phones); one more is answered 429, so that no client can take every
-thread from the other tables."""
+Under ``companion serve`` a stream costs a greenlet, not a thread; one client address
+holds at most ``STREAMS_PER_CLIENT`` of them in a process at once (200 unless set: a
+club's shared Wi-Fi with 50 tables of 4 phones); one more is answered 429."""
 
 from __future__ import annotations
 
@@ -26,7 +25,6 @@ from companion.web.changes import CHANGES, Changes, listener
 
 bp = Blueprint("live", __name__)
 
-POLL = 5.0  # seconds between reads of the game's version when nothing wakes the stream
 HEARTBEAT = 15.0  # seconds of quiet before a comment keeps the connection open
 RETRY = 1000  # milliseconds a browser waits before it connects again
 STREAMS_PER_CLIENT = 200  # streams one client address may hold open in a process
@@ -55,29 +53,24 @@ def events(
     game_id: str,
     version: Callable[[], int],
     since: int | None,
-    poll: float = POLL,
     heartbeat: float = HEARTBEAT,
     changes: Changes = CHANGES,
 ) -> Iterator[str]:
     """The stream: a ``changed`` event (its id the game's version) whenever the version
-    differs from the last one sent (``since``: the one the page was made on), until the
-    process stops."""
+    differs from the last one sent (``since``: the one the page was made on), a comment
+    after ``heartbeat`` seconds of quiet, until the process stops. The version is read
+    when the stream starts and after each change it is woken for."""
     with changes.following(game_id):
         yield f"retry: {RETRY}\n\n"
         seen = since
-        quiet = 0.0
         while not changes.closing:
-            mark = changes.mark(game_id)
+            mark = changes.mark(game_id)  # before the read: a change after it wakes us
             now = version()
             if now != seen:
                 seen = now
-                quiet = 0.0
                 yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
-            elif quiet >= heartbeat:
-                quiet = 0.0
+            while not changes.wait(game_id, mark, heartbeat):
                 yield ": quiet\n\n"
-            changes.wait(game_id, mark, poll)
-            quiet += poll
 
 
 def _since() -> int | None:
@@ -101,7 +94,6 @@ def _stream(game_id: str) -> Response:
         busy.headers["Retry-After"] = "30"
         return busy
     since = _since()
-    poll = float(current_app.config.get("LIVE_POLL") or POLL)
     store.close_db()
     database = store.database()
 
@@ -111,7 +103,7 @@ def _stream(game_id: str) -> Response:
 
     def heard() -> Iterator[str]:
         with listener(database).watching(game_id):
-            yield from events(game_id, version, since, poll)
+            yield from events(game_id, version, since)
 
     response = Response(
         stream_with_context(heard()),

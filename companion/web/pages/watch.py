@@ -11,6 +11,7 @@ from companion.render.score_chart import chart, chart_svg
 from companion.rules.table_questions import final_round_news, still_to_play
 from companion.web import store
 from companion.web.players import player_colors, seats
+from companion.web.shared_page import is_live_update, shared
 from companion.web.sheet_view import pdf_response, progress, score
 from companion.web.table_view import listed_history
 
@@ -19,21 +20,25 @@ bp = Blueprint("watch", __name__, url_prefix="/w/<watch>")
 
 @bp.get("")
 def show(watch: str) -> tuple[str, int]:
-    """The standings, the board and the history, read-only."""
+    """The standings, the board and the history, read-only (made once per version for
+    the live updates of every phone watching: ``shared_page``)."""
     game = store.load_watched(watch)
     state = game.state()
-    colors = player_colors(state)
-    return render_template(
-        "watch.html",
-        watched=game,
-        state=state,
-        seats=seats(state),
-        final_news=final_round_news(state),
-        still_to_play=still_to_play(state),
-        picture=board_svg(state.board, state.owners, colors),
-        history=listed_history(game),
-        history_count=len(game.history),
-    ), 200
+
+    def page() -> str:
+        return render_template(
+            "watch.html",
+            watched=game,
+            state=state,
+            seats=seats(state),
+            final_news=final_round_news(state),
+            still_to_play=still_to_play(state),
+            picture=board_svg(state.board, state.owners, player_colors(state)),
+            history=listed_history(game),
+            history_count=len(game.history),
+        )
+
+    return (shared(game, page) if is_live_update() else page()), 200
 
 
 @bp.get("/sheet")

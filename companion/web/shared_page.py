@@ -1,0 +1,45 @@
+"""A game's page as a live update asks for it, made once per version of the game and
+shared by every phone that asks.
+
+After a change every phone at the table fetches its page again at once (``HX-Request``:
+the page morphs the new one into place). Those pages differ only in each phone's own
+form tokens (Flask-WTF's protection and the page's one-time token): the page is made
+once for the game's version, the address asked for (the player acting, the dice, the
+history shown), the host and the language, with marks where the tokens go (``stamps``),
+and each phone gets a copy with its own put in. A page with anything else of the phone's
+own (a note after its tap, a refusal) is made for it alone, as are the pages a browser
+loads itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import g, request
+
+from companion.web.language import language
+from companion.web.stamps import CSRF_MARK, TOKEN_MARK, csrf_token, form_token
+from companion.web.stored_game import StoredGame
+
+
+def is_live_update() -> bool:
+    """Whether the page is asked for by a live update (the page fetching itself)."""
+    return request.method == "GET" and bool(request.headers.get("HX-Request"))
+
+
+def shared(game: StoredGame, make: Callable[[], str]) -> str:
+    """The page ``make()`` gives, for a live update: made once per version of ``game``,
+    address, host and language, then given this phone's tokens."""
+
+    def made() -> str:
+        g.marking_tokens = True
+        try:
+            return make()
+        finally:
+            g.marking_tokens = False
+
+    key = ("page", request.full_path, request.host_url, language())
+    page: str = game.kept(key, made)
+    if CSRF_MARK in page:
+        page = page.replace(CSRF_MARK, csrf_token())
+    return page.replace(TOKEN_MARK, form_token()) if TOKEN_MARK in page else page

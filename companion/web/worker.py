@@ -1,0 +1,106 @@
+"""The worker of ``companion serve``: gunicorn's gevent worker, where a connection costs a
+greenlet (some kilobytes), not a thread, so that every open phone's live updates, and any
+client slow to send its request, cost memory rather than the other tables' turn.
+
+What it adds to gunicorn's:
+
+- one client address holds at most ``CONNECTIONS_PER_CLIENT`` connections in a worker at
+  once (the ``COMPANION_CONNECTIONS_PER_CLIENT`` setting; 600 unless set: a club's shared
+  Wi-Fi with 50 tables of 4 phones, each with a page following its game and another
+  asking for pages); one more is closed as it comes;
+- a request's headers must all arrive within ``HEADERS_WITHIN`` seconds of the
+  connection's last answer (or of its opening), and a connection that neither sends nor
+  takes a byte for ``QUIET_FOR`` seconds while a request or an answer is under way is
+  closed;
+- a worker told to stop (SIGTERM) ends its live streams at once: their pages connect
+  again elsewhere, and the stop is not held up for the graceful timeout.
+
+The process is monkey-patched by gevent (``patch``) before anything that keeps a lock or
+a connection is imported, so that threads, locks, sockets and PostgreSQL's waits all
+yield to the other connections rather than hold the worker.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import threading
+from collections import Counter
+from typing import Any
+
+import gevent
+from gunicorn.workers.base_async import AsyncWorker
+from gunicorn.workers.ggevent import GeventWorker
+
+CONNECTIONS_PER_CLIENT = 600  # connections one client address may hold in a worker
+HEADERS_WITHIN = 10.0  # seconds for a request's headers to arrive (keep-alive included)
+QUIET_FOR = 60.0  # seconds a connection may go without a byte moving, mid-request
+
+
+def patch() -> None:
+    """Makes this process's threads, locks, sockets and sleeps gevent's (at once, and
+    again harmlessly in each worker)."""
+    from gevent import monkey
+
+    monkey.patch_all()
+
+
+def most_per_client() -> int:
+    """The cap on a client address's connections in a worker (at least 1)."""
+    text = os.environ.get("COMPANION_CONNECTIONS_PER_CLIENT", "")
+    return max(1, int(text)) if text.isdigit() else CONNECTIONS_PER_CLIENT
+
+
+def _logging_ended() -> None:
+    """Flushes the logs and forgets their handlers as the worker exits: otherwise each
+    handler, collected as the interpreter ends, asks gevent's lock after gevent is gone
+    and prints a traceback into the log (gevent's issue 2148)."""
+    logging.shutdown()
+    logging._handlerList.clear()  # type: ignore[attr-defined]
+
+
+class Worker(GeventWorker):
+    """gunicorn's gevent worker with a cap on each client address's connections, and
+    time limits on headers and on quiet connections."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.open: Counter[str] = Counter()
+        self.open_lock = threading.Lock()
+        self.most = most_per_client()
+
+    def init_process(self) -> None:
+        atexit.register(_logging_ended)
+        super().init_process()
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        from companion.web.changes import CHANGES
+
+        gevent.spawn(CHANGES.close)  # a signal's handler must not wait: a greenlet does it
+        super().handle_exit(sig, frame)
+
+    def timeout_ctx(self) -> Any:
+        """How long a request's headers may take to arrive (gunicorn asks for each one,
+        the first included, before reading it)."""
+        # False: the time running out ends the wait quietly (gevent's documented use; its
+        # stubs type the argument as an exception only).
+        return gevent.Timeout(HEADERS_WITHIN, False)  # type: ignore[arg-type]
+
+    def handle(self, listener: Any, client: Any, addr: Any) -> None:
+        address = str(addr[0]) if isinstance(addr, tuple) else str(addr)
+        with self.open_lock:
+            held = self.open[address]
+            if held < self.most:
+                self.open[address] = held + 1
+        if held >= self.most:
+            client.close()  # this address holds its most: the others' turn is kept
+            return
+        try:
+            client.settimeout(QUIET_FOR)
+            AsyncWorker.handle(self, listener, client, addr)
+        finally:
+            with self.open_lock:
+                self.open[address] -= 1
+                if self.open[address] <= 0:
+                    del self.open[address]

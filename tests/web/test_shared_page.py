@@ -1,0 +1,116 @@
+"""After a change, every phone at the table fetches its page again (a live update): the
+page is made once per version of the game and shared, each phone's copy carrying its own
+form tokens, which record its next tap as any page's do."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.web import create_app, table_view
+from companion.web.pages import watch
+from companion.web.stamps import CSRF_MARK, TOKEN_MARK
+from tests.databases import fresh_database
+from tests.web.helpers import route_id, seats
+
+CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+TOKEN = re.compile(r'name="token" value="([^"]+)"')
+LIVE = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def guarded(tmp_path):  # type: ignore[no-untyped-def]
+    """An app whose forms carry Flask-WTF's protection, as a served one's do."""
+    settings = {"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": True}
+    database = fresh_database(tmp_path / "c.sqlite")
+    return create_app({**settings, "DATABASE": database}, instance_path=tmp_path)
+
+
+def _csrf(page: str) -> str:
+    return CSRF.findall(page)[0]
+
+
+def _started(app) -> tuple[str, list]:  # type: ignore[no-untyped-def]
+    """A game, and four phones that have each loaded its table page (each a session)."""
+    host = app.test_client()
+    form = {**seats("Ann", "Bob"), "csrf_token": _csrf(host.get("/").get_data(as_text=True))}
+    answer = host.post("/games", data=form)
+    assert answer.status_code == 303
+    url = answer.headers["Location"].split("?")[0]
+    phones = [host] + [app.test_client() for _ in range(3)]
+    for phone in phones:
+        assert phone.get(url).status_code == 200
+    return url, phones
+
+
+def _counting(monkeypatch, module) -> list[str]:  # type: ignore[no-untyped-def]
+    made: list[str] = []
+    original = module.render_template
+
+    def counted(name, **context):  # type: ignore[no-untyped-def]
+        made.append(name)
+        return original(name, **context)
+
+    monkeypatch.setattr(module, "render_template", counted)
+    return made
+
+
+def test_the_phones_of_a_table_share_one_making_of_the_page_after_a_change(guarded, monkeypatch):
+    url, phones = _started(guarded)
+    made = _counting(monkeypatch, table_view)
+    pages = [phone.get(url, headers=LIVE).get_data(as_text=True) for phone in phones]
+    assert made.count("table.html") == 1  # the first phone's making serves the four
+    for page in pages:
+        assert CSRF_MARK not in page and TOKEN_MARK not in page
+    # Each copy carries its phone's own tokens: no two phones share a form token.
+    tokens = [TOKEN.findall(page) for page in pages]
+    assert all(len(set(t)) == 1 for t in tokens)  # one token a page, in all its forms
+    assert len({t[0] for t in tokens}) == 4
+    assert len({_csrf(page) for page in pages}) == 4
+    # Apart from them, the four copies are the same page.
+    plain = {TOKEN.sub("", CSRF.sub("", page)) for page in pages}
+    assert len(plain) == 1
+    # A page loaded by the browser itself is made for it alone, as before.
+    phones[0].get(url)
+    assert made.count("table.html") == 2
+
+
+def test_a_phones_copy_of_the_shared_page_records_its_claim(guarded):
+    url, phones = _started(guarded)
+    page = phones[2].get(url, headers=LIVE).get_data(as_text=True)
+    claim = {
+        "csrf_token": _csrf(page),
+        "token": TOKEN.findall(page)[0],
+        "seen": re.search(r'name="seen" value="(\d+)"', page)[1],  # type: ignore[index]
+        "player": "Ann",
+        "route": route_id("Denver", "Helena"),
+    }
+    assert phones[2].post(f"{url}/claim", data=claim).status_code == 303
+    # Sent again (a double tap): the page's token says it was recorded already.
+    assert phones[2].post(f"{url}/claim", data=claim).status_code == 303
+    record = phones[0].get(f"{url}/record.json").get_json()
+    assert len(record["actions"]) == 1  # the claim, once
+
+
+def test_a_change_makes_the_shared_page_again(guarded, monkeypatch):
+    url, phones = _started(guarded)
+    made = _counting(monkeypatch, table_view)
+    before = phones[1].get(url, headers=LIVE).get_data(as_text=True)
+    page = phones[0].get(url).get_data(as_text=True)
+    claim = {"csrf_token": _csrf(page), "player": "Ann", "route": route_id("Denver", "Helena")}
+    assert phones[0].post(f"{url}/claim", data=claim).status_code == 303
+    made.clear()
+    after = [phone.get(url, headers=LIVE).get_data(as_text=True) for phone in phones]
+    assert made.count("table.html") == 1
+    assert all(page != before and "Denver" in page.split("<main", 1)[1] for page in after)
+
+
+def test_the_watching_phones_share_one_making_of_their_page(guarded, monkeypatch):
+    url, phones = _started(guarded)
+    table_page = phones[0].get(url).get_data(as_text=True)
+    found = re.search(r'href="https?://[^/"]+(/w/[^"/]+)"', table_page)
+    assert found
+    made = _counting(monkeypatch, watch)
+    pages = [phone.get(found[1], headers=LIVE).get_data(as_text=True) for phone in phones]
+    assert made == ["watch.html"] and len(set(pages)) == 1
