@@ -1,16 +1,17 @@
 """Many tables at once against ``companion serve``: N tables × 4 phones, every phone
 connected for live updates (as an open page is), each table claiming a route every ~20 s,
-and every phone fetching its page again when it hears of a change (as the page does).
-Bounded in time; prints p50 / p99 / slowest per kind of request, and every error.
+and every phone fetching its page again when it hears of a change (as the page does, a
+live update). Each phone has an address of its own (127.1.x.y), as the server's limits
+per device see phones. Bounded in time; prints p50 / p99 / slowest per kind of request,
+and every error.
 
 - claim: a phone's claim, sent to answered (its redirect);
 - page: a phone's table page, asked for to answered;
 - update: another phone's claim sent, to this phone's page fetched again with it.
 
-Beside a claim's and a page's times, the app's own share of them and what its thread
-computed of that (its ``Server-Timing`` header): the rest of the app's time it waited (for
-the database, or for its turn at the processor), and the rest of the phone's was spent in
-the server's queue and on the connection.
+Beside a claim's and a page's times, the app's own share of them and what its worker
+computed meanwhile (its ``Server-Timing`` header): the rest of the phone's wait was spent
+in the server's queue and on the connection. The machine's load average is printed too.
 
 Run:
     python benchmarks/load.py                              # 100 tables on SQLite, 60 s
@@ -106,11 +107,13 @@ def quantiles(ordered: list[float]) -> tuple[float, float]:
 class Table:
     """One table: a game, four phones listening, one of them claiming now and then."""
 
-    def __init__(self, base: str, figures: Figures, routes: list[int], rng: random.Random):
+    def __init__(
+        self, base: str, figures: Figures, routes: list[int], rng: random.Random, number: int
+    ):
         self.base, self.figures, self.rng = base, figures, rng
         self.routes = routes[:]
         rng.shuffle(self.routes)
-        self.phones = [Phone(base) for _ in NAMES]
+        self.phones = [Phone(base, source=phone_address(number, i)) for i in range(len(NAMES))]
         self.game = self.phones[0].new_game("usa", *NAMES)
         self.tokens = [p.token(self.game) for p in self.phones]
         self.sent = 0.0  # when the last claim was sent (time.monotonic())
@@ -118,7 +121,9 @@ class Table:
 
     def listen(self, stop: threading.Event) -> None:
         for i in range(len(NAMES)):
-            page = Phone(self.base, cookies=dict(self.phones[i].cookies))
+            page = Phone(
+                self.base, cookies=dict(self.phones[i].cookies), source=self.phones[i].source
+            )
 
             def heard(version: int, when: float, page: Phone = page) -> None:
                 if stop.is_set() or not self.sent:
@@ -172,6 +177,29 @@ class Table:
             phone.close()
 
 
+def group_cpu(group: int) -> float:
+    """Seconds of processor the processes of a process group have used so far (Linux)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[2]) == group:  # the fields after the name: state, ppid, pgrp, ...
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
+def phone_address(table: int, seat: int) -> str:
+    """A phone's own address, on the loopback network (127.0.0.0/8): each phone a device
+    of its own, as the server's limits per address see them."""
+    number = table * len(NAMES) + seat
+    return f"127.1.{number // 250}.{number % 250 + 1}"
+
+
 def fresh_database(kind: str, folder: Path) -> tuple[str, str | None]:
     """A new database for the run, and the PostgreSQL schema to drop after (if any)."""
     if kind == "sqlite":
@@ -209,7 +237,6 @@ def main() -> int:
     stop = threading.Event()
     with tempfile.TemporaryDirectory() as folder:
         database, schema = fresh_database(options.database, Path(folder))
-        os.environ["COMPANION_GAMES_PER_HOUR"] = "0"  # one client starts every table here
         server, base = start_server(
             database, Path(folder), workers=options.workers, connections=options.connections
         )
@@ -217,7 +244,7 @@ def main() -> int:
         try:
             rng = random.Random(1)
             for _ in range(options.tables):
-                tables.append(Table(base, figures, short, random.Random(rng.random())))
+                tables.append(Table(base, figures, short, random.Random(rng.random()), len(tables)))
             for table in tables:
                 table.listen(stop)
             time.sleep(2)  # every stream connected
@@ -225,7 +252,7 @@ def main() -> int:
                 threading.Thread(target=t.play, args=(stop, options.every), daemon=True)
                 for t in tables
             ]
-            started = time.monotonic()
+            started, cpu = time.monotonic(), group_cpu(server.pid)
             for player in players:
                 player.start()
             stop.wait(options.seconds)
@@ -233,6 +260,8 @@ def main() -> int:
             for player in players:
                 player.join(10)
             ran = time.monotonic() - started
+            server_cores = (group_cpu(server.pid) - cpu) / ran
+            load = os.getloadavg()
         finally:
             stop.set()
             for table in tables:
@@ -249,6 +278,10 @@ def main() -> int:
             f" ({os.cpu_count()} cores), {ran:.0f} s, "
             f"a claim every ~{options.every:.0f} s per table"
         )
+    )
+    print(
+        f"the server used {server_cores:.2f} of {os.cpu_count()} cores over the run;"
+        " load average (1, 5, 15 min) at its end: " + ", ".join(f"{x:.2f}" for x in load)
     )
     return 1 if figures.errors else 0
 

@@ -73,7 +73,7 @@ def apply(state: State, action: Action) -> State:
         used, may_take = action.dice_paid(before, state, player, turn)
         tokens = dice.after_turn(before.tokens_of(player), turn, used, may_take)
         state = replace(state, tokens=MappingProxyType({**state.tokens, player: tokens}))
-    return _end_turn(replace(state, last_action=action), player)
+    return _end_turn(state, player, action)
 
 
 def check_played_at_the_table(state: State, action: Action) -> None:
@@ -108,14 +108,15 @@ def _check_no_play(state: State, player: str, turn: dice.DiceTurn) -> None:
         )
 
 
-def _end_turn(state: State, player: str) -> State:
-    """Counts a final turn, or starts the final round when the player's trains run low."""
+def _end_turn(state: State, player: str, action: Action) -> State:
+    """The action noted as the last played; counts a final turn, or starts the final
+    round when the player's trains run low."""
     final = state.final_round
     if final is not None:
         final = replace(final, turns_taken=(*final.turns_taken, player))
     elif state.pieces_left(player) <= state.setup.edition.end_trigger:
         final = FinalRound(started_by=player)
-    return replace(state, final_round=final)
+    return replace(state, last_action=action, final_round=final)
 
 
 def dice_options(state: State, player: str, faces: tuple[str, ...]) -> list[dice.DiceOption]:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from companion.web.database import Database
 
-CHANNEL = "companion_changes"  # PostgreSQL's channel: each notice's payload a game's id
+CHANNEL = "companion_changes"  # PostgreSQL's channel: each notice's payload "<id> <version>"
 TICK = 0.02  # seconds between SQLite's questions whether anything was committed
 RETRY = 1.0  # seconds before a listener whose database went away tries again
 IDLE = 30.0  # seconds a listener with nothing to watch waits before it stops
@@ -41,6 +41,7 @@ class Changes:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._counts: dict[str, int] = {}
+        self._versions: dict[str, int] = {}  # game id -> its latest version heard of
         self._conditions: dict[str, threading.Condition] = {}
         self._streams: dict[str, int] = {}  # game id -> streams following it
         self.closing = False  # the process is stopping: every stream ends
@@ -60,6 +61,7 @@ class Changes:
                 self._streams[game_id] -= 1
                 if not self._streams[game_id]:
                     del self._streams[game_id], self._conditions[game_id], self._counts[game_id]
+                    self._versions.pop(game_id, None)
 
     def followed(self) -> list[str]:
         """The games followed here now."""
@@ -71,12 +73,23 @@ class Changes:
         with self._lock:
             return self._counts.get(game_id, 0)
 
-    def notify(self, game_id: str) -> None:
-        """The game changed: wakes its streams (nothing if none follows it)."""
+    def version(self, game_id: str) -> int | None:
+        """The game's latest version heard of with a change (None: not known here, so to
+        be read from the database)."""
+        with self._lock:
+            return self._versions.get(game_id)
+
+    def notify(self, game_id: str, version: int | None = None) -> None:
+        """The game changed (to ``version``, if known): wakes its streams (nothing if none
+        follows it). Changes may be heard out of order: the latest version is kept."""
         with self._lock:
             condition = self._conditions.get(game_id)
             if condition is not None:
                 self._counts[game_id] += 1
+                if version is None:  # something was missed: the streams read it again
+                    self._versions.pop(game_id, None)
+                else:
+                    self._versions[game_id] = max(version, self._versions.get(game_id, 0))
                 condition.notify_all()
 
     def wait(self, game_id: str, mark: int, timeout: float) -> bool:
@@ -165,8 +178,8 @@ class Listener:
                 CHANGES.notify(game_id)
             idle_since = time.monotonic()
             while True:
-                for notice in db.notifies(timeout=5.0):
-                    CHANGES.notify(notice.payload)
+                for heard in db.notifies(timeout=5.0):
+                    CHANGES.notify(*read_notice(heard.payload))
                 if self.watched():
                     idle_since = time.monotonic()
                 elif self._done(idle_since):
@@ -192,13 +205,24 @@ class Listener:
                         f"SELECT id, version FROM game WHERE id IN ({marks})", watched
                     ).fetchall()
                     known = {game_id: known[game_id] for game_id in watched if game_id in known}
-                    for game_id, version in ((r[0], r[1]) for r in rows):
+                    for game_id, version in ((r[0], int(r[1])) for r in rows):
                         if known.get(game_id) != version:  # first seen too: not missed
-                            CHANGES.notify(game_id)
+                            CHANGES.notify(game_id, version)
                         known[game_id] = version
                 elif watched:
                     idle_since = time.monotonic()
                 time.sleep(TICK)
+
+
+def notice(game_id: str, version: int | None) -> str:
+    """A PostgreSQL notice's payload: the game's id, and its version after the change."""
+    return game_id if version is None else f"{game_id} {version}"
+
+
+def read_notice(payload: str) -> tuple[str, int | None]:
+    """The game and its version a notice says (``notice``)."""
+    game_id, _, version = payload.partition(" ")
+    return game_id, int(version) if version.isdigit() else None
 
 
 def listener(database: Database) -> Listener:

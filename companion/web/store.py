@@ -41,7 +41,7 @@ from companion.rules.setup import Player, new_game
 from companion.rules.untrusted import MAX_INT, check_record_data, mend_text
 from companion.rules.words import _
 from companion.web.cache import Recent
-from companion.web.changes import CHANGES, CHANNEL
+from companion.web.changes import CHANGES, CHANNEL, notice
 from companion.web.database import (
     FAULTS,
     UNKNOWN_OUTCOME,
@@ -109,7 +109,7 @@ def writing(game_id: str | None = None, lock: str | None = None) -> Iterator[Con
     games it changed hear of it (``live``)."""
     db = get_db()
     db.begin(game_id, lock)
-    g.touched = set()
+    g.touched = {}  # game id -> its version after the write
     try:
         yield db
     except BaseException:
@@ -125,8 +125,8 @@ def writing(game_id: str | None = None, lock: str | None = None) -> Iterator[Con
             # The connection broke with the commit sent: the server may have stored it.
             raise Unavailable(UNKNOWN_OUTCOME, str(error)) from error
         raise
-    for changed in g.pop("touched", ()):
-        CHANGES.notify(changed)
+    for changed, version in g.pop("touched", {}).items():
+        CHANGES.notify(changed, version)
 
 
 def now() -> str:
@@ -233,8 +233,10 @@ def exported(game: StoredGame) -> GameRecord:
 
 # The games this process loaded lately, by database and id, each as of its version: a page
 # or a write finds the game (and its replayed state) here when nothing changed since, after
-# reading one row. Frozen values, so threads may share them.
-GAMES: Recent[tuple[str, str], StoredGame] = Recent(256)
+# reading one row. Frozen values, so threads may share them. A busy evening's tables all
+# fit (400 tables played at once were read again and again from 256); each game keeps
+# what its latest version's pages worked out (a page made once for its phones is ~90 kB).
+GAMES: Recent[tuple[str, str], StoredGame] = Recent(1024)
 
 
 def _same_version(kept: StoredGame, read: StoredGame) -> bool:
@@ -334,13 +336,22 @@ def load_game(game_id: str) -> StoredGame:
     )
 
 
+# Each game's language, by database and address: set when the game is started, never
+# changed, and asked for by each of its pages.
+SPOKEN: Recent[tuple[str, str, str], tuple[str | None]] = Recent(8192)
+
+
 def game_language(game_id: str | None = None, watch: str | None = None) -> str | None:
     """The language a game was started in (None: not known), by its address or its
     read-only address; ``GameNotFound`` if there is no such game."""
     column, key = ("id", game_id) if game_id is not None else ("watch", watch)
+    known = SPOKEN.get((database().url, column, str(key)))
+    if known is not None:
+        return known[0]
     row = get_db().execute(f"SELECT language FROM game WHERE {column} = ?", (key,)).fetchone()
     if row is None:
         raise GameNotFound(str(key))
+    SPOKEN.put((database().url, column, str(key)), (row["language"],))
     return row["language"]  # type: ignore[no-any-return]
 
 
@@ -603,8 +614,13 @@ def _loads(text: str) -> Any:
 
 
 def _touch(db: Connection, game_id: str) -> None:
-    """Notes that the game changed: when, and its version one more."""
-    db.execute("UPDATE game SET updated = ?, version = version + 1 WHERE id = ?", (now(), game_id))
+    """Notes that the game changed: when, and its version one more (said with the change,
+    so that the pages following the game need not read it)."""
+    row = db.execute(
+        "UPDATE game SET updated = ?, version = version + 1 WHERE id = ? RETURNING version",
+        (now(), game_id),
+    ).fetchone()
+    version = int(row[0]) if row is not None else None
     if db.kind == "postgresql":  # heard by every process's listener, once this commits
-        db.execute("SELECT pg_notify(?, ?)", (CHANNEL, game_id))
-    g.touched.add(game_id)
+        db.execute("SELECT pg_notify(?, ?)", (CHANNEL, notice(game_id, version)))
+    g.touched[game_id] = version

@@ -24,6 +24,7 @@ from companion.rules.errors import IllegalAction
 from companion.rules.game import check_played_at_the_table
 from companion.rules.state import State
 from companion.rules.table_questions import (
+    RouteChoice,
     cannot_act,
     final_round_news,
     goods_left,
@@ -151,12 +152,13 @@ def claim_list(game: StoredGame, player: str) -> Markup:
 
     def make() -> Markup:
         state = game.state()
+        cities = game.choices(player)
         return Markup(
             render_template(
                 "_cities.html",
                 state=state,
-                cities=game.choices(player),
-                faces=route_faces(state.board),
+                cities=cities,
+                buttons=route_buttons(state.board, cities),
                 goods=goods_left(state),
                 passenger_cities=passenger_cities(state, player),
             )
@@ -186,6 +188,33 @@ def route_faces(board: Board) -> dict[tuple[str, int], Markup]:
             },
         )
     return faces
+
+
+# Each claim button as shown: by board, language, city, route, owner and refusal.
+BUTTONS: Recent[tuple[str, str, str, int, str | None, str | None], Markup] = Recent(20_000)
+
+
+def route_buttons(board: Board, cities: list[tuple[str, list[RouteChoice]]]) -> dict[str, Markup]:
+    """Each city's claim buttons, one after another: a button is made once for each face,
+    owner and refusal it shows (most of them stay as they were from one turn to the next,
+    and from one game to the next), then found again."""
+    faces = route_faces(board)
+    spoken = language()
+    button = None
+    found: dict[str, Markup] = {}
+    for city, choices in cities:
+        made = []
+        for c in choices:
+            why = str(c.refusal) if c.refusal is not None else None
+            key = (board.id, spoken, city, c.route.id, c.owner, why)
+            known = BUTTONS.get(key)
+            if known is None:
+                button = button or get_template_attribute("_route_face.html", "button")
+                face = faces[city, c.route.id]
+                known = BUTTONS.put(key, Markup(button(face, c.route.id, c.owner, why)))
+            made.append(known)
+        found[city] = Markup("\n").join(made)
+    return found
 
 
 Page = tuple[str, int]

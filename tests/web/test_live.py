@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from companion.web.changes import Changes
+from companion.web.changes import Changes, notice, read_notice
 from companion.web.pages.live import CHANGES, events
 from tests.web.helpers import WebTable
 
@@ -79,6 +79,41 @@ def test_a_quiet_stream_reads_its_games_version_only_when_woken():
     assert _next_in_thread(stream) == ": quiet\n\n"  # woken: read again, still version 1
     assert len(reads) == 2
     stream.close()
+
+
+def test_a_stream_takes_the_version_its_change_says_without_reading_it():
+    reads: list[int] = []
+
+    def version() -> int:
+        reads.append(1)
+        return 1
+
+    stream = events("g6", version, since=1, heartbeat=600)
+    next(stream)  # retry
+    piece: list[str | None] = []
+    reader = threading.Thread(target=lambda: piece.append(_next_in_thread(stream)), daemon=True)
+    reader.start()
+    while "g6" not in CHANGES.followed() or not reads:
+        threading.Event().wait(0.01)
+    CHANGES.notify("g6", 4)  # a write, saying the version it made
+    reader.join(15)
+    assert piece == ["id: 4\nevent: changed\ndata: 4\n\n"] and len(reads) == 1
+    stream.close()
+
+
+def test_changes_heard_out_of_order_keep_the_latest_version():
+    changes = Changes()
+    with changes.following("a"):
+        changes.notify("a", 6)
+        changes.notify("a", 5)  # a write committed before the other, heard after it
+        assert changes.version("a") == 6
+        changes.notify("a")  # a gap in what was heard: read it again
+        assert changes.version("a") is None
+
+
+def test_a_postgresql_notice_says_the_game_and_its_version():
+    assert read_notice(notice("abc_-1", 12)) == ("abc_-1", 12)
+    assert read_notice("abc") == ("abc", None)  # a notice from before versions were said
 
 
 def test_each_game_counts_its_own_changes():

@@ -191,10 +191,9 @@ def claim_route(state: State, player: str, claim: Claim) -> State:
             passengers=MappingProxyType({**state.passengers, city: player}),
             placed=MappingProxyType({**state.placed, player: state.placed.get(player, 0) + 1}),
         )
-    state = replace(state, owners=MappingProxyType(owners))
     if route.kind == SEA:
-        return replace(state, ships=MappingProxyType(supply))
-    return replace(state, trains=MappingProxyType(supply))
+        return replace(state, owners=MappingProxyType(owners), ships=MappingProxyType(supply))
+    return replace(state, owners=MappingProxyType(owners), trains=MappingProxyType(supply))
 
 
 def _pieces(route: Route, count: int) -> Text:

@@ -4,8 +4,8 @@ itself and morphs the parts that changed: ``static/companion.js``).
 
 A write wakes the streams of its game in this process at once, and the database's
 ``Listener`` wakes them for a write made by another process (another worker); a stream
-reads the game's version when it starts and when woken, never otherwise (the listener
-wakes every stream it follows games for after any gap in what it heard).
+takes the game's version from the change that woke it (each write says it), and reads it
+from the database only when it starts or after a gap in what the listener heard.
 
 Under ``companion serve`` a stream costs a greenlet, not a thread; one client address
 holds at most ``STREAMS_PER_CLIENT`` of them in a process at once (200 unless set: a
@@ -58,14 +58,15 @@ def events(
 ) -> Iterator[str]:
     """The stream: a ``changed`` event (its id the game's version) whenever the version
     differs from the last one sent (``since``: the one the page was made on), a comment
-    after ``heartbeat`` seconds of quiet, until the process stops. The version is read
-    when the stream starts and after each change it is woken for."""
+    after ``heartbeat`` seconds of quiet, until the process stops. The version is the one
+    the change that woke the stream said, or read (``version()``) where none was said."""
     with changes.following(game_id):
         yield f"retry: {RETRY}\n\n"
         seen = since
         while not changes.closing:
             mark = changes.mark(game_id)  # before the read: a change after it wakes us
-            now = version()
+            said = changes.version(game_id)
+            now = version() if said is None else said
             if now != seen:
                 seen = now
                 yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
