@@ -177,18 +177,20 @@ class Table:
             phone.close()
 
 
-def group_cpu(group: int) -> float:
-    """Seconds of processor the processes of a process group have used so far (Linux)."""
+def cpu_of(group: int | None = None, name: str | None = None) -> float:
+    """Seconds of processor used so far by the processes of a process group, or by the
+    processes of a name (Linux)."""
     ticks = os.sysconf("SC_CLK_TCK")
     total = 0
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            head, tail = (entry / "stat").read_text().rsplit(")", 1)
         except OSError:
             continue  # gone meanwhile
-        if int(fields[2]) == group:  # the fields after the name: state, ppid, pgrp, ...
+        fields = tail.split()  # after the name: state, ppid, pgrp, ...
+        if int(fields[2]) == group or head.split("(", 1)[1] == name:
             total += int(fields[11]) + int(fields[12])  # utime, stime
     return total / ticks
 
@@ -252,7 +254,8 @@ def main() -> int:
                 threading.Thread(target=t.play, args=(stop, options.every), daemon=True)
                 for t in tables
             ]
-            started, cpu = time.monotonic(), group_cpu(server.pid)
+            started, own = time.monotonic(), time.process_time()
+            cpu, database_cpu = cpu_of(group=server.pid), cpu_of(name="postgres")
             for player in players:
                 player.start()
             stop.wait(options.seconds)
@@ -260,7 +263,9 @@ def main() -> int:
             for player in players:
                 player.join(10)
             ran = time.monotonic() - started
-            server_cores = (group_cpu(server.pid) - cpu) / ran
+            server_cores = (cpu_of(group=server.pid) - cpu) / ran
+            database_cores = (cpu_of(name="postgres") - database_cpu) / ran
+            harness_cores = (time.process_time() - own) / ran
             load = os.getloadavg()
         finally:
             stop.set()
@@ -280,8 +285,10 @@ def main() -> int:
         )
     )
     print(
-        f"the server used {server_cores:.2f} of {os.cpu_count()} cores over the run;"
-        " load average (1, 5, 15 min) at its end: " + ", ".join(f"{x:.2f}" for x in load)
+        f"the server used {server_cores:.2f} of {os.cpu_count()} cores over the run, the"
+        f" harness {harness_cores:.2f}, PostgreSQL {database_cores:.2f};"
+        " load average (1, 5, 15 min; it counts the harness's waiting threads) at its end: "
+        + ", ".join(f"{x:.2f}" for x in load)
     )
     return 1 if figures.errors else 0
 

@@ -215,7 +215,8 @@ class Listener:
 
 
 def notice(game_id: str, version: int | None) -> str:
-    """A PostgreSQL notice's payload: the game's id, and its version after the change."""
+    """A PostgreSQL notice's payload: the game's id, and its version after the change (the
+    store's ``_touch`` says it so in SQL, in the statement that raises the version)."""
     return game_id if version is None else f"{game_id} {version}"
 
 

@@ -41,7 +41,7 @@ from companion.rules.setup import Player, new_game
 from companion.rules.untrusted import MAX_INT, check_record_data, mend_text
 from companion.rules.words import _
 from companion.web.cache import Recent
-from companion.web.changes import CHANGES, CHANNEL, notice
+from companion.web.changes import CHANGES, CHANNEL
 from companion.web.database import (
     FAULTS,
     UNKNOWN_OUTCOME,
@@ -109,10 +109,12 @@ def writing(game_id: str | None = None, lock: str | None = None) -> Iterator[Con
     games it changed hear of it (``live``)."""
     db = get_db()
     db.begin(game_id, lock)
+    g.pop("games_read", None)  # read again under the write's lock, and after it
     g.touched = {}  # game id -> its version after the write
     try:
         yield db
     except BaseException:
+        g.pop("touched", None)
         try:
             db.rollback()
         except Exception:  # the first error is the one to tell
@@ -265,7 +267,19 @@ def count_started(db: Connection, client: str) -> None:
 
 
 def load_game(game_id: str) -> StoredGame:
-    """The stored game at this address, or ``GameNotFound``."""
+    """The stored game at this address, or ``GameNotFound``. Read once a request until it
+    writes: a view that reads the game and then records an action reads it once before
+    the write, and again inside it (under its lock)."""
+    read: dict[str, StoredGame] = g.setdefault("games_read", {})
+    if game_id in read and "touched" not in g:
+        return read[game_id]
+    game = _load_game(game_id)
+    if "touched" not in g:
+        read[game_id] = game
+    return game
+
+
+def _load_game(game_id: str) -> StoredGame:
     db = get_db()
     row = db.execute("SELECT * FROM game WHERE id = ?", (game_id,)).fetchone()
     if row is None:
@@ -616,11 +630,10 @@ def _loads(text: str) -> Any:
 def _touch(db: Connection, game_id: str) -> None:
     """Notes that the game changed: when, and its version one more (said with the change,
     so that the pages following the game need not read it)."""
-    row = db.execute(
-        "UPDATE game SET updated = ?, version = version + 1 WHERE id = ? RETURNING version",
-        (now(), game_id),
-    ).fetchone()
-    version = int(row[0]) if row is not None else None
+    update = "UPDATE game SET updated = ?, version = version + 1 WHERE id = ? RETURNING version"
     if db.kind == "postgresql":  # heard by every process's listener, once this commits
-        db.execute("SELECT pg_notify(?, ?)", (CHANNEL, notice(game_id, version)))
-    g.touched[game_id] = version
+        update += ", pg_notify(?, id || ' ' || version)"  # as ``notice`` says it
+        row = db.execute(update, (now(), game_id, CHANNEL)).fetchone()
+    else:
+        row = db.execute(update, (now(), game_id)).fetchone()
+    g.touched[game_id] = int(row[0]) if row is not None else None

@@ -89,6 +89,7 @@ def _table_page(game: StoredGame, state: State, problem: str | None) -> str:
     player = chosen_player(state)
     context = table_context(game, state, player)
     shows_claims = not (context["blocked"] or state.is_over or state.setup.dice)
+    cities = claim_list(game, player) if shows_claims else None
     return render_template(
         "table.html",
         # The table's address: on the player acting, if not the one whose turn it is (so
@@ -102,7 +103,7 @@ def _table_page(game: StoredGame, state: State, problem: str | None) -> str:
             lang=request.args.get("lang"),
             history="all" if whole_history() else None,
         ),
-        cities=claim_list(game, player) if shows_claims else None,
+        cities=cities,
         final_news=final_round_news(state),
         still_to_play=still_to_play(state),
         history=listed_history(game),
