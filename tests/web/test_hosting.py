@@ -155,9 +155,11 @@ def test_a_game_not_changed_is_not_replayed_again(app, client, monkeypatch):
         # The write left the game as it is now, its state known: nothing to replay.
         assert len(store.load_game(table.id).state().owners) == 1
         assert replays == []
-        store.GAMES.forget()  # as another process would find it: replayed once
+    store.GAMES.forget()  # as another process would find it: replayed once
+    with app.app_context():
         first = store.load_game(table.id)
         first.state()
+    with app.app_context():  # the next request
         again = store.load_game(table.id)
         again.state()
     assert again is first and len(replays) == 1
@@ -248,6 +250,31 @@ def test_a_game_at_the_cap_of_actions_never_blocks_another_tables_writes(app, cl
 def _claim_list(page: str) -> str:
     """The claim list of a table page (its cities and their routes)."""
     return page.split('id="cities"', 1)[1].split('class="hint none-found"', 1)[0]
+
+
+def test_a_request_reads_its_game_once_until_it_writes(app, client, monkeypatch):
+    table = WebTable(client, "Ann", "Bob")
+    reads: list[str] = []
+    original = store._load_game
+
+    def counted(game_id):  # type: ignore[no-untyped-def]
+        reads.append(game_id)
+        return original(game_id)
+
+    monkeypatch.setattr(store, "_load_game", counted)
+    # The claim's view reads the game to check the claim, then records it: once before
+    # the write, and once inside it, under its lock.
+    assert table.claim("Ann", "Denver", "Helena").status_code == 303
+    assert len(reads) == 2
+    with app.test_request_context():
+        store.load_game(table.id)
+        store.load_game(table.id)
+        assert len(reads) == 3
+        with store.writing(table.id):
+            store.load_game(table.id)  # under the lock: read again
+        assert len(reads) == 4
+        after = store.load_game(table.id)  # after the write: read again
+        assert len(reads) == 5 and after.version == 1
 
 
 def test_the_claim_list_is_worked_out_once_per_version_player_and_language(
