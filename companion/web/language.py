@@ -26,6 +26,7 @@ from companion.rules.board import Board
 from companion.rules.errors import IllegalAction
 from companion.rules.words import DASH, speak, stop_speaking
 from companion.web import database
+from companion.web.cache import Recent
 
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600
@@ -118,13 +119,22 @@ def place_text(board: Board, name: str) -> str:
     return str(board.place(name))
 
 
+# Each place as a page shows it, by board, names and language (the same on every page).
+PLACES: Recent[tuple[str, tuple[str, ...], str], Markup] = Recent(16384)
+
+
 def place(board: Board, *names: str) -> Markup:
     """A place as printed on the board, its local name beside it in Russian or Ukrainian."""
-    printed = escape(DASH.join(names))
-    local = local_name(board, *names)
-    if not local:
-        return printed
-    return Markup(f'{printed} <span class="local" lang="{language()}">{escape(local)}</span>')
+    key = (board.id, names, language())
+    found = PLACES.get(key)
+    if found is None:
+        printed = escape(DASH.join(names))
+        local = local_name(board, *names)
+        if local:
+            beside = f'<span class="local" lang="{key[2]}">{escape(local)}</span>'
+            printed = Markup(f"{printed} {beside}")
+        found = PLACES.put(key, printed)
+    return found
 
 
 def targets(board: Board, origin: str, listed: Sequence[tuple[str, int]]) -> Markup:
