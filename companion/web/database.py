@@ -153,6 +153,10 @@ class SQLiteConnection(Connection):
     WAIT = 10.0  # seconds a write waits for the write lock before it is "busy"
 
     def __init__(self, path: str) -> None:
+        if sqlite3.sqlite_version_info < (3, 35):  # a write says its version (RETURNING)
+            raise RuntimeError(
+                f"SQLite {sqlite3.sqlite_version} is too old: the companion needs 3.35 or newer"
+            )
         self.raw = sqlite3.connect(
             path,
             isolation_level=None,

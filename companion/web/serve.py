@@ -52,7 +52,7 @@ def settled(app: Flask) -> Flask:
 def serve(host: str, port: int, workers: int, connections: int) -> int:
     """Runs the server until it is stopped; the exit status. The process is patched by
     gevent first, before the app or a database driver is imported."""
-    from companion.web.worker import patch
+    from companion.web.worker import HEADERS_WITHIN, patch
 
     patch()
     from gunicorn.app.base import BaseApplication
@@ -72,7 +72,7 @@ def serve(host: str, port: int, workers: int, connections: int) -> int:
                 "worker_connections": connections,
                 "timeout": 60,
                 "graceful_timeout": 10,
-                "keepalive": 10,
+                "keepalive": HEADERS_WITHIN,  # on: the worker's own time limit on headers
                 "proc_name": "companion",
                 "accesslog": None,
                 "errorlog": "-",

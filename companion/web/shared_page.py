@@ -21,6 +21,13 @@ from companion.web.language import language
 from companion.web.stamps import CSRF_MARK, TOKEN_MARK, csrf_token, form_token
 from companion.web.stored_game import StoredGame
 
+# What a page's own address may ask (the player acting, the dice, the language, the whole
+# history): a live update with anything else in its address is made for it alone.
+ASKED = frozenset({"player", "faces", "lang", "history"})
+# The most pages of one version of a game kept for its phones (its table and watching
+# pages in three languages, for a player or two, on a host or two): more are made alone.
+MOST_KEPT = 24
+
 
 def is_live_update() -> bool:
     """Whether the page is asked for by a live update (the page fetching itself)."""
@@ -38,7 +45,12 @@ def shared(game: StoredGame, make: Callable[[], str]) -> str:
         finally:
             g.marking_tokens = False
 
-    key = ("page", request.full_path, request.host_url, language())
+    if not set(request.args) <= ASKED:
+        return make()
+    asked = tuple(sorted((k, v) for k in request.args for v in request.args.getlist(k)))
+    key = ("page", request.path, asked, request.host_url, language())
+    if game.kept_count("page") >= MOST_KEPT and not game.has_kept(key):
+        return make()  # a client asking for many addresses keeps nothing more
     page: str = game.kept(key, made)
     if CSRF_MARK in page:
         page = page.replace(CSRF_MARK, csrf_token())

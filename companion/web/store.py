@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 from typing import Any
 
-from flask import Flask, current_app, g
+from flask import Flask, current_app, g, has_request_context
 
 from companion.catalogs import LANGUAGES
 from companion.rules.actions import Action
@@ -270,13 +270,12 @@ def load_game(game_id: str) -> StoredGame:
     """The stored game at this address, or ``GameNotFound``. Read once a request until it
     writes: a view that reads the game and then records an action reads it once before
     the write, and again inside it (under its lock)."""
+    if not has_request_context() or "touched" in g:  # a command, or under a write's lock
+        return _load_game(game_id)
     read: dict[str, StoredGame] = g.setdefault("games_read", {})
-    if game_id in read and "touched" not in g:
-        return read[game_id]
-    game = _load_game(game_id)
-    if "touched" not in g:
-        read[game_id] = game
-    return game
+    if game_id not in read:
+        read[game_id] = _load_game(game_id)
+    return read[game_id]
 
 
 def _load_game(game_id: str) -> StoredGame:
@@ -359,14 +358,14 @@ def game_language(game_id: str | None = None, watch: str | None = None) -> str |
     """The language a game was started in (None: not known), by its address or its
     read-only address; ``GameNotFound`` if there is no such game."""
     column, key = ("id", game_id) if game_id is not None else ("watch", watch)
-    known = SPOKEN.get((database().url, column, str(key)))
+    spoken = (database().url, column, str(key))
+    known = SPOKEN.get(spoken)
     if known is not None:
         return known[0]
     row = get_db().execute(f"SELECT language FROM game WHERE {column} = ?", (key,)).fetchone()
     if row is None:
         raise GameNotFound(str(key))
-    SPOKEN.put((database().url, column, str(key)), (row["language"],))
-    return row["language"]  # type: ignore[no-any-return]
+    return SPOKEN.put(spoken, (row["language"],))[0]
 
 
 def game_version(game_id: str, db: Connection | None = None) -> int:

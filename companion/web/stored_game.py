@@ -88,6 +88,14 @@ class StoredGame:
                 memo[key] = make()
             return memo[key]
 
+    def has_kept(self, key: tuple[object, ...]) -> bool:
+        """Whether ``kept`` holds something for ``key``."""
+        return key in self.__dict__.get("_kept", {})
+
+    def kept_count(self, kind: str) -> int:
+        """How many things of a kind (a key's first part) ``kept`` holds."""
+        return sum(1 for key in list(self.__dict__.get("_kept", {})) if key[0] == kind)
+
     def scored(self) -> ScoreSheet:
         """The score sheet: the board as the live actions leave it, with the tickets
         entered (worked out once for this version)."""

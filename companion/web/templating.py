@@ -86,25 +86,31 @@ def _helpers(app: Flask) -> None:
 
 
 def page_address(endpoint: str, **values: Any) -> str:
-    """``url_for`` for the pages: an address the app's own (not on another host) is built
-    once for each endpoint and values, then found again (a table page names some 70 of
-    them, each some 40 µs to build, the same on every page)."""
-    if values.get("_external") or values.get("_scheme") or not has_request_context():
+    """``url_for`` for the pages: an address of the app's own pages (not a static file,
+    whose address names its content, nor one on another host) is built once for each app,
+    endpoint and values, then found again (a table page names some 70 of them, each some
+    40 µs to build, the same on every page)."""
+    if (
+        endpoint == "static"
+        or values.get("_external")
+        or values.get("_scheme")
+        or not has_request_context()
+    ):
         return url_for(endpoint, **values)
     try:
-        items = tuple(sorted(values.items()))
+        items = tuple(sorted((k, type(v).__name__, v) for k, v in values.items()))
         hash(items)
     except TypeError:  # a value that can't be a key (a list): built every time
         return url_for(endpoint, **values)
     within = request.blueprint if endpoint.startswith(".") else None
-    return _address(request.script_root, within, endpoint, items)
+    return _address(id(current_app.url_map), request.script_root, within, endpoint, items)
 
 
 @functools.lru_cache(maxsize=16384)
 def _address(
-    root: str, within: str | None, endpoint: str, items: tuple[tuple[str, Any], ...]
+    app: int, root: str, within: str | None, endpoint: str, items: tuple[tuple[str, str, Any], ...]
 ) -> str:
-    return url_for(endpoint, **dict(items))
+    return url_for(endpoint, **{k: v for k, _, v in items})
 
 
 def page_url() -> str:

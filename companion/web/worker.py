@@ -7,11 +7,11 @@ What it adds to gunicorn's:
 - one client address holds at most ``CONNECTIONS_PER_CLIENT`` connections in a worker at
   once (the ``COMPANION_CONNECTIONS_PER_CLIENT`` setting; 600 unless set: a club's shared
   Wi-Fi with 50 tables of 4 phones, each with a page following its game and another
-  asking for pages); one more is closed as it comes;
+  asking for pages); one more is closed as it comes. Behind a reverse proxy (``PROXIES``
+  set) every connection comes from the proxy, so there is no such cap: the proxy's own
+  limits hold (the streams' cap per device still holds, on the address it forwards);
 - a request's headers must all arrive within ``HEADERS_WITHIN`` seconds of the
-  connection's last answer (or of its opening), and a connection that neither sends nor
-  takes a byte for ``QUIET_FOR`` seconds while a request or an answer is under way is
-  closed;
+  connection's last answer (or of its opening);
 - a worker told to stop (SIGTERM) ends its live streams at once: their pages connect
   again elsewhere, and the stop is not held up for the graceful timeout.
 
@@ -30,12 +30,10 @@ from collections import Counter
 from typing import Any
 
 import gevent
-from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
 CONNECTIONS_PER_CLIENT = 600  # connections one client address may hold in a worker
-HEADERS_WITHIN = 10.0  # seconds for a request's headers to arrive (keep-alive included)
-QUIET_FOR = 60.0  # seconds a connection may go without a byte moving, mid-request
+HEADERS_WITHIN = 10  # seconds for a request's headers to arrive (keep-alive included)
 
 
 def patch() -> None:
@@ -68,7 +66,12 @@ class Worker(GeventWorker):
         super().__init__(*args, **kwargs)
         self.open: Counter[str] = Counter()
         self.open_lock = threading.Lock()
-        self.most = most_per_client()
+        self.most: int | None = most_per_client()
+
+    def load_wsgi(self) -> None:
+        super().load_wsgi()
+        if getattr(self.wsgi, "config", {}).get("PROXIES"):  # every connection the proxy's
+            self.most = None
 
     def init_process(self) -> None:
         atexit.register(_logging_ended)
@@ -88,6 +91,9 @@ class Worker(GeventWorker):
         return gevent.Timeout(HEADERS_WITHIN, False)  # type: ignore[arg-type]
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
+        if self.most is None:
+            super().handle(listener, client, addr)
+            return
         address = str(addr[0]) if isinstance(addr, tuple) else str(addr)
         with self.open_lock:
             held = self.open[address]
@@ -97,8 +103,7 @@ class Worker(GeventWorker):
             client.close()  # this address holds its most: the others' turn is kept
             return
         try:
-            client.settimeout(QUIET_FOR)
-            AsyncWorker.handle(self, listener, client, addr)
+            super().handle(listener, client, addr)
         finally:
             with self.open_lock:
                 self.open[address] -= 1

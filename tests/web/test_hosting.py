@@ -252,6 +252,29 @@ def _claim_list(page: str) -> str:
     return page.split('id="cities"', 1)[1].split('class="hint none-found"', 1)[0]
 
 
+def test_a_pages_addresses_are_kept_apart_by_app_root_and_values(app, client):
+    from companion.web.templating import page_address
+
+    with app.test_request_context("/"):
+        plain = page_address("table.show", game_id="abc")
+        asked = page_address("table.show", game_id="abc", player="Bob")
+        style = page_address("static", filename="style.css")
+    with app.test_request_context("/", base_url="http://localhost/club/"):
+        below = page_address("table.show", game_id="abc")
+    assert plain == "/g/abc" and asked == "/g/abc?player=Bob" and below == "/club/g/abc"
+    assert style.startswith("/static/style.css?v=")  # a static file's: never kept
+    other = _app_elsewhere(app)
+    with other.test_request_context("/", base_url="http://localhost/x/"):
+        assert page_address("table.show", game_id="abc") == "/x/g/abc"
+
+
+def _app_elsewhere(app):  # type: ignore[no-untyped-def]
+    return create_app(
+        {"TESTING": True, "SECRET_KEY": "t", "DATABASE": app.config["DATABASE"]},
+        instance_path=app.instance_path,
+    )
+
+
 def test_a_request_reads_its_game_once_until_it_writes(app, client, monkeypatch):
     table = WebTable(client, "Ann", "Bob")
     reads: list[str] = []

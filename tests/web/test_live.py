@@ -93,11 +93,26 @@ def test_a_stream_takes_the_version_its_change_says_without_reading_it():
     piece: list[str | None] = []
     reader = threading.Thread(target=lambda: piece.append(_next_in_thread(stream)), daemon=True)
     reader.start()
-    while "g6" not in CHANGES.followed() or not reads:
+    for _ in range(1000):  # at most 10 s: the stream following, its version read
+        if "g6" in CHANGES.followed() and reads:
+            break
         threading.Event().wait(0.01)
     CHANGES.notify("g6", 4)  # a write, saying the version it made
     reader.join(15)
     assert piece == ["id: 4\nevent: changed\ndata: 4\n\n"] and len(reads) == 1
+    stream.close()
+
+
+def test_a_stream_never_goes_back_to_an_older_version():
+    changes = Changes()
+    stream = events("g7", lambda: 5, since=5, heartbeat=0.01, changes=changes)
+    next(stream)  # retry
+    with changes.following("g7"):
+        assert _next_in_thread(stream) == ": quiet\n\n"
+        changes.notify("g7", 4)  # a change heard late, after the page saw version 5
+        assert _next_in_thread(stream) == ": quiet\n\n"  # no event: nothing newer
+        changes.notify("g7", 6)
+        assert _next_in_thread(stream) == "id: 6\nevent: changed\ndata: 6\n\n"
     stream.close()
 
 

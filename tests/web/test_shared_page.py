@@ -10,6 +10,7 @@ import pytest
 
 from companion.web import create_app, table_view
 from companion.web.pages import watch
+from companion.web.shared_page import MOST_KEPT
 from companion.web.stamps import CSRF_MARK, TOKEN_MARK
 from tests.databases import fresh_database
 from tests.web.helpers import route_id, seats
@@ -114,3 +115,33 @@ def test_the_watching_phones_share_one_making_of_their_page(guarded, monkeypatch
     made = _counting(monkeypatch, watch)
     pages = [phone.get(found[1], headers=LIVE).get_data(as_text=True) for phone in phones]
     assert made == ["watch.html"] and len(set(pages)) == 1
+
+
+def test_a_shared_page_is_made_for_each_player_and_language_apart(guarded):
+    url, phones = _started(guarded)
+    ann = phones[0].get(url, headers=LIVE).get_data(as_text=True)
+    bob = phones[1].get(f"{url}?player=Bob", headers=LIVE).get_data(as_text=True)
+    russian = phones[2].get(url, headers={**LIVE, "Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Ann: find a city" in ann and "Bob: find a city" in bob
+    assert 'lang="ru"' in russian.split("<main", 1)[1]
+    assert 'lang="ru"' not in ann.split("<main", 1)[1]
+
+
+def test_an_address_the_page_never_asks_for_is_made_for_its_phone_alone(guarded, monkeypatch):
+    url, phones = _started(guarded)
+    made = _counting(monkeypatch, table_view)
+    for phone in phones:
+        phone.get(f"{url}?find=Denver", headers=LIVE)
+    assert made.count("table.html") == 4  # nothing kept for it
+
+
+def test_a_flood_of_addresses_keeps_a_bounded_number_of_pages(guarded):
+    url, phones = _started(guarded)
+    for n in range(MOST_KEPT + 20):
+        answer = phones[0].get(f"{url}?history=all&lang=en&player=Ann&faces={n}", headers=LIVE)
+        assert answer.status_code == 200
+    from companion.web import store
+
+    with guarded.app_context():
+        game = store.load_game(url.rsplit("/", 1)[1])
+        assert game.kept_count("page") <= MOST_KEPT

@@ -67,7 +67,7 @@ def events(
             mark = changes.mark(game_id)  # before the read: a change after it wakes us
             said = changes.version(game_id)
             now = version() if said is None else said
-            if now != seen:
+            if seen is None or now > seen:  # a version heard late never goes back
                 seen = now
                 yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
             while not changes.wait(game_id, mark, heartbeat):
