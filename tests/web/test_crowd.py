@@ -43,3 +43,35 @@ def test_two_thousand_idle_streams_and_500_slow_headers_leave_another_table_its_
     assert figures.census["slow"] == {"closed": 500}
     assert figures.slow_closed_after is not None
     assert figures.slow_closed_after < HEADERS_WITHIN + 5
+
+
+def _fourth_connection_answers(tmp_path, settings: dict[str, str]) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a fourth connection from one address gets its page, with three idle ones
+    held open and a cap of three an address (one worker)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    caps = {"COMPANION_CONNECTIONS_PER_CLIENT": "3", **settings}
+    server, base = start_server(str(tmp_path / "c.sqlite"), tmp_path, workers=1, settings=caps)
+    parts = urlsplit(base)
+    held = [socket.create_connection((parts.hostname, parts.port)) for _ in range(3)]
+    try:
+        with socket.create_connection((parts.hostname, parts.port), timeout=5) as fourth:
+            fourth.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            try:
+                return fourth.recv(64).startswith(b"HTTP/1.1 200")
+            except ConnectionResetError:
+                return False
+    finally:
+        for sock in held:
+            sock.close()
+        server.terminate()
+        server.wait(30)
+
+
+def test_one_address_holds_at_most_its_connections(tmp_path):
+    assert not _fourth_connection_answers(tmp_path, {})
+
+
+def test_behind_a_proxy_every_connection_is_the_proxys_and_none_is_turned_away(tmp_path):
+    assert _fourth_connection_answers(tmp_path, {"COMPANION_PROXIES": "1"})
