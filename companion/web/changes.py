@@ -214,14 +214,9 @@ class Listener:
                 time.sleep(TICK)
 
 
-def notice(game_id: str, version: int | None) -> str:
-    """A PostgreSQL notice's payload: the game's id, and its version after the change (the
-    store's ``_touch`` says it so in SQL, in the statement that raises the version)."""
-    return game_id if version is None else f"{game_id} {version}"
-
-
 def read_notice(payload: str) -> tuple[str, int | None]:
-    """The game and its version a notice says (``notice``)."""
+    """The game and its version a PostgreSQL notice says: "<id> <version>", as the store's
+    ``_touch`` says it in the statement that raises the version."""
     game_id, _, version = payload.partition(" ")
     return game_id, int(version) if version.isdigit() else None
 

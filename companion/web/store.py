@@ -631,7 +631,7 @@ def _touch(db: Connection, game_id: str) -> None:
     so that the pages following the game need not read it)."""
     update = "UPDATE game SET updated = ?, version = version + 1 WHERE id = ? RETURNING version"
     if db.kind == "postgresql":  # heard by every process's listener, once this commits
-        update += ", pg_notify(?, id || ' ' || version)"  # as ``notice`` says it
+        update += ", pg_notify(?, id || ' ' || version)"  # as ``changes.read_notice`` reads it
         row = db.execute(update, (now(), game_id, CHANNEL)).fetchone()
     else:
         row = db.execute(update, (now(), game_id)).fetchone()

@@ -25,12 +25,12 @@ from __future__ import annotations
 import atexit
 import logging
 import os
-import threading
-from collections import Counter
 from typing import Any
 
 import gevent
 from gunicorn.workers.ggevent import GeventWorker
+
+from companion.web.holds import Holds
 
 CONNECTIONS_PER_CLIENT = 600  # connections one client address may hold in a worker
 HEADERS_WITHIN = 10  # seconds for a request's headers to arrive (keep-alive included)
@@ -59,13 +59,12 @@ def _logging_ended() -> None:
 
 
 class Worker(GeventWorker):
-    """gunicorn's gevent worker with a cap on each client address's connections, and
-    time limits on headers and on quiet connections."""
+    """gunicorn's gevent worker with a cap on each client address's connections, a time
+    limit on headers, and its streams ended at once on SIGTERM."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.open: Counter[str] = Counter()
-        self.open_lock = threading.Lock()
+        self.connections = Holds()
         self.most: int | None = most_per_client()
 
     def load_wsgi(self) -> None:
@@ -95,17 +94,10 @@ class Worker(GeventWorker):
             super().handle(listener, client, addr)
             return
         address = str(addr[0]) if isinstance(addr, tuple) else str(addr)
-        with self.open_lock:
-            held = self.open[address]
-            if held < self.most:
-                self.open[address] = held + 1
-        if held >= self.most:
+        if not self.connections.take(address, self.most):
             client.close()  # this address holds its most: the others' turn is kept
             return
         try:
             super().handle(listener, client, addr)
         finally:
-            with self.open_lock:
-                self.open[address] -= 1
-                if self.open[address] <= 0:
-                    del self.open[address]
+            self.connections.give_back(address)

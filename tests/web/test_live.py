@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from companion.web.changes import Changes, notice, read_notice
+from companion.web.changes import Changes, read_notice
 from companion.web.pages.live import CHANGES, events
 from tests.web.helpers import WebTable
 
@@ -63,13 +63,19 @@ def test_a_quiet_stream_sends_a_comment_now_and_then():
     assert _next_in_thread(stream) == ": quiet\n\n"
 
 
-def test_a_quiet_stream_reads_its_games_version_only_when_woken():
-    reads: list[int] = []
+def _counted_reads(reads: list[int]):  # type: ignore[no-untyped-def]
+    """A game's version (always 1) as the database gives it, each read noted in ``reads``."""
 
     def version() -> int:
         reads.append(1)
         return 1
 
+    return version
+
+
+def test_a_quiet_stream_reads_its_games_version_only_when_woken():
+    reads: list[int] = []
+    version = _counted_reads(reads)
     stream = events("g5", version, since=1, heartbeat=0.01)
     next(stream)  # retry
     for _ in range(20):  # twenty heartbeats of quiet: not one more read of the database
@@ -83,11 +89,7 @@ def test_a_quiet_stream_reads_its_games_version_only_when_woken():
 
 def test_a_stream_takes_the_version_its_change_says_without_reading_it():
     reads: list[int] = []
-
-    def version() -> int:
-        reads.append(1)
-        return 1
-
+    version = _counted_reads(reads)
     stream = events("g6", version, since=1, heartbeat=600)
     next(stream)  # retry
     piece: list[str | None] = []
@@ -127,7 +129,7 @@ def test_changes_heard_out_of_order_keep_the_latest_version():
 
 
 def test_a_postgresql_notice_says_the_game_and_its_version():
-    assert read_notice(notice("abc_-1", 12)) == ("abc_-1", 12)
+    assert read_notice("abc_-1 12") == ("abc_-1", 12)  # as the store's UPDATE says it
     assert read_notice("abc") == ("abc", None)  # a notice from before versions were said
 
 

@@ -13,8 +13,6 @@ club's shared Wi-Fi with 50 tables of 4 phones); one more is answered 429."""
 
 from __future__ import annotations
 
-import threading
-from collections import Counter
 from collections.abc import Callable, Iterator
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
@@ -22,6 +20,7 @@ from flask_babel import gettext as _
 
 from companion.web import store
 from companion.web.changes import CHANGES, Changes, listener
+from companion.web.holds import Holds
 
 bp = Blueprint("live", __name__)
 
@@ -29,24 +28,7 @@ HEARTBEAT = 15.0  # seconds of quiet before a comment keeps the connection open
 RETRY = 1000  # milliseconds a browser waits before it connects again
 STREAMS_PER_CLIENT = 200  # streams one client address may hold open in a process
 
-_OPEN: Counter[str] = Counter()  # client address -> its streams open in this process
-_OPEN_LOCK = threading.Lock()
-
-
-def _opened(client: str, most: int) -> bool:
-    """Counts a stream opened by ``client``, unless it holds ``most`` already."""
-    with _OPEN_LOCK:
-        if _OPEN[client] >= most:
-            return False
-        _OPEN[client] += 1
-        return True
-
-
-def _closed(client: str) -> None:
-    with _OPEN_LOCK:
-        _OPEN[client] -= 1
-        if _OPEN[client] <= 0:
-            del _OPEN[client]
+STREAMS = Holds()  # each client address's streams open in this process
 
 
 def events(
@@ -86,7 +68,7 @@ def _stream(game_id: str) -> Response:
     request's own is closed before it starts); 429 for a client holding its most."""
     client = request.remote_addr or ""
     most = int(current_app.config.get("STREAMS_PER_CLIENT") or STREAMS_PER_CLIENT)
-    if not _opened(client, most):
+    if not STREAMS.take(client, most):
         busy = Response(
             _("This device has too many pages following games open at once."),
             status=429,
@@ -112,7 +94,7 @@ def _stream(game_id: str) -> Response:
     )
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy must not hold the events back
-    response.call_on_close(lambda: _closed(client))  # the page gone: its place freed at once
+    response.call_on_close(lambda: STREAMS.give_back(client))  # the page gone: place freed
     return response
 
 
