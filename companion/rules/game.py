@@ -12,8 +12,9 @@ from types import MappingProxyType
 
 from companion.rules import dice, stations
 from companion.rules.actions import Action, Pass
-from companion.rules.actions.claim import claim_for, find_route
+from companion.rules.actions.claim import check_route, claim_for, find_route
 from companion.rules.actions.turn import CARDS
+from companion.rules.board import Route
 from companion.rules.errors import IllegalAction
 from companion.rules.setup import Setup
 from companion.rules.state import FinalRound, State, start
@@ -26,6 +27,7 @@ __all__ = [
     "claim_for",
     "dice_options",
     "find_route",
+    "may_claim",
     "replay",
     "start",
 ]
@@ -44,17 +46,7 @@ def replay(setup: Setup, actions: Iterable[Action]) -> State:
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action``, or ``IllegalAction`` saying which rule forbids it."""
-    if state.is_over:
-        raise IllegalAction(_("the game is over: every player has taken their final turn"))
-    player = state.setup.player(action.player)
-    if state.final_round is not None and state.final_turns_left(player) <= 0:
-        raise IllegalAction(
-            _(
-                "%(player)s has already taken their final turn; still to play: %(players)s",
-                player=player,
-                players=join(list(state.waiting_for)),
-            )
-        )
+    player = _may_act(state, action.player)
     turn = action.dice
     if turn is not None:
         # A record may leave a dice game's dice out: the rest of the rules still hold.
@@ -74,6 +66,29 @@ def apply(state: State, action: Action) -> State:
         tokens = dice.after_turn(before.tokens_of(player), turn, used, may_take)
         state = replace(state, tokens=MappingProxyType({**state.tokens, player: tokens}))
     return _end_turn(state, player, action)
+
+
+def may_claim(state: State, player: str, route: Route) -> None:
+    """Refuses the player's claim of ``route`` now as ``apply`` refuses the claim that names
+    it (``claim_for``, no dice, no passenger), without working out the state after it: the
+    claim list asks this of every route, for every player, after every change."""
+    check_route(state, _may_act(state, player), route)
+
+
+def _may_act(state: State, name: str) -> str:
+    """The player (as seated) of that name, if they may take a turn at all now."""
+    if state.is_over:
+        raise IllegalAction(_("the game is over: every player has taken their final turn"))
+    player = state.setup.player(name)
+    if state.final_round is not None and state.final_turns_left(player) <= 0:
+        raise IllegalAction(
+            _(
+                "%(player)s has already taken their final turn; still to play: %(players)s",
+                player=player,
+                players=join(list(state.waiting_for)),
+            )
+        )
+    return player
 
 
 def check_played_at_the_table(state: State, action: Action) -> None:

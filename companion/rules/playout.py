@@ -18,7 +18,7 @@ from companion.rules.actions import (
 from companion.rules.board import Board, Ticket
 from companion.rules.dice import DIE, TRAIN_DICE, DiceTurn, Tokens, tokens_needed
 from companion.rules.errors import IllegalAction
-from companion.rules.game import State, apply, claim_for, dice_options, start
+from companion.rules.game import State, apply, claim_for, dice_options, may_claim, start
 from companion.rules.passengers import passengers_left
 from companion.rules.setup import Player, Setup, new_game
 
@@ -27,12 +27,11 @@ def legal_claims(state: State, player: str) -> list[Claim]:
     """Every claim ``player`` may make now, one per route, named by colour and track."""
     claims = []
     for route in state.board.routes:
-        claim = claim_for(state.board, route, player)
         try:
-            apply(state, claim)
+            may_claim(state, player, route)
         except IllegalAction:
             continue
-        claims.append(claim)
+        claims.append(claim_for(state.board, route, player))
     return claims
 
 

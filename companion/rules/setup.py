@@ -54,6 +54,8 @@ class Setup:
 
     def player(self, text: str) -> str:
         """A player's name as entered at setup, however typed; refuses an unknown player."""
+        if text in self._keys.values():  # as entered: the records' and the pages' own
+            return text
         found = self._keys.get(name_key(text)) if isinstance(text, str) else None
         if found is None:
             hint = close_matches(text, list(self.names)) if isinstance(text, str) else []

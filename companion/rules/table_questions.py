@@ -13,7 +13,7 @@ from companion.rules.board import Route
 from companion.rules.colors import GRAY, ROUTE_COLORS
 from companion.rules.editions import Edition
 from companion.rules.errors import IllegalAction
-from companion.rules.game import State, apply, claim_for, start
+from companion.rules.game import State, apply, may_claim, start
 from companion.rules.names import name_key
 from companion.rules.passengers import passengers_left
 from companion.rules.payment import (
@@ -130,7 +130,7 @@ def cannot_act(state: State, player: str) -> Text | None:
 def refusal(state: State, player: str, route: Route) -> Text | None:
     """Why the player may not claim this route now, in the referee's words; None if they may."""
     try:
-        apply(state, claim_for(state.board, route, player))
+        may_claim(state, player, route)
     except IllegalAction as error:
         return error.message
     return None

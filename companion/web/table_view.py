@@ -148,12 +148,22 @@ def table_context(game: StoredGame, state: State, player: str) -> dict[str, obje
 
 def claim_list(game: StoredGame, player: str) -> Markup:
     """The claim list (each city with its routes, as ``player`` may see them now), put into
-    words once per version of the game, player and language: after a change, every phone
-    at the table asks for the same list."""
+    words once per version of the game and language for all the players it reads the same
+    for: after a change, every phone at the table asks for its list, and the lists differ
+    only where the referee refuses one player what it allows another."""
 
-    def make() -> Markup:
-        state = game.state()
+    def for_player() -> Markup:
         cities = game.choices(player)
+        refusals = tuple(
+            None if c.refusal is None else str(c.refusal) for _, choices in cities for c in choices
+        )
+        placed = passenger_cities(game.state(), player)
+        return game.kept(  # type: ignore[no-any-return]
+            ("claim list read", language(), refusals, placed), lambda: make(cities, placed)
+        )
+
+    def make(cities: list[tuple[str, list[RouteChoice]]], placed: frozenset[str]) -> Markup:
+        state = game.state()
         return Markup(
             render_template(
                 "_cities.html",
@@ -161,11 +171,11 @@ def claim_list(game: StoredGame, player: str) -> Markup:
                 cities=cities,
                 buttons=route_buttons(state.board, cities),
                 goods=goods_left(state),
-                passenger_cities=passenger_cities(state, player),
+                passenger_cities=placed,
             )
         )
 
-    found: Markup = game.kept(("claim list", player, language()), make)
+    found: Markup = game.kept(("claim list", player, language()), for_player)
     return found
 
 

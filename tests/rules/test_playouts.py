@@ -9,10 +9,12 @@ import pytest
 
 from companion.render.json_sheet import sheet_to_json
 from companion.rules.board import load_board, map_ids
-from companion.rules.game import replay
+from companion.rules.errors import IllegalAction
+from companion.rules.game import apply, claim_for, replay, start
 from companion.rules.playout import random_game
 from companion.rules.record import parse_record, record_to_json
 from companion.rules.scoring import final_scores
+from companion.rules.table_questions import refusal
 from tests.helpers import plays_with_dice, record_of, table_goods
 
 pytestmark = pytest.mark.slow
@@ -65,3 +67,31 @@ def test_random_legal_games_add_up_and_replay_from_their_record(map_id, seed, di
     again = parse_record(exported)
     assert again == record
     assert sheet_to_json(again.score()) == sheet_to_json(sheet)
+
+
+def _verdict(state, claim):
+    try:
+        apply(state, claim)
+    except IllegalAction as refused:
+        return refused.message
+    return None
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_the_referee_judges_a_claim_alone_as_it_would_play_it(map_id):
+    """The claim list asks the referee about every route without playing it: on random
+    games, after every few actions and through the final turns, each player's claim of
+    each route is allowed or refused in the same words as the claim itself would be."""
+    rng = random.Random(map_id)
+    board = load_board(map_id)
+    setup, actions, _ = random_game(board, board.edition.min_players, rng, goods=table_goods(board))
+    state = start(setup)
+    for index, action in enumerate((None, *actions)):
+        if action is not None:
+            state = apply(state, action)
+        if index % 7 and index < len(actions) - 3:
+            continue
+        for player in setup.names:
+            for route in board.routes:
+                said = _verdict(state, claim_for(board, route, player))
+                assert refusal(state, player, route) == said

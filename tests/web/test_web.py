@@ -615,3 +615,27 @@ def test_once_the_game_is_over_the_tickets_open_on_the_first_player_without_any(
     )
     assert "<h2>Bob's tickets</h2>" in html.unescape(table.page("/tickets"))
     assert "<h2>Ann's tickets</h2>" in html.unescape(table.page("/tickets?player=Ann"))
+
+
+def _claim_button(page: str, route: int) -> str:
+    found = re.findall(rf'<button type="submit" name="route" value="{route}".*?</button>', page, re.S)
+    assert found, f"no claim button for route {route}"
+    return " ".join(html.unescape(found[0]).split())
+
+
+def test_each_player_sees_their_own_refusals_in_the_claim_list(client):
+    """A 4-player game opens both routes of a double, but never to the player who has
+    one: Ann's list refuses her the other Boston–New York route, the others' offer it,
+    whichever phone asks first."""
+    table = WebTable(client, "Ann", "Bob", "Cy", "Dee")
+    table.claim("Ann", "Boston", "New York", color="yellow")
+    red = route_id("Boston", "New York", color="red")
+    rule = "Ann already has Boston–New York (yellow): one player may never claim two routes"
+    ann = _claim_button(table.page("?player=Ann"), red)
+    bob = _claim_button(table.page("?player=Bob"), red)
+    assert rule in ann and "taken" in ann
+    assert "why" not in bob and "taken" not in bob
+    table.claim("Bob", "Denver", "Helena")
+    dee = _claim_button(table.page("?player=Dee"), red)
+    ann = _claim_button(table.page("?player=Ann"), red)
+    assert rule in ann and "why" not in dee

@@ -143,7 +143,33 @@ class Claim:
 
 def claim_route(state: State, player: str, claim: Claim) -> State:
     """The state with the route claimed, or the rule that forbids the claim."""
+    route = check_claim(state, player, claim)
+    supply = dict(state.ships) if route.kind == SEA else dict(state.trains)
+    owners = dict(state.owners)
+    owners[route.id] = player
+    supply[player] -= route.length
+    if claim.passenger is not None:
+        city = passengers.place(state, player, route, claim.passenger)
+        state = replace(
+            state,
+            passengers=MappingProxyType({**state.passengers, city: player}),
+            placed=MappingProxyType({**state.placed, player: state.placed.get(player, 0) + 1}),
+        )
+    if route.kind == SEA:
+        return replace(state, owners=MappingProxyType(owners), ships=MappingProxyType(supply))
+    return replace(state, owners=MappingProxyType(owners), trains=MappingProxyType(supply))
+
+
+def check_claim(state: State, player: str, claim: Claim) -> Route:
+    """The route the claim names, if the player may claim it now (its passenger aside);
+    else the rule that forbids the claim."""
     route = find_route(state, claim)
+    check_route(state, player, route)
+    return route
+
+
+def check_route(state: State, player: str, route: Route) -> None:
+    """Refuses the player's claim of the route now, with the rule that forbids it."""
     board, edition = state.board, state.setup.edition
     owner = state.owners.get(route.id)
     if owner is not None:
@@ -169,8 +195,7 @@ def claim_route(state: State, player: str, claim: Claim) -> State:
     beyond = out_of_reach(route) if state.setup.dice else None
     if beyond is not None:  # no roll pays for it, whether the record gives the dice or not
         raise IllegalAction(beyond)
-    supply = dict(state.ships) if route.kind == SEA else dict(state.trains)
-    have = supply[player]
+    have = (state.ships if route.kind == SEA else state.trains)[player]
     if route.length > have:
         raise IllegalAction(
             _(
@@ -181,19 +206,6 @@ def claim_route(state: State, player: str, claim: Claim) -> State:
                 need=_pieces(route, route.length),
             )
         )
-    owners = dict(state.owners)
-    owners[route.id] = player
-    supply[player] = have - route.length
-    if claim.passenger is not None:
-        city = passengers.place(state, player, route, claim.passenger)
-        state = replace(
-            state,
-            passengers=MappingProxyType({**state.passengers, city: player}),
-            placed=MappingProxyType({**state.placed, player: state.placed.get(player, 0) + 1}),
-        )
-    if route.kind == SEA:
-        return replace(state, owners=MappingProxyType(owners), ships=MappingProxyType(supply))
-    return replace(state, owners=MappingProxyType(owners), trains=MappingProxyType(supply))
 
 
 def _pieces(route: Route, count: int) -> Text:
