@@ -49,7 +49,7 @@ from companion.web.forms import (
 )
 from companion.web.language import language
 from companion.web.players import chosen_player, seats
-from companion.web.qr import public_url, qr_svg, reach
+from companion.web.qr import public_url, reach
 from companion.web.shared_page import is_live_update, shared
 from companion.web.stamps import Repeated
 from companion.web.stored_game import LoggedAction, StoredGame
@@ -136,9 +136,7 @@ def table_context(game: StoredGame, state: State, player: str) -> dict[str, obje
         "undo": UndoForm(),
         "reach": reach(),
         "link": link,
-        "qr": qr_svg(link),
         "watch_link": watch_link,
-        "watch_qr": qr_svg(watch_link),
         "port_cities": port_cities(state, player),
         "station_cities": station_cities(state),
         "city_form": CityForm(),

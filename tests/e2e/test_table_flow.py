@@ -16,6 +16,7 @@ from tests.e2e.phone import (
     calm,
     claim,
     go,
+    more,
     ready,
     screenshot,
     start_game,
@@ -382,3 +383,19 @@ def test_a_claim_made_on_the_board_comes_back_to_the_board_as_it_was(
     expect(page.locator(f"#route-{helena}")).to_have_class(re.compile(r"\bclaimed\b"))
     after = frame.evaluate("f => [f.style.getPropertyValue('--zoom'), f.scrollLeft, f.scrollTop]")
     assert after == before
+
+
+def test_the_more_sheet_shows_the_qr_codes_that_bring_other_phones(
+    server: str, phone: Page
+) -> None:
+    page = phone
+    start_game(page, server, ["Ann", "Bob"])
+    codes = page.locator("#share .qr img")
+    more(page)
+    page.locator("#share").scroll_into_view_if_needed()
+    expect(codes).to_have_count(2)
+    for code in codes.all():
+        expect(code).to_be_visible()
+        loaded = "image => image.complete && image.naturalWidth > 0"
+        page.wait_for_function(loaded, arg=code.element_handle())
+    screenshot(page, "more-qr-codes")

@@ -335,7 +335,7 @@ def fuzz_app(tmp_path, monkeypatch, request):
     # The QR codes encode only the app's own address and the PDF only what is stored:
     # they take most of the time of their pages, so the fuzzing draws them blank and
     # covers more in its few seconds.
-    monkeypatch.setattr("companion.web.table_view.qr_svg", lambda link: "", raising=True)
+    monkeypatch.setattr("companion.web.pages.share.qr_svg", lambda link: "", raising=True)
     for module in ("companion.web.sheet_view",):
         monkeypatch.setattr(f"{module}.sheet_to_pdf", lambda *args: b"%PDF", raising=True)
     return create_app(

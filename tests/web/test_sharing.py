@@ -5,6 +5,9 @@ home screen (a manifest and icons)."""
 from __future__ import annotations
 
 import html
+import re
+
+import qrcode
 
 from companion.web import create_app, qr
 from tests.databases import fresh_database
@@ -92,3 +95,45 @@ def test_the_browsers_own_icon_request_finds_one(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 200 and response.mimetype == "image/png"
     response.close()
+
+
+def _modules(svg: str) -> set[tuple[int, int]]:
+    """The dark modules of a QR code drawn as squares of one path (0.8 mm each)."""
+    return {
+        (round(float(x) / 0.8), round(float(y) / 0.8))
+        for x, y in re.findall(r"M([\d.]+),([\d.]+)H", svg)
+    }
+
+
+def _code_of(link: str) -> set[tuple[int, int]]:
+    code = qrcode.QRCode(border=2)
+    code.add_data(link)
+    code.make(fit=True)
+    return {
+        (col, row)
+        for row, line in enumerate(code.get_matrix())
+        for col, dark in enumerate(line)
+        if dark
+    }
+
+
+def test_the_qr_codes_are_images_that_hold_the_addresses_the_page_gives(client):
+    table = WebTable(client, "Ann", "Bob")
+    base = "http://192.168.1.20:5000"
+    share = _share(client.get(table.url, base_url=base).get_data(as_text=True))
+    assert "<svg" not in share  # the live updates leave the codes out
+    play, watch = re.findall(r'<img src="([^"]+)"', share)
+    watch_link = re.search(r'value="(http://192\.168\.1\.20:5000/w/[\w-]+)"', share)[1]
+    for image, link in ((play, base + table.url), (watch, watch_link)):
+        response = client.get(image, base_url=base)
+        assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+        assert _modules(response.get_data(as_text=True)) == _code_of(link)
+        again = client.get(
+            image, base_url=base, headers={"If-None-Match": response.headers["ETag"]}
+        )
+        assert again.status_code == 304
+
+
+def test_there_is_no_qr_code_for_a_game_that_is_not_there(client):
+    assert client.get("/g/nosuchgame/qr.svg").status_code == 404
+    assert client.get("/g/nosuchgame/watch-qr.svg").status_code == 404

@@ -618,7 +618,9 @@ def test_once_the_game_is_over_the_tickets_open_on_the_first_player_without_any(
 
 
 def _claim_button(page: str, route: int) -> str:
-    found = re.findall(rf'<button type="submit" name="route" value="{route}".*?</button>', page, re.S)
+    found = re.findall(
+        rf'<button type="submit" name="route" value="{route}".*?</button>', page, re.S
+    )
     assert found, f"no claim button for route {route}"
     return " ".join(html.unescape(found[0]).split())
 
