@@ -195,6 +195,17 @@ class SQLiteConnection(Connection):
     def begin_schema(self) -> None:
         self._begin_immediate()
 
+    def write_ahead(self) -> None:
+        """Keeps the database in write-ahead mode (it stays so in the file): pages read while
+        a write commits, and a write never waits for them. In the rollback journal's mode a
+        reader that meets a commit waited inside SQLite, stopping a gevent worker's every
+        connection meanwhile. A database that can only be read, or that another connection
+        holds just now, stays as it is (asked again at the next start)."""
+        try:
+            self.raw.execute("PRAGMA journal_mode = WAL").fetchall()
+        except sqlite3.OperationalError:
+            pass
+
     def columns(self, table: str) -> set[str]:
         return {row[1] for row in self.raw.execute(f"PRAGMA table_info({table})")}
 
@@ -370,6 +381,8 @@ class Database:
         db = self._connect_alone()
         try:
             with said_unavailable():
+                if isinstance(db, SQLiteConnection):
+                    db.write_ahead()
                 if self._up_to_date(db, schema):
                     return  # nothing to write (a database opened read-only serves pages)
                 db.begin_schema()

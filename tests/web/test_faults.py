@@ -175,3 +175,21 @@ def test_pooled_connections_the_server_dropped_are_replaced_before_use(tmp_path)
         ).fetchall()
     assert ended
     assert [client.get(table.url).status_code for _ in range(5)] == [200] * 5
+
+
+def test_a_write_commits_while_a_page_is_still_reading_sqlite(tmp_path, monkeypatch):
+    """Write-ahead mode: a connection in the middle of a read (a page, a stream's check)
+    never holds back a claim's commit, and the reader goes on seeing what it started with.
+    In the rollback journal's mode the commit waited for the read to end ("busy")."""
+    monkeypatch.setattr(SQLiteConnection, "WAIT", 0.5)
+    path = tmp_path / "c.sqlite"
+    app = _app(str(path), tmp_path)
+    table = WebTable(app.test_client(), "Ann", "Bob")
+    reader = sqlite3.connect(path, isolation_level=None)
+    reader.execute("BEGIN")
+    before = reader.execute("SELECT COUNT(*) FROM action").fetchone()
+    assert table.claim("Ann", "Denver", "Helena").status_code == 303
+    assert reader.execute("SELECT COUNT(*) FROM action").fetchone() == before
+    reader.execute("COMMIT")
+    assert reader.execute("SELECT COUNT(*) FROM action").fetchone() == (before[0] + 1,)
+    assert _actions(app, table.id) == 1
