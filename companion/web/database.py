@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from importlib import resources
 from typing import Any, Protocol
-from urllib.parse import urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from companion.rules.errors import IllegalAction
 from companion.rules.words import _
@@ -157,6 +157,10 @@ class SQLiteConnection(Connection):
             raise RuntimeError(
                 f"SQLite {sqlite3.sqlite_version} is too old: the companion needs 3.35 or newer"
             )
+        if _on_read_only_storage(path):
+            # A database in write-ahead mode can't be opened on storage that can only be
+            # read (SQLite would make its -shm file): it is read as it stands on disk.
+            path = f"file:{quote(_file_of(path))}?mode=ro&immutable=1"
         self.raw = sqlite3.connect(
             path,
             isolation_level=None,
@@ -211,6 +215,20 @@ class SQLiteConnection(Connection):
 
     def close(self) -> None:
         self.raw.close()
+
+
+def _file_of(path: str) -> str:
+    """The file a SQLite address names: a path, or a "file:" address's path."""
+    return unquote(urlsplit(path).path) if path.startswith("file:") else path
+
+
+def _on_read_only_storage(path: str) -> bool:
+    """Whether the database's folder is on storage mounted read-only."""
+    folder = os.path.dirname(os.path.abspath(_file_of(path)))
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False  # no such folder: opening the database says so
 
 
 class _Row(tuple):  # type: ignore[type-arg]

@@ -125,12 +125,12 @@ def public_url(path: str) -> str:
 
 @functools.lru_cache(maxsize=2048)
 def qr_svg(text: str) -> str:
-    """A QR code of ``text`` as inline SVG markup (a game's addresses never change, so each
-    is drawn once: some 7 ms and 13 kB each; 2,048 of them are the two codes of each of
-    1,024 games, more than a busy evening's tables, which a smaller cache would draw again
-    and again as they take turns)."""
+    """A QR code of ``text`` as SVG markup (a game's addresses never change, so each is
+    drawn once: some 7 ms and 10 kB each; 2,048 of them are the two codes of each of 1,024
+    games, more than a busy evening's tables). The table's codes are images of their own
+    (``/g/<id>/qr.svg``), the group page's drawn into it."""
     image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
     out = io.BytesIO()
     image.save(out)
     svg = out.getvalue().decode("utf-8")
-    return svg[svg.index("<svg") :].replace(' id="qr-path"', "")  # two codes on a page
+    return svg[svg.index("<svg") :].replace(' id="qr-path"', "")  # ids unique on a page

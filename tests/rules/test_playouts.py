@@ -77,14 +77,26 @@ def _verdict(state, claim):
     return None
 
 
-@pytest.mark.parametrize("map_id", map_ids())
-def test_the_referee_judges_a_claim_alone_as_it_would_play_it(map_id):
+def _table_sizes(map_id):
+    edition = load_board(map_id).edition
+    return range(edition.min_players, min(edition.max_players, 4) + 1)
+
+
+JUDGED = [
+    *[(map_id, players, False) for map_id in map_ids() for players in _table_sizes(map_id)],
+    *[(map_id, 3, True) for map_id in filter(plays_with_dice, map_ids())],
+]
+
+
+@pytest.mark.parametrize(("map_id", "players", "dice"), JUDGED)
+def test_the_referee_judges_a_claim_alone_as_it_would_play_it(map_id, players, dice):
     """The claim list asks the referee about every route without playing it: on random
-    games, after every few actions and through the final turns, each player's claim of
-    each route is allowed or refused in the same words as the claim itself would be."""
-    rng = random.Random(map_id)
+    games (with 2 to 4 players, and with the dice where the map takes them: routes no
+    roll can pay for), after every few actions and through the final turns, each player's
+    claim of each route is allowed or refused in the same words as the claim itself."""
+    rng = random.Random(f"{map_id}-{players}-{dice}")
     board = load_board(map_id)
-    setup, actions, _ = random_game(board, board.edition.min_players, rng, goods=table_goods(board))
+    setup, actions, _ = random_game(board, players, rng, goods=table_goods(board), dice=dice)
     state = start(setup)
     for index, action in enumerate((None, *actions)):
         if action is not None:

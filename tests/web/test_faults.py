@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import sqlite3
+import subprocess
 from pathlib import Path
 
 import psycopg
@@ -192,4 +193,38 @@ def test_a_write_commits_while_a_page_is_still_reading_sqlite(tmp_path, monkeypa
     assert reader.execute("SELECT COUNT(*) FROM action").fetchone() == before
     reader.execute("COMMIT")
     assert reader.execute("SELECT COUNT(*) FROM action").fetchone() == (before[0] + 1,)
+    reader.close()
     assert _actions(app, table.id) == 1
+
+
+@pytest.fixture
+def read_only_mount(tmp_path):
+    """A folder, and the same folder mounted again read-only (as a disk that went
+    read-only, or a database shipped on read-only storage); needs root to mount."""
+    disk, mounted = tmp_path / "disk", tmp_path / "read-only"
+    disk.mkdir()
+    mounted.mkdir()
+    mount = ["mount", "--bind", str(disk), str(mounted)]
+    if subprocess.run(mount, capture_output=True).returncode:
+        pytest.skip("mounting needs root")
+    try:
+        remount = ["mount", "-o", "remount,ro,bind", str(mounted)]
+        subprocess.run(remount, check=True, capture_output=True)
+        yield disk, mounted
+    finally:
+        subprocess.run(["umount", str(mounted)], check=True)
+
+
+def test_a_sqlite_database_on_read_only_storage_shows_its_games(tmp_path, read_only_mount):
+    """Write-ahead mode keeps files beside the database, which storage that can only be
+    read won't hold: the database is then read as it stands, and a write answers 503."""
+    disk, mounted = read_only_mount
+    writable = _app(str(disk / "c.sqlite"), tmp_path)
+    table = WebTable(writable.test_client(), "Ann", "Bob")
+    table.claim("Ann", "Denver", "Helena")
+    read_only = _app(str(mounted / "c.sqlite"), tmp_path)
+    client = read_only.test_client()
+    assert "Denver–Helena" in client.get(table.url).get_data(as_text=True)
+    refused = client.post(f"{table.url}/turn", data={"player": "Bob", "drew": "cards"})
+    assert refused.status_code == 503
+    assert "can only be read just now" in refused.get_data(as_text=True)

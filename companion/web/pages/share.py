@@ -36,7 +36,7 @@ def _code(link: str) -> Response:
     response = Response(
         '<?xml version="1.0" encoding="UTF-8"?>\n' + qr_svg(link), mimetype="image/svg+xml"
     )
-    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Cache-Control"] = "private, no-cache"  # the playing address: no proxy
     response.add_etag()
     response.make_conditional(request)
     return response
