@@ -58,3 +58,8 @@ class IllegalAction(CompanionError):
         else:
             message = _("actions[%(index)d]: %(message)s", index=self.index, message=self.message)
         return message if isinstance(message, str) else message.say(translator)
+
+
+class EventError(CompanionError):
+    """An event that can't be run as asked: a table size the map doesn't seat, too few
+    players for a round, a player listed twice."""

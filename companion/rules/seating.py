@@ -1,0 +1,204 @@
+"""Drawing an event's tables and seats for a round, as tournaments do it at random, with
+players who have already met meeting again as little as possible.
+
+A draw is a pure function of the round's players, the meetings so far and a seed: the
+event keeps the seed, so the same draw comes out again from what it recorded, and a
+re-draw is a new seed, said as such. Where the tables can be laid out in few enough ways
+(12 players at tables of 4: 5,775 ways), every way is weighed (a partial layout given up
+once it is no better than the best) and the fewest repeated meetings are certain; beyond
+that, many random layouts are each improved by swapping players between tables until no
+swap helps, and the best is kept.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from companion.rules.errors import EventError
+from companion.rules.names import name_key
+from companion.rules.words import _
+
+# Layouts weighed one by one at most; above, the search by swaps.
+EXACT_UP_TO = 20_000
+# Random starting layouts the search by swaps improves.
+STARTS = 60
+
+Meetings = Mapping[frozenset[str], int]  # a pair of players -> the games they shared
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A round's tables, each with its players in seat order (the first seat plays first),
+    the seed it was drawn with, and how many pairs at its tables had met before."""
+
+    tables: tuple[tuple[str, ...], ...]
+    seed: str
+    repeats: int
+
+
+def table_sizes(players: int, seats: int, least: int, most: int) -> tuple[int, ...]:
+    """How many players sit at each table: as many tables as ``seats`` a table needs, as
+    even as can be (13 players at tables of 4: 4, 3, 3, 3), each within the map's
+    ``least`` and ``most`` players."""
+    if not least <= seats <= most:
+        raise EventError(
+            _(
+                "a table seats %(least)d to %(most)d players on this map, not %(seats)d",
+                least=least,
+                most=most,
+                seats=seats,
+            )
+        )
+    if players < least:
+        raise EventError(
+            _(
+                "a round needs at least %(least)d players, not %(players)d",
+                least=least,
+                players=players,
+            )
+        )
+    tables = math.ceil(players / seats)
+    size, extra = divmod(players, tables)
+    sizes = (size + 1,) * extra + (size,) * (tables - extra)
+    if sizes[-1] < least:
+        raise EventError(
+            _(
+                "%(players)d players can't all sit at tables of %(least)d to %(seats)d",
+                players=players,
+                least=least,
+                seats=seats,
+            )
+        )
+    return sizes
+
+
+def met_before(tables: Iterable[Sequence[str]]) -> Counter[frozenset[str]]:
+    """How often each pair of players shared a table, over ``tables`` (the rounds so far)."""
+    meetings: Counter[frozenset[str]] = Counter()
+    for table in tables:
+        for a, b in combinations(table, 2):
+            meetings[frozenset((a, b))] += 1
+    return meetings
+
+
+def repeats(tables: Iterable[Sequence[str]], meetings: Meetings) -> int:
+    """Meetings again at these tables: each pair counted as often as it met before."""
+    return sum(meetings.get(frozenset(pair), 0) for t in tables for pair in combinations(t, 2))
+
+
+def draw(players: Sequence[str], sizes: Sequence[int], meetings: Meetings, seed: str) -> Draw:
+    """The round's tables for ``players`` at tables of ``sizes`` (``table_sizes``), with the
+    fewest repeated meetings found, the tables and the seats within each in random order."""
+    if sum(sizes) != len(players):
+        raise EventError(
+            _(
+                "the tables seat %(seats)d players, and %(players)d play this round",
+                seats=sum(sizes),
+                players=len(players),
+            )
+        )
+    names = [name_key(p) for p in players]
+    twice = [p for p, key in zip(players, names, strict=True) if names.count(key) > 1]
+    if twice:
+        raise EventError(_("%(player)s is listed twice", player=twice[0]))
+    rng = random.Random(seed)
+    order = sorted(players)
+    rng.shuffle(order)
+    largest_first = sorted(sizes, reverse=True)
+    if _layouts(len(order), sizes) <= EXACT_UP_TO:
+        best = _fewest(order, largest_first, meetings)
+    else:
+        best = _by_swaps(order, largest_first, meetings, rng)
+    tables = [list(t) for t in best]
+    for table in tables:
+        rng.shuffle(table)  # seats and turn order
+    rng.shuffle(tables)
+    tables.sort(key=len, reverse=True)  # the larger tables first, as the sizes are said
+    laid = tuple(tuple(t) for t in tables)
+    return Draw(laid, seed, repeats(laid, meetings))
+
+
+def _layouts(players: int, sizes: Sequence[int]) -> float:
+    """How many ways ``players`` sit at tables of ``sizes`` (tables of one size unordered)."""
+    ways = math.factorial(players)
+    for size, count in Counter(sizes).items():
+        ways //= math.factorial(size) ** count * math.factorial(count)
+    return ways
+
+
+def _fewest(players: list[str], sizes: list[int], meetings: Meetings) -> list[tuple[str, ...]]:
+    """A layout with the fewest repeated meetings there are: every layout weighed, a
+    partial one given up as soon as it meets again as often as the best so far, the
+    search ended by one that meets nobody again. The players come in random order, and
+    so does the layout found first."""
+    met = [[meetings.get(frozenset((a, b)), 0) for b in players] for a in players]
+    best: list[tuple[int, ...]] = []
+    least = math.inf
+
+    def seat(left: list[int], sizes: list[int], laid: list[tuple[int, ...]], cost: int) -> bool:
+        """Seats the players ``left``; True once a layout meeting nobody again is found."""
+        nonlocal least, best
+        if cost >= least:
+            return False
+        if not left:
+            least, best = cost, laid
+            return cost == 0
+        first, rest = left[0], left[1:]
+        for size in sorted(set(sizes), reverse=True):
+            others = list(sizes)
+            others.remove(size)
+            for mates in combinations(rest, size - 1):
+                table = (first, *mates)
+                added = sum(met[a][b] for a, b in combinations(table, 2))
+                left_over = [p for p in rest if p not in mates]
+                if seat(left_over, others, [*laid, table], cost + added):
+                    return True
+        return False
+
+    seat(list(range(len(players))), sizes, [], 0)
+    return [tuple(players[i] for i in table) for table in best]
+
+
+def _by_swaps(
+    players: list[str], sizes: list[int], meetings: Meetings, rng: random.Random
+) -> list[tuple[str, ...]]:
+    """The best of many random layouts, each improved by swapping two players at different
+    tables while a swap lowers the repeated meetings."""
+    best: list[list[str]] = []
+    least = math.inf
+    for _start in range(STARTS):
+        shuffled = list(players)
+        rng.shuffle(shuffled)
+        tables, at = [], 0
+        for size in sizes:
+            tables.append(shuffled[at : at + size])
+            at += size
+        cost = repeats(tables, meetings)
+        improved = True
+        while improved and cost > 0:
+            improved = False
+            for i, j in combinations(range(len(tables)), 2):
+                for a in range(len(tables[i])):
+                    for b in range(len(tables[j])):
+                        before = _cost(tables[i], meetings) + _cost(tables[j], meetings)
+                        tables[i][a], tables[j][b] = tables[j][b], tables[i][a]
+                        after = _cost(tables[i], meetings) + _cost(tables[j], meetings)
+                        if after < before:
+                            cost -= before - after
+                            improved = True
+                        else:
+                            tables[i][a], tables[j][b] = tables[j][b], tables[i][a]
+        if cost < least:
+            least, best = cost, [list(t) for t in tables]
+            if least == 0:
+                break
+    return [tuple(t) for t in best]
+
+
+def _cost(table: Sequence[str], meetings: Meetings) -> int:
+    return sum(meetings.get(frozenset(pair), 0) for pair in combinations(table, 2))
