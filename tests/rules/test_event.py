@@ -1,0 +1,159 @@
+"""An event's log: rounds drawn, tables drawn again, late arrivals, dropouts, moves and
+games taken out, each checked when the organizer asks, and the event their replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.errors import EventError
+from companion.rules.event import (
+    Drawn,
+    EventSetup,
+    Joined,
+    Left,
+    Moved,
+    Redrawn,
+    TakenOut,
+    apply,
+    new_event,
+    replay_event,
+)
+from companion.rules.event_standings import WINS
+
+TWELVE = tuple(f"P{i:02d}" for i in range(1, 13))
+
+
+def _setup(players=TWELVE, seats=4, rounds=3, least=2, most=5):
+    return EventSetup("Club night", "usa", "base", seats, rounds, WINS, True, players, least, most)
+
+
+def _seated(event, number):
+    return sorted(p for t in event.round(number).tables for p in t.players)
+
+
+def test_a_round_is_drawn_from_its_seed_and_seats_everyone_once():
+    event = apply(new_event(_setup()), Drawn(1, "a"))
+    assert _seated(event, 1) == sorted(TWELVE)
+    assert [t.number for t in event.round(1).tables] == [1, 2, 3]
+    again = replay_event(_setup(), [Drawn(1, "a")])
+    assert again == event  # the log alone gives the same tables and seats
+
+
+def test_rounds_are_drawn_in_order_and_no_more_than_the_event_has():
+    event = new_event(_setup(rounds=2))
+    with pytest.raises(EventError, match="the next round to draw is round 1"):
+        apply(event, Drawn(2, "x"))
+    event = apply(apply(event, Drawn(1, "a")), Drawn(2, "b"))
+    assert event.is_over
+    with pytest.raises(EventError, match="every round of the event is drawn"):
+        apply(event, Drawn(3, "c"))
+
+
+def test_the_second_round_meets_again_only_as_the_tables_force():
+    """From 3 tables of 4, each new table of 4 takes two players from one old table: 3
+    repeated meetings, and no more."""
+    event = replay_event(_setup(), [Drawn(1, "a"), Drawn(2, "b")])
+    met = event.meetings_before(3)
+    assert sum(n - 1 for n in met.values()) == 3
+
+
+def test_a_late_arrival_is_drawn_from_the_next_round():
+    event = replay_event(_setup(), [Drawn(1, "a"), Joined("Zed"), Drawn(2, "b")])
+    assert "Zed" not in _seated(event, 1) and "Zed" in _seated(event, 2)
+    assert [len(t.players) for t in event.round(2).tables] == [4, 3, 3, 3]
+
+
+def test_a_dropout_is_not_drawn_again():
+    event = replay_event(_setup(), [Drawn(1, "a"), Left("P05"), Drawn(2, "b")])
+    assert "P05" in _seated(event, 1) and "P05" not in _seated(event, 2)
+    assert [len(t.players) for t in event.round(2).tables] == [4, 4, 3]
+
+
+def test_a_player_who_is_not_in_the_event_cannot_leave_it():
+    with pytest.raises(EventError, match="Zed is not in the event"):
+        apply(new_event(_setup()), Left("Zed"))
+
+
+def test_a_late_arrival_with_a_players_name_is_refused():
+    with pytest.raises(EventError, match="p01 is listed twice"):
+        apply(new_event(_setup()), Joined("p01"))
+
+
+def test_a_redraw_draws_the_tables_not_started_again_and_keeps_the_others():
+    event = replay_event(_setup(), [Drawn(1, "a")])
+    kept = event.round(1).table(3)
+    again = apply(event, Redrawn(1, (1, 2), "b"), started=lambda r, t: t == 3)
+    assert again.round(1).table(3) == kept
+    assert again.round(1).seed == "b"
+    before = sorted(p for n in (1, 2) for p in event.round(1).table(n).players)
+    after = sorted(p for n in (1, 2) for p in again.round(1).table(n).players)
+    assert before == after and again.round(1).tables != event.round(1).tables
+
+
+def test_a_table_that_has_started_is_not_drawn_again():
+    event = replay_event(_setup(), [Drawn(1, "a")])
+    with pytest.raises(EventError, match="table 2 has started its game: it can't be drawn again"):
+        apply(event, Redrawn(1, (1, 2), "b"), started=lambda r, t: t == 2)
+
+
+def test_a_player_moves_between_tables_that_have_not_started():
+    event = replay_event(_setup(), [Drawn(1, "a")])
+    player = event.round(1).table(1).players[0]
+    moved = apply(event, Moved(player, 1, 2))
+    assert player not in moved.round(1).table(1).players
+    assert moved.round(1).table(2).players[-1] == player  # takes the last seat
+    assert [len(t.players) for t in moved.round(1).tables] == [3, 5, 4]
+
+
+def test_nobody_moves_to_a_table_already_playing():
+    event = replay_event(_setup(), [Drawn(1, "a")])
+    player = event.round(1).table(1).players[0]
+    with pytest.raises(EventError, match="table 2 has started its game: nobody moves"):
+        apply(event, Moved(player, 1, 2), started=lambda r, t: t == 2)
+
+
+def test_a_move_may_not_leave_a_table_outside_the_maps_players():
+    # Switzerland seats 2 to 3: a table of 3 can take nobody more.
+    event = replay_event(_setup(players=TWELVE[:6], seats=3, least=2, most=3), [Drawn(1, "a")])
+    player = event.round(1).table(1).players[0]
+    with pytest.raises(EventError, match="tables 1 and 2 would seat 2 and 4"):
+        apply(event, Moved(player, 1, 2))
+
+
+def test_a_game_taken_out_stays_in_the_log_and_out_of_the_standings():
+    event = replay_event(_setup(), [Drawn(1, "a"), TakenOut(1, 2)])
+    assert [t.taken_out for t in event.round(1).tables] == [False, True, False]
+    with pytest.raises(EventError, match="already taken out"):
+        apply(event, TakenOut(1, 2))
+
+
+def test_an_event_needs_a_method_a_round_and_players_who_fit_its_tables():
+    with pytest.raises(EventError, match="no ranking method 'elo'"):
+        new_event(EventSetup("x", "usa", "base", 4, 3, "elo", False, TWELVE))
+    with pytest.raises(EventError, match="at least one round"):
+        new_event(_setup(rounds=0))
+    with pytest.raises(EventError, match="a table seats 2 to 3 players on this map, not 4"):
+        new_event(_setup(least=2, most=3))
+    with pytest.raises(EventError, match="a player needs a name"):
+        new_event(_setup(players=("Ann", " ")))
+
+
+def test_a_round_that_is_not_there_is_said():
+    with pytest.raises(EventError, match="there is no round 1 yet"):
+        new_event(_setup()).round(1)
+    event = replay_event(_setup(), [Drawn(1, "a")])
+    with pytest.raises(EventError, match="round 1 has no table 4"):
+        apply(event, TakenOut(1, 4))
+
+
+def test_one_table_drawn_again_keeps_its_players_in_new_seats():
+    event = replay_event(_setup(), [Drawn(1, "a")])
+    before = event.round(1).table(2).players
+    seats = {apply(event, Redrawn(1, (2,), f"s{i}")).round(1).table(2).players for i in range(8)}
+    assert all(sorted(s) == sorted(before) for s in seats) and len(seats) > 1
+
+
+def test_only_the_latest_round_is_drawn_again():
+    event = replay_event(_setup(), [Drawn(1, "a"), Drawn(2, "b")])
+    with pytest.raises(EventError, match="only the latest round can be drawn again"):
+        apply(event, Redrawn(1, (1, 2), "c"))
