@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from dataclasses import fields as dataclass_fields
+from typing import Any
 
 from companion.rules.errors import EventError
 from companion.rules.event_standings import METHODS
@@ -301,3 +303,46 @@ def _take_out(event: Event, entry: TakenOut) -> Event:
         replace(t, taken_out=t.taken_out or t.number == table.number) for t in this.tables
     )
     return _replace_round(event, replace(this, tables=tables))
+
+
+ENTRIES: dict[str, type[Entry]] = {
+    "drawn": Drawn,
+    "redrawn": Redrawn,
+    "joined": Joined,
+    "left": Left,
+    "moved": Moved,
+    "taken_out": TakenOut,
+}
+
+
+def entry_to_json(entry: Entry) -> dict[str, object]:
+    """An entry as the event's log stores it: ``{"drawn": {"round": 1, "seed": "…"}}``."""
+    kind = next(k for k, v in ENTRIES.items() if isinstance(entry, v))
+    fields = {k: list(v) if isinstance(v, tuple) else v for k, v in vars(entry).items()}
+    return {kind: fields}
+
+
+def parse_entry(data: object) -> Entry:
+    """An entry from its stored form (the store's own writing; refused if it is not)."""
+    if not isinstance(data, dict) or len(data) != 1:
+        raise EventError(_("an event's entry is one kind of entry and its fields"))
+    ((kind, fields),) = data.items()
+    made = ENTRIES.get(kind)
+    if made is None or not isinstance(fields, dict):
+        raise EventError(_("an event's entry is one kind of entry and its fields"))
+    values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
+    expected = {f.name: f.type for f in dataclass_fields(made)}
+    if set(values) != set(expected) or not all(
+        _is(values[name], kind) for name, kind in expected.items()
+    ):
+        raise EventError(_("an event's entry is one kind of entry and its fields"))
+    return made(**values)
+
+
+def _is(value: object, kind: object) -> bool:
+    """Whether a stored value is of a field's kind: "int", "str" or "tuple[int, ...]"."""
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "str":
+        return isinstance(value, str)
+    return isinstance(value, tuple) and all(_is(v, "int") for v in value)

@@ -22,7 +22,18 @@ FORMAT = "ttr-companion-backup/1"
 # Each table kept, in the order a restore inserts them (a row after the rows it names).
 # The games a client started in the last hour (``started``) are not: they count for an
 # hour only.
-TABLES = ("player_group", "group_merge", "game", "action", "ticket", "track", "form_sent")
+TABLES = (
+    "player_group",
+    "group_merge",
+    "game",
+    "action",
+    "ticket",
+    "track",
+    "form_sent",
+    "event",
+    "event_entry",
+    "event_game",
+)
 
 
 class BackupError(CompanionError):

@@ -85,3 +85,32 @@ CREATE TABLE IF NOT EXISTS group_merge (
     person TEXT NOT NULL,
     PRIMARY KEY (group_id, spelling_key)
 );
+
+-- An event: a club's game night or a tournament's heats across many tables. Its setup
+-- and its organizer's log are the truth (rules/event.py); the event is their replay.
+CREATE TABLE IF NOT EXISTS event (
+    id TEXT PRIMARY KEY,           -- unguessable: the organizer's address
+    watch TEXT NOT NULL UNIQUE,    -- unguessable too: the public address (the room's screen)
+    setup TEXT NOT NULL,           -- JSON: name, map, variant, seats, rounds, method, players…
+    language TEXT,                 -- the organizer's language, for the tables' games
+    created TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS event_entry (
+    event_id TEXT NOT NULL REFERENCES event (id),
+    seq INTEGER NOT NULL,
+    body TEXT NOT NULL,            -- JSON: the organizer's entry (rules/event.py, entry_to_json)
+    recorded TEXT NOT NULL,
+    PRIMARY KEY (event_id, seq)
+);
+
+-- Each table's game, by round and table; a table drawn again, or a player moved, gives
+-- the table a new game (the one before stays, marked replaced).
+CREATE TABLE IF NOT EXISTS event_game (
+    event_id TEXT NOT NULL REFERENCES event (id),
+    round INTEGER NOT NULL,
+    table_number INTEGER NOT NULL,
+    game_id TEXT NOT NULL REFERENCES game (id),
+    replaced TEXT,                 -- when the table was given another game, or NULL
+    PRIMARY KEY (event_id, game_id)
+);

@@ -151,67 +151,80 @@ def create_game(
     that has started ``GAMES_PER_HOUR`` in the last hour (``TooManyGames``).
     ``language``: the table's, in which the game's pages and sheet come out unless a
     phone chose another. ``group``: the group it is played in (``group_store``)."""
+    check_game(record)
+    with writing(lock=started_lock(client)) as db:
+        if client is not None:
+            count_started(db, client)
+        if group is not None and record.origin is not None:
+            _not_in_group_yet(db, group, record.origin)
+        return insert_game(db, record, language, group)
+
+
+def check_game(record: GameRecord) -> None:
+    """Refuses a game whose export would not import again (``RecordError``), or that
+    breaks the rules (``IllegalAction``): checked before it is stored."""
     data = record_to_json(record)
     check_record_data(data)  # first: a refusal may quote the record's text
     state = record.replay()
     hands = record.hands(state.setup)
     check_hands(state.board, hands)
     parse_record(data)
+
+
+def insert_game(
+    db: Connection, record: GameRecord, language: str | None = None, group: str | None = None
+) -> str:
+    """Stores a game ``check_game`` allowed, in the write ``db`` is in; its id."""
+    state = record.replay()
     game_id = new_game_id()
     at = now()
     started = record.played or at  # an imported game keeps the day it was played
     players = [{"name": p.name, "color": p.color} for p in record.players]
     # The log as it was played, where the record keeps it (times, actions taken back).
     log = record.log or tuple(Logged(a, at) for a in record.actions)
-    with writing(lock=started_lock(client)) as db:
-        if client is not None:
-            count_started(db, client)
-        if group is not None and record.origin is not None:
-            _not_in_group_yet(db, group, record.origin)
-        db.execute(
-            "INSERT INTO game"
-            " (id, map, players, goods, house_rules, pieces, dice, watch, language,"
-            " created, updated, group_id, variant, origin)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                game_id,
-                record.map,
-                json.dumps(players),
-                json.dumps(dict(state.setup.goods)),
-                json.dumps(sorted(state.setup.house_rules)),
-                json.dumps({n: list(split) for n, split in state.setup.pieces.items()}),
-                int(record.dice),
-                new_game_id(),
-                record.language if record.language in LANGUAGES else language,
-                started,
-                at,
-                group,
-                record.variant,
-                record.origin,
-            ),
-        )
-        db.executemany(
-            "INSERT INTO action (game_id, seq, body, recorded, undone) VALUES (?, ?, ?, ?, ?)",
-            [
-                (game_id, seq, json.dumps(action_to_json(e.action)), e.at, e.undone)
-                for seq, e in enumerate(log)
-            ],
-        )
-        seq = 0
-        for name, entries in record.tickets.items():
-            for entry in entries:
-                db.execute(
-                    "INSERT INTO ticket (game_id, seq, player, body, recorded)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (
-                        game_id,
-                        seq,
-                        state.setup.player(name),
-                        json.dumps(ticket_to_json(entry)),
-                        at,
-                    ),
-                )
-                seq += 1
+    db.execute(
+        "INSERT INTO game"
+        " (id, map, players, goods, house_rules, pieces, dice, watch, language,"
+        " created, updated, group_id, variant, origin)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            game_id,
+            record.map,
+            json.dumps(players),
+            json.dumps(dict(state.setup.goods)),
+            json.dumps(sorted(state.setup.house_rules)),
+            json.dumps({n: list(split) for n, split in state.setup.pieces.items()}),
+            int(record.dice),
+            new_game_id(),
+            record.language if record.language in LANGUAGES else language,
+            started,
+            at,
+            group,
+            record.variant,
+            record.origin,
+        ),
+    )
+    db.executemany(
+        "INSERT INTO action (game_id, seq, body, recorded, undone) VALUES (?, ?, ?, ?, ?)",
+        [
+            (game_id, seq, json.dumps(action_to_json(e.action)), e.at, e.undone)
+            for seq, e in enumerate(log)
+        ],
+    )
+    seq = 0
+    for name, entries in record.tickets.items():
+        for entry in entries:
+            db.execute(
+                "INSERT INTO ticket (game_id, seq, player, body, recorded) VALUES (?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    seq,
+                    state.setup.player(name),
+                    json.dumps(ticket_to_json(entry)),
+                    at,
+                ),
+            )
+            seq += 1
     return game_id
 
 

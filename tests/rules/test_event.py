@@ -3,6 +3,8 @@ games taken out, each checked when the organizer asks, and the event their repla
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.rules.errors import EventError
@@ -15,7 +17,9 @@ from companion.rules.event import (
     Redrawn,
     TakenOut,
     apply,
+    entry_to_json,
     new_event,
+    parse_entry,
     replay_event,
 )
 from companion.rules.event_standings import WINS
@@ -157,3 +161,38 @@ def test_only_the_latest_round_is_drawn_again():
     event = replay_event(_setup(), [Drawn(1, "a"), Drawn(2, "b")])
     with pytest.raises(EventError, match="only the latest round can be drawn again"):
         apply(event, Redrawn(1, (1, 2), "c"))
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        Drawn(2, "s"),
+        Redrawn(1, (1, 3), "t"),
+        Joined("Zed"),
+        Left("Ann"),
+        Moved("Ann", 1, 2),
+        TakenOut(2, 1),
+    ],
+)
+def test_an_entry_is_stored_and_read_back_as_it_was(entry):
+    stored = json.loads(json.dumps(entry_to_json(entry)))
+    assert parse_entry(stored) == entry
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        [],
+        {},
+        {"drawn": 1},
+        {"flew": {}},
+        {"drawn": {"round": 1}},
+        {"drawn": {"round": "1", "seed": "s"}},
+        {"drawn": {"round": True, "seed": "s"}},
+        {"redrawn": {"round": 1, "tables": ["1"], "seed": "s"}},
+        {"left": {"player": None}},
+    ],
+)
+def test_an_entry_that_is_not_one_is_refused(data):
+    with pytest.raises(EventError, match="one kind of entry and its fields"):
+        parse_entry(data)

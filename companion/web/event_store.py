@@ -1,0 +1,209 @@
+"""Storage of events: the organizer's address and the public one, the setup, the
+organizer's log (``rules.event``) and each table's game. A table's game is an ordinary
+game (its phones, its referee, its sheet); the event only knows which game each table of
+each round plays, and reckons its standings over the finished ones."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from companion.rules.errors import EventError
+from companion.rules.event import (
+    Drawn,
+    Entry,
+    Event,
+    EventSetup,
+    Moved,
+    Redrawn,
+    apply,
+    entry_to_json,
+    new_event,
+    parse_entry,
+)
+from companion.rules.event_standings import GameResult, result_of
+from companion.rules.record import GameRecord
+from companion.rules.setup import Player
+from companion.rules.words import _
+from companion.web import store
+from companion.web.database import Connection
+
+
+class EventNotFound(LookupError):
+    """No event at this address."""
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event as stored: its two addresses, its log, the event the log leaves, and the
+    game each table of each round plays now (round, table) -> game id."""
+
+    id: str
+    watch: str
+    language: str | None
+    created: str
+    log: tuple[Entry, ...]
+    event: Event
+    games: dict[tuple[int, int], str]
+
+
+def create_event(setup: EventSetup, language: str | None = None, client: str | None = None) -> str:
+    """Stores a new event with its first round drawn and a game for each of its tables;
+    its organizer's address. Counts as one game started by ``client`` (``TooManyGames``)."""
+    first = Drawn(1, _seed())
+    event = apply(new_event(setup), first)
+    event_id, watch = store.new_game_id(), store.new_game_id()
+    with store.writing(lock=store.started_lock(client)) as db:
+        if client is not None:
+            store.count_started(db, client)
+        db.execute(
+            "INSERT INTO event (id, watch, setup, language, created) VALUES (?, ?, ?, ?, ?)",
+            (event_id, watch, json.dumps(_setup_to_json(setup)), language, store.now()),
+        )
+        _write_entry(db, event_id, 0, first)
+        _new_games(db, event_id, event, 1, [t.number for t in event.round(1).tables], language)
+    return event_id
+
+
+def load_event(event_id: str) -> StoredEvent:
+    """The event at this organizer's address, or ``EventNotFound``."""
+    return _load(store.get_db(), "id", event_id)
+
+
+def load_watched_event(watch: str) -> StoredEvent:
+    """The event at this public address, or ``EventNotFound``."""
+    return _load(store.get_db(), "watch", watch)
+
+
+def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
+    """Records the organizer's entry ``make(event)`` (given the event as it stands, under
+    the event's lock), checked against the event and its tables' games (a table whose game
+    has begun is neither drawn again nor moved to or from); the tables it changes get new
+    games. ``EventError`` says why an entry is refused."""
+    with store.writing(lock=f"event:{event_id}") as db:
+        stored = _load(db, "id", event_id)
+        entry = make(stored.event)
+        after = apply(stored.event, entry, started=lambda r, t: _started(stored, r, t))
+        _write_entry(db, event_id, len(stored.log), entry)
+        if isinstance(entry, Drawn):
+            tables = [t.number for t in after.round(entry.round).tables]
+            _new_games(db, event_id, after, entry.round, tables, stored.language)
+        elif isinstance(entry, Redrawn):
+            _replace_games(db, stored, after, entry.round, list(entry.tables))
+        elif isinstance(entry, Moved):
+            before = stored.event.round(entry.round).table_of(entry.player)
+            assert before is not None  # apply refused a player without a table
+            _replace_games(db, stored, after, entry.round, [before.number, entry.table])
+    return load_event(event_id)
+
+
+def results(stored: StoredEvent) -> list[GameResult]:
+    """The results of the event's finished games, but those taken out, round by round."""
+    found = []
+    later_seat = stored.event.setup.later_seat_wins_ties
+    for this in stored.event.rounds:
+        for table in this.tables:
+            if table.taken_out:
+                continue
+            sheet = store.load_game(stored.games[this.number, table.number]).scored()
+            if sheet.finished:
+                found.append(result_of(sheet, later_seat))
+    return found
+
+
+def _started(stored: StoredEvent, round_number: int, table: int) -> bool:
+    game_id = stored.games.get((round_number, table))
+    return game_id is not None and bool(store.load_game(game_id).history)
+
+
+def _seed() -> str:
+    return secrets.token_hex(8)
+
+
+def _setup_to_json(setup: EventSetup) -> dict[str, Any]:
+    data = asdict(setup)
+    data["players"] = list(setup.players)
+    return data
+
+
+def _setup_of(data: Any) -> EventSetup:
+    if not isinstance(data, dict):
+        raise EventError(_("an event's setup is its fields"))
+    try:
+        return EventSetup(**{**data, "players": tuple(data.get("players", ()))})
+    except TypeError:
+        raise EventError(_("an event's setup is its fields")) from None
+
+
+def _write_entry(db: Connection, event_id: str, seq: int, entry: Entry) -> None:
+    db.execute(
+        "INSERT INTO event_entry (event_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
+        (event_id, seq, json.dumps(entry_to_json(entry)), store.now()),
+    )
+
+
+def _new_games(
+    db: Connection,
+    event_id: str,
+    event: Event,
+    round_number: int,
+    tables: list[int],
+    language: str | None,
+) -> None:
+    """A new game for each of the round's ``tables``, its players in their seats."""
+    setup = event.setup
+    for number in tables:
+        table = event.round(round_number).table(number)
+        record = GameRecord(
+            map=setup.map,
+            players=tuple(Player(name) for name in table.players),
+            variant=setup.variant,
+        )
+        store.check_game(record)
+        game_id = store.insert_game(db, record, language)
+        db.execute(
+            "INSERT INTO event_game (event_id, round, table_number, game_id) VALUES (?, ?, ?, ?)",
+            (event_id, round_number, number, game_id),
+        )
+
+
+def _replace_games(
+    db: Connection, stored: StoredEvent, after: Event, round_number: int, tables: list[int]
+) -> None:
+    """The ``tables``' games replaced by new ones, with their players as ``after`` seats them."""
+    for number in tables:
+        db.execute(
+            "UPDATE event_game SET replaced = ? WHERE event_id = ? AND round = ?"
+            " AND table_number = ? AND replaced IS NULL",
+            (store.now(), stored.id, round_number, number),
+        )
+    _new_games(db, stored.id, after, round_number, tables, stored.language)
+
+
+def _load(db: Connection, column: str, key: str) -> StoredEvent:
+    row = db.execute(f"SELECT * FROM event WHERE {column} = ?", (key,)).fetchone()
+    if row is None:
+        raise EventNotFound(key)
+    event_id = row["id"]
+    setup = _setup_of(json.loads(row["setup"]))
+    log = tuple(
+        parse_entry(json.loads(r["body"]))
+        for r in db.execute(
+            "SELECT body FROM event_entry WHERE event_id = ? ORDER BY seq", (event_id,)
+        )
+    )
+    event = new_event(setup)
+    for entry in log:
+        event = apply(event, entry)
+    games = {
+        (r["round"], r["table_number"]): r["game_id"]
+        for r in db.execute(
+            "SELECT round, table_number, game_id FROM event_game"
+            " WHERE event_id = ? AND replaced IS NULL",
+            (event_id,),
+        )
+    }
+    return StoredEvent(event_id, row["watch"], row["language"], row["created"], log, event, games)
