@@ -17,6 +17,7 @@ less says nothing).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -142,4 +143,13 @@ def event_standings(
         )
         for line in lines
     ]
-    return tuple(sorted(ranked, key=lambda line: (line.rank, line.name.casefold())))
+    return tuple(sorted(ranked, key=lambda line: (line.rank, _natural(line.name))))
+
+
+def _natural(name: str) -> tuple[tuple[int, object], ...]:
+    """A name's place in a list: "Player 2" before "Player 10", case aside."""
+    return tuple(
+        (0, int(part)) if part.isdigit() else (1, part.casefold())
+        for part in re.split(r"(\d+)", name)
+        if part
+    )

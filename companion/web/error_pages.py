@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.rules.errors import CompanionError
 from companion.web import database
+from companion.web.event_store import EventNotFound
 from companion.web.group_store import GroupNotFound
 from companion.web.store import GameNotFound
 
@@ -64,6 +65,11 @@ def init_app(app: Flask) -> None:
     def no_group(error: GroupNotFound) -> tuple[str, int]:
         message = _("There is no group at this address: check the link, or start a new one.")
         return render_template("error.html", title=_("No such group"), message=message), 404
+
+    @app.errorhandler(EventNotFound)
+    def no_event(error: EventNotFound) -> tuple[str, int]:
+        message = _("There is no event at this address: check the link, or start a new one.")
+        return render_template("error.html", title=_("No such event"), message=message), 404
 
     @app.errorhandler(CompanionError)
     def refused(error: CompanionError) -> tuple[str, int]:

@@ -19,9 +19,11 @@ from wtforms import (
     FormField,
     HiddenField,
     IntegerField,
+    RadioField,
     SelectField,
     SelectMultipleField,
     StringField,
+    TextAreaField,
 )
 
 # SelectChoice is new in WTForms 3.3; types-WTForms still describes WTForms 3.2.
@@ -276,6 +278,41 @@ class UnmergeForm(FlaskForm):
     """A spelling that is its own person again."""
 
     spelling = HiddenField(label(_("Name")), validators=[InputRequired(), Length(max=MAX_NAME)])
+
+
+MOST_EVENT_PLAYERS = 400  # players an event lists (a hall of 80 tables of 5)
+
+
+class EventForm(FlaskForm):
+    """A new event: its name, its players (a name a line), its map, the players a table
+    seats, its rounds, how its standings rank, and whether a tie the rule book leaves goes
+    to the later seat."""
+
+    name = StringField(label(_("Name")), validators=[Length(max=GROUP_NAME)])
+    players = TextAreaField(
+        label(_("Players, a name a line")),
+        validators=[InputRequired(), Length(max=MOST_EVENT_PLAYERS * (MAX_NAME + 2))],
+    )
+    map = SelectField(label(_("Map")))
+    seats = IntegerField(
+        label(_("Players a table")), validators=[InputRequired(), NumberRange(2, 5)], default=4
+    )
+    rounds = IntegerField(
+        label(_("Rounds")), validators=[InputRequired(), NumberRange(1, 12)], default=3
+    )
+    method = RadioField(label(_("The standings rank by")), default="wins")
+    later_seat = BooleanField(label(_("A tie the rule book leaves goes to the later seat")))
+
+
+class EventEntryForm(FlaskForm):
+    """One of the organizer's entries: the round and table it is about, the player, and
+    the seed of the round's draw the page showed (a re-draw sent twice draws once)."""
+
+    round = IntegerField(label(_("Round")), validators=[Optional(), NumberRange(1, 100)])
+    table = IntegerField(label(_("Table")), validators=[Optional(), NumberRange(1, 200)])
+    tables = SelectMultipleField(label(_("Tables")), choices=[], validate_choice=False)
+    player = StringField(label(_("Player")), validators=[Optional(), Length(max=MAX_NAME)])
+    seed = HiddenField(validators=[Optional(), Length(max=32)])
 
 
 class TakeOutForm(FlaskForm):

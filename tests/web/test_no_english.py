@@ -236,3 +236,23 @@ def test_every_page_of_a_game_shows_no_english(tmp_path, map_id, dice, finished,
     assert len(watched) == 2, pages  # the watch page and its score sheet
     report = "\n".join(f"{url}: {sorted(words)}" for url, words in sorted(found.items()))
     assert not found, f"English words on {len(found)} pages:\n{report}"
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_every_page_of_an_event_shows_no_english(tmp_path, language):
+    app = create_app(
+        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "db")},
+        instance_path=tmp_path,
+    )
+    client = app.test_client()
+    client.get(f"/language/{language}?next=/")
+    players = [*PLAYERS, "Гена", "Дина", "Ефим", "Жора"]
+    data = {"name": "Клуб", "players": "\n".join(players), "map": "usa", "seats": "4"}
+    response = client.post("/e", data={**data, "rounds": "2", "method": "share"})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    organizer = urlsplit(response.headers["Location"]).path
+    public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(organizer).text)[1]
+    found, addresses = walk(client, [organizer, public, "/e/no-such-event"], language)
+    assert {organizer, public} <= addresses, addresses
+    report = "\n".join(f"{url}: {sorted(words)}" for url, words in sorted(found.items()))
+    assert not found, f"English words on {len(found)} pages:\n{report}"

@@ -9,6 +9,7 @@ from flask import Blueprint
 from companion.web.pages import (
     asset_files,
     dice_turn,
+    event,
     find,
     group,
     home,
@@ -25,6 +26,7 @@ from companion.web.pages import (
 BLUEPRINTS: tuple[Blueprint, ...] = (
     home.bp,
     group.bp,
+    event.bp,
     table.bp,
     tickets.bp,
     sheet.bp,

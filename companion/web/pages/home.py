@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion.render.palette import ACCENT, PAGE
-from companion.web import group_store, store
+from companion.web import event_view, group_store, store
 from companion.web.forms import ImportForm, NewGameForm
 from companion.web.language import language
 from companion.web.new_game import (
@@ -43,6 +43,7 @@ def _page(
         games=store.games_among(session.get("games", [])),
         groups=group_store.groups_among(session.get("groups", [])),
         problem=problem,
+        event_form=event_view.event_form(),
         **new_game_context(form),
     ), status
 

@@ -1,0 +1,136 @@
+"""What an event's pages and its ``standings.json`` show: each table's game as it stands
+(who plays, their points, the final round, finished) and the standings by the event's
+method."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.rules.event_standings import METHODS, WINS, EventStanding, event_standings
+from companion.rules.words import Text, _
+from companion.web import store
+from companion.web.event_store import StoredEvent, results
+from companion.web.forms import EventForm
+from companion.web.new_game import new_game_form
+
+NOT_STARTED, PLAYING, FINAL_ROUND, FINISHED = "not-started", "playing", "final-round", "finished"
+STATUS_WORDS: dict[str, Text] = {
+    NOT_STARTED: _("not started"),
+    PLAYING: _("playing"),
+    FINAL_ROUND: _("final round"),
+    FINISHED: _("finished"),
+}
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A table of a round as its game stands: its players in seat order with their points
+    (the score track while it plays, the final totals once over) and its state."""
+
+    round: int
+    number: int
+    game: str  # the playing address
+    watch: str  # the watching address
+    players: tuple[tuple[str, int], ...]
+    status: str
+    taken_out: bool
+
+    @property
+    def status_words(self) -> Text:
+        return STATUS_WORDS[self.status]
+
+
+def tables(stored: StoredEvent) -> list[list[TableView]]:
+    """Each round's tables, round by round."""
+    found = []
+    for this in stored.event.rounds:
+        row = []
+        for table in this.tables:
+            game = store.load_game(stored.games[this.number, table.number])
+            state = game.state()
+            if state.is_over:
+                status = FINISHED
+            elif state.final_round is not None:
+                status = FINAL_ROUND
+            elif game.history:
+                status = PLAYING
+            else:
+                status = NOT_STARTED
+            sheet = game.scored()
+            points = tuple((p.name, p.total if sheet.finished else p.track) for p in sheet.players)
+            row.append(
+                TableView(
+                    this.number,
+                    table.number,
+                    game.id,
+                    game.watch,
+                    points,
+                    status,
+                    table.taken_out,
+                )
+            )
+        found.append(row)
+    return found
+
+
+def standings(stored: StoredEvent) -> tuple[EventStanding, ...]:
+    """The standings by the event's method, everyone who has played or plays now listed."""
+    everyone = [*stored.event.players]
+    for this in stored.event.rounds:
+        everyone += [p for t in this.tables for p in t.players if p not in everyone]
+    return event_standings(results(stored), stored.event.setup.method, everyone)
+
+
+def method_words(stored: StoredEvent) -> Text:
+    """How the standings rank, in words."""
+    return METHODS[stored.event.setup.method]
+
+
+def standings_json(stored: StoredEvent, public: bool) -> dict[str, Any]:
+    """The event's ``standings.json``: its players with games, wins, points and the value
+    the method ranks by; its rounds' tables with their players in seat order and whether
+    they finished. ``public``: each game by its watching address, never its playing one."""
+    return {
+        "name": stored.event.setup.name,
+        "method": stored.event.setup.method,
+        "players": [
+            {
+                "name": s.name,
+                "rank": s.rank,
+                "games": s.games,
+                "wins": s.wins,
+                "points": s.points,
+                "score": round(float(s.score), 4),
+            }
+            for s in standings(stored)
+        ],
+        "rounds": [
+            {
+                "number": row[0].round,
+                "tables": [
+                    {
+                        "number": t.number,
+                        "game": t.watch if public else t.game,
+                        "players": [name for name, _points in t.players],
+                        "finished": t.status == FINISHED,
+                        "taken_out": t.taken_out,
+                    }
+                    for t in row
+                ],
+            }
+            for row in tables(stored)
+            if row
+        ],
+    }
+
+
+def event_form() -> EventForm:
+    """The new-event form, its maps as the new-game form offers them."""
+    form = EventForm()
+    form.map.choices = new_game_form().map.choices
+    form.method.choices = [(key, str(words)) for key, words in METHODS.items()]
+    if not form.is_submitted():
+        form.later_seat.data = True
+        form.method.data = WINS
+    return form

@@ -1,0 +1,175 @@
+"""An event's pages: the organizer's (``/e/<id>``: the rounds' tables with their games'
+addresses, the standings, and the organizer's entries) and the public one for the room's
+screen (``/e/w/<id>``: the same, with no way to change anything and no playing address),
+each with its ``standings.json``."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from companion.rules.board import load_board
+from companion.rules.errors import EventError
+from companion.rules.event import (
+    Drawn,
+    Entry,
+    Event,
+    EventSetup,
+    Joined,
+    Left,
+    Moved,
+    Redrawn,
+    TakenOut,
+)
+from companion.rules.event_standings import WINS
+from companion.rules.variants import BASE_GAME
+from companion.web import event_store, event_view, store
+from companion.web.event_store import StoredEvent
+from companion.web.forms import EventEntryForm, form_problem
+from companion.web.language import language
+from companion.web.new_game import too_many
+from companion.web.qr import public_url
+
+bp = Blueprint("event", __name__, url_prefix="/e")
+
+
+@bp.post("")
+def create() -> Response | tuple[str, int]:
+    """Makes an event with its first round drawn, and opens the organizer's page."""
+    form = event_view.event_form()
+    if not form.validate_on_submit():
+        return _refused(form_problem(form))
+    players = tuple(" ".join(line.split()) for line in (form.players.data or "").splitlines())
+    edition = load_board(form.map.data or "").edition
+    setup = EventSetup(
+        name=" ".join((form.name.data or "").split()) or _("Game night"),
+        map=form.map.data or "",
+        variant=BASE_GAME,
+        seats=form.seats.data or 4,
+        rounds=form.rounds.data or 1,
+        method=form.method.data or WINS,
+        later_seat_wins_ties=bool(form.later_seat.data),
+        players=tuple(p for p in players if p),
+        least=edition.min_players,
+        most=edition.max_players,
+    )
+    try:
+        event_id = event_store.create_event(setup, language(), request.remote_addr or "")
+    except store.TooManyGames as error:
+        return _refused(too_many(error), 429)
+    return redirect(url_for("event.show", event_id=event_id), code=303)
+
+
+@bp.get("/<event_id>")
+def show(event_id: str) -> str:
+    """The organizer's page."""
+    return _page(event_store.load_event(event_id), organizer=True)
+
+
+@bp.get("/w/<watch>")
+def watch(watch: str) -> str:
+    """The public page, for the room's screen and anyone's phone."""
+    return _page(event_store.load_watched_event(watch), organizer=False)
+
+
+@bp.get("/<event_id>/standings.json")
+def standings_json(event_id: str) -> Response:
+    return jsonify(event_view.standings_json(event_store.load_event(event_id), public=False))
+
+
+@bp.get("/w/<watch>/standings.json")
+def watched_standings_json(watch: str) -> Response:
+    stored = event_store.load_watched_event(watch)
+    return jsonify(event_view.standings_json(stored, public=True))
+
+
+@bp.post("/<event_id>/draw")
+def draw(event_id: str) -> Response | tuple[str, int]:
+    """The next round drawn (the round the page offered: sent twice, it draws once)."""
+    return _record(event_id, lambda event, form: Drawn(form.round.data or 0, _seed()))
+
+
+@bp.post("/<event_id>/redraw")
+def redraw(event_id: str) -> Response | tuple[str, int]:
+    """Tables of the latest round drawn again (as the page showed them: sent twice, once)."""
+
+    def entry(event: Event, form: EventEntryForm) -> Entry:
+        number = form.round.data or 0
+        if event.round(number).seed != form.seed.data:
+            raise EventError(_("the round's tables were drawn again meanwhile"))
+        chosen = tuple(int(t) for t in (form.tables.data or []) if t.isdigit())
+        return Redrawn(number, chosen, _seed())
+
+    return _record(event_id, entry)
+
+
+@bp.post("/<event_id>/join")
+def join(event_id: str) -> Response | tuple[str, int]:
+    return _record(event_id, lambda event, form: Joined(" ".join((form.player.data or "").split())))
+
+
+@bp.post("/<event_id>/leave")
+def leave(event_id: str) -> Response | tuple[str, int]:
+    return _record(event_id, lambda event, form: Left(form.player.data or ""))
+
+
+@bp.post("/<event_id>/move")
+def move(event_id: str) -> Response | tuple[str, int]:
+    return _record(
+        event_id,
+        lambda event, form: Moved(
+            form.player.data or "", form.round.data or 0, form.table.data or 0
+        ),
+    )
+
+
+@bp.post("/<event_id>/take-out")
+def take_out(event_id: str) -> Response | tuple[str, int]:
+    return _record(
+        event_id, lambda event, form: TakenOut(form.round.data or 0, form.table.data or 0)
+    )
+
+
+def _record(
+    event_id: str, make: Callable[[Event, EventEntryForm], Entry]
+) -> Response | tuple[str, int]:
+    """Records the organizer's entry the form asks for, then shows the page again; a
+    refusal shows the page with the reason (409; a form that is not one, 400)."""
+    form = EventEntryForm()
+    if not form.validate_on_submit():
+        return _page(event_store.load_event(event_id), True, form_problem(form)), 400
+    try:
+        event_store.record_entry(event_id, lambda event: make(event, form))
+    except EventError as refusal:
+        return _page(event_store.load_event(event_id), True, str(refusal)), 409
+    return redirect(url_for("event.show", event_id=event_id), code=303)
+
+
+def _seed() -> str:
+    return secrets.token_hex(8)
+
+
+def _page(stored: StoredEvent, organizer: bool, problem: str | None = None) -> str:
+    event = stored.event
+    public = public_url(url_for("event.watch", watch=stored.watch))
+    return render_template(
+        "event.html",
+        stored=stored,
+        event=event,
+        organizer=organizer,
+        board=load_board(event.setup.map),
+        rounds=event_view.tables(stored),
+        standings=event_view.standings(stored),
+        method=event_view.method_words(stored),
+        public_link=public,
+        entry=EventEntryForm(),
+        problem=problem,
+    )
+
+
+def _refused(problem: str, status: int = 400) -> tuple[str, int]:
+    return render_template("error.html", title=_("Refused"), message=problem), status

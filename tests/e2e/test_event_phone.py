@@ -1,0 +1,44 @@
+"""An event on a phone: started from the home page, a table's game opened from the
+organizer's page and a route claimed there, which the event's pages then show."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.phone import claim, go, screenshot, tap
+
+PLAYERS = [f"Player {i}" for i in range(1, 9)]
+
+
+def test_an_organizer_starts_an_event_and_a_table_plays_its_game(server: str, phone: Page) -> None:
+    page = phone
+    go(page, server + "/")
+    page.locator("#events summary").click()
+    page.fill("#events input[name=name]", "Thursday club")
+    page.fill("#events textarea[name=players]", "\n".join(PLAYERS))
+    tap(page, page.locator("#events button[type=submit]"))
+    expect(page).to_have_url(re.compile(r"/e/[\w-]+$"))
+    organizer = page.url
+    tables = page.locator("#round-1 li.event-table")
+    expect(tables).to_have_count(2)
+    screenshot(page, "event-organizer")
+    first = tables.first
+    seated = first.locator(".seats .who").all_inner_texts()
+    assert len(seated) == 4 and set(seated) <= set(PLAYERS)
+    tap(page, first.locator("a.button", has_text="Open the table's game"))
+    expect(page.locator(".acting a.chosen")).to_have_text(seated[0])  # the first seat plays
+    claim(page, "hel", "helena", "Denver")
+    expect(page.locator(".note")).to_contain_text(f"{seated[0]} claimed Denver–Helena")
+    go(page, organizer)
+    first = page.locator("#round-1 li.event-table").first
+    expect(first.locator(".chip").first).to_have_text("playing")
+    expect(first.locator(".seats li").first).to_contain_text("7")  # Denver–Helena: 4 trains
+    public = page.locator("#organizer .link input").input_value()
+    go(page, public)
+    expect(page.locator("#round-1 li.event-table").first.locator(".chip").first).to_have_text(
+        "playing"
+    )
+    expect(page.locator("#organizer")).to_have_count(0)
+    screenshot(page, "event-public")

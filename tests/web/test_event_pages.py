@@ -1,0 +1,92 @@
+"""An event's pages: made from the home page's form, the organizer's page with the tables'
+games and the organizer's entries, the public page and the standings as JSON."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from companion.web import store
+
+TWELVE = [f"P{i:02d}" for i in range(1, 13)]
+
+
+def _make(client, players=TWELVE, **more):
+    data = {"name": "Club night", "players": "\n".join(players), "map": "usa", "seats": "4"}
+    data |= {"rounds": "3", "method": "wins", "later_seat": "y", **more}
+    return client.post("/e", data=data)
+
+
+def _organizer(client, **more):
+    made = _make(client, **more)
+    assert made.status_code == 303, made.get_data(as_text=True)
+    return made.headers["Location"]
+
+
+def test_the_home_page_makes_an_event_and_answers_with_the_organizers_address(client):
+    assert 'action="/e"' in client.get("/").get_data(as_text=True)
+    url = _organizer(client)
+    assert re.fullmatch(r"/e/[\w-]{10,}", url)
+    page = html.unescape(client.get(url).get_data(as_text=True))
+    assert "Club night" in page and "Round 1" in page
+    assert page.count('<li class="event-table ') == 3
+
+
+def test_round_one_tables_exist_as_soon_as_the_event_does(client, app):
+    url = _organizer(client)
+    data = client.get(f"{url}/standings.json").get_json()
+    assert data["method"] == "wins"
+    (first,) = data["rounds"]
+    assert first["number"] == 1 and len(first["tables"]) == 3
+    seated = sorted(p for t in first["tables"] for p in t["players"])
+    assert seated == TWELVE
+    with app.test_request_context():
+        for table in first["tables"]:
+            game = store.load_game(table["game"])
+            assert [p.name for p in game.record.players] == table["players"]
+    assert {p["name"] for p in data["players"]} == set(TWELVE)
+    assert all(p["games"] == 0 and p["score"] == 0 for p in data["players"])
+
+
+def test_the_public_page_never_gives_a_playing_address(client):
+    url = _organizer(client)
+    organizer = client.get(f"{url}/standings.json").get_json()
+    watch = re.search(r'href="(https?://[^"]*/e/w/[\w-]+)"', client.get(url).get_data(as_text=True))
+    public = watch[1].split("localhost", 1)[-1]
+    page = client.get(public).get_data(as_text=True)
+    data = client.get(f"{public}/standings.json").get_json()
+    playing = [t["game"] for t in organizer["rounds"][0]["tables"]]
+    for game in playing:
+        assert game not in page and game not in str(data)
+    assert url.rsplit("/", 1)[1] not in page
+    assert "Draw round 2" not in page  # no organizer's entries
+
+
+def test_the_organizer_draws_the_next_round_once_however_often_the_form_is_sent(client):
+    url = _organizer(client)
+    assert client.post(f"{url}/draw", data={"round": "2"}).status_code == 303
+    again = client.post(f"{url}/draw", data={"round": "2"})
+    assert again.status_code == 409
+    assert "The next round to draw is round 3." in html.unescape(again.get_data(as_text=True))
+    assert len(client.get(f"{url}/standings.json").get_json()["rounds"]) == 2
+
+
+def test_a_late_arrival_plays_from_the_next_round(client):
+    url = _organizer(client)
+    assert client.post(f"{url}/join", data={"player": "  Zed  "}).status_code == 303
+    client.post(f"{url}/draw", data={"round": "2"})
+    rounds = client.get(f"{url}/standings.json").get_json()["rounds"]
+    assert "Zed" not in str(rounds[0]) and "Zed" in str(rounds[1])
+
+
+def test_an_event_the_map_cannot_seat_is_refused_with_the_reason(client):
+    refused = _make(client, players=TWELVE[:1])
+    assert refused.status_code == 400
+    said = html.unescape(refused.get_data(as_text=True))
+    assert "A round needs at least 2 players, not 1." in said
+
+
+def test_an_event_that_is_not_there_is_a_404(client):
+    assert client.get("/e/nosuchevent").status_code == 404
+    assert client.get("/e/w/nosuchevent/standings.json").status_code == 404
+    assert client.post("/e/nosuchevent/draw", data={"round": "2"}).status_code == 404
