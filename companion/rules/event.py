@@ -3,8 +3,9 @@ ordinary games. Its log is the truth, as a game's is: each entry is something th
 organizer did (a round drawn, a table drawn again, a late arrival, a dropout, a player
 moved, a game taken out), and the event as it stands is the replay of the log.
 
-An entry keeps what it did, not only what was asked (the seed a round was drawn with, the
-tables a re-draw drew again), so the replay needs nothing from outside: whether a table's
+An entry keeps what it did, not only what was asked (a round's tables as drawn, and the
+seed they were drawn with; the tables a re-draw drew again and how; the seat a moved player
+took), so the replay needs nothing from outside and draws nothing again: whether a table's
 game had started is checked when the organizer asks (``apply``'s ``started``), and never
 again.
 """
@@ -16,11 +17,14 @@ from dataclasses import dataclass, replace
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
-from companion.rules.errors import EventError
+from companion.rules.errors import EventError, SetupError
 from companion.rules.event_standings import METHODS
 from companion.rules.names import name_key
 from companion.rules.seating import draw, met_before, table_sizes
+from companion.rules.setup import check_name
 from companion.rules.words import _
+
+MOST_PLAYERS = 400  # players an event holds (a hall of 80 tables of 5)
 
 
 @dataclass(frozen=True)
@@ -41,12 +45,16 @@ class EventSetup:
     most: int = 5  # and most
 
 
+Seating = tuple[tuple[str, ...], ...]  # tables, each its players in seat order
+
+
 @dataclass(frozen=True)
 class Drawn:
-    """The next round's tables drawn, with this seed."""
+    """The next round's tables as drawn with this seed (``draw_round``)."""
 
     round: int
     seed: str
+    tables: Seating
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,7 @@ class Redrawn:
     round: int
     tables: tuple[int, ...]
     seed: str
+    seating: Seating  # the tables' players as drawn again, table by table
 
 
 @dataclass(frozen=True)
@@ -75,11 +84,13 @@ class Left:
 
 @dataclass(frozen=True)
 class Moved:
-    """A player moved to another table of a round, neither table started."""
+    """A player moved to another table of the latest round, neither table started, into
+    the seat ``seat`` there (0: first; drawn at random, as every seat is)."""
 
     player: str
     round: int
     table: int
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -188,13 +199,41 @@ def apply(event: Event, entry: Entry, started: Callable[[int, int], bool] | None
 
 def _check_roster(players: Iterable[str]) -> None:
     seen: set[str] = set()
-    for player in players:
-        if not player.strip():
-            raise EventError(_("a player needs a name"))
+    for count, player in enumerate(players, 1):
+        if count > MOST_PLAYERS:
+            raise EventError(_("an event has at most %(most)d players", most=MOST_PLAYERS))
+        try:
+            check_name(player)
+        except SetupError as error:
+            raise EventError(error.args[0]) from None
         key = name_key(player)
         if key in seen:
             raise EventError(_("%(player)s is listed twice", player=player))
         seen.add(key)
+
+
+def draw_round(event: Event, seed: str) -> Drawn:
+    """The next round's tables drawn with ``seed`` for the players in the event now: the
+    entry that records them (the draw itself is never made again)."""
+    setup = event.setup
+    number = len(event.rounds) + 1
+    sizes = table_sizes(len(event.players), setup.seats, setup.least, setup.most)
+    drawn = draw(event.players, sizes, event.meetings_before(number), seed)
+    return Drawn(number, seed, drawn.tables)
+
+
+def redraw_tables(event: Event, number: int, tables: Iterable[int], seed: str) -> Redrawn:
+    """Tables of round ``number`` drawn again with ``seed`` among their players, each
+    table keeping its size: the entry that records them."""
+    this = event.round(number)
+    chosen = [this.table(n) for n in sorted(set(tables))]
+    players = [p for t in chosen for p in t.players]
+    drawn = draw(players, [len(t.players) for t in chosen], event.meetings_before(number), seed)
+    by_size: dict[int, list[tuple[str, ...]]] = {}
+    for seated in drawn.tables:
+        by_size.setdefault(len(seated), []).append(seated)
+    seating = tuple(by_size[len(t.players)].pop() for t in chosen)
+    return Redrawn(number, tuple(t.number for t in chosen), seed, seating)
 
 
 def _draw_next(event: Event, entry: Drawn) -> Event:
@@ -205,10 +244,13 @@ def _draw_next(event: Event, entry: Drawn) -> Event:
         raise EventError(
             _("every round of the event is drawn (%(rounds)d)", rounds=event.setup.rounds)
         )
+    seated = [p for t in entry.tables for p in t]
     setup = event.setup
-    sizes = table_sizes(len(event.players), setup.seats, setup.least, setup.most)
-    drawn = draw(event.players, sizes, event.meetings_before(number), entry.seed)
-    tables = tuple(Table(i, players) for i, players in enumerate(drawn.tables, 1))
+    if sorted(seated) != sorted(event.players) or not all(
+        setup.least <= len(t) <= setup.most for t in entry.tables
+    ):
+        raise EventError(_("a round's tables seat every player in the event once"))
+    tables = tuple(Table(i, players) for i, players in enumerate(entry.tables, 1))
     return replace(event, rounds=(*event.rounds, Round(number, tables, entry.seed)))
 
 
@@ -222,9 +264,9 @@ def _redraw(event: Event, entry: Redrawn, started: Callable[[int, int], bool]) -
     this = event.round(entry.round)
     if entry.round != len(event.rounds):
         raise EventError(_("only the latest round can be drawn again"))
-    chosen = [this.table(n) for n in sorted(set(entry.tables))]
-    if not chosen:
-        raise EventError(_("a re-draw names the tables to draw again"))
+    if not entry.tables or len(set(entry.tables)) != len(entry.tables):
+        raise EventError(_("a re-draw names the tables to draw again, each once"))
+    chosen = [this.table(n) for n in entry.tables]
     begun = [t.number for t in chosen if started(this.number, t.number)]
     if begun:
         raise EventError(
@@ -233,17 +275,23 @@ def _redraw(event: Event, entry: Redrawn, started: Callable[[int, int], bool]) -
                 table=begun[0],
             )
         )
-    players = [p for t in chosen for p in t.players]
-    drawn = draw(
-        players, [len(t.players) for t in chosen], event.meetings_before(this.number), entry.seed
+    same_sizes = len(entry.seating) == len(chosen) and all(
+        len(seated) == len(t.players) for seated, t in zip(entry.seating, chosen, strict=False)
     )
-    again = {t.number: seated for t, seated in zip(chosen, drawn.tables, strict=True)}
-    tables = tuple(replace(t, players=again.get(t.number, t.players)) for t in this.tables)
+    everyone = sorted(p for t in chosen for p in t.players)
+    if not same_sizes or sorted(p for t in entry.seating for p in t) != everyone:
+        raise EventError(_("a re-draw seats the same players at the same tables"))
+    again = dict(zip(entry.tables, entry.seating, strict=True))
+    tables = tuple(
+        Table(t.number, again[t.number]) if t.number in again else t for t in this.tables
+    )
     return _replace_round(event, replace(this, tables=tables, seed=entry.seed))
 
 
 def _move(event: Event, entry: Moved, started: Callable[[int, int], bool]) -> Event:
     this = event.round(entry.round)
+    if entry.round != len(event.rounds):
+        raise EventError(_("players move only at the latest round's tables"))
     source = this.table_of(entry.player)
     if source is None:
         raise EventError(
@@ -278,11 +326,17 @@ def _move(event: Event, entry: Moved, started: Callable[[int, int], bool]) -> Ev
             )
         )
 
+    if not 0 <= entry.seat <= len(target.players):
+        raise EventError(_("table %(table)d has no such seat", table=target.number))
+
     def seated(table: Table) -> Table:
+        """A table after the move: each table the move changes has a new game."""
         if table.number == source.number:
-            return replace(table, players=tuple(p for p in table.players if p != entry.player))
+            return Table(table.number, tuple(p for p in table.players if p != entry.player))
         if table.number == target.number:
-            return replace(table, players=(*table.players, entry.player))
+            players = list(table.players)
+            players.insert(entry.seat, entry.player)
+            return Table(table.number, tuple(players))
         return table
 
     return _replace_round(event, replace(this, tables=tuple(seated(t) for t in this.tables)))
@@ -316,7 +370,8 @@ ENTRIES: dict[str, type[Entry]] = {
 
 
 def entry_to_json(entry: Entry) -> dict[str, object]:
-    """An entry as the event's log stores it: ``{"drawn": {"round": 1, "seed": "…"}}``."""
+    """An entry as the event's log stores it: ``{"joined": {"player": "Zed"}}``,
+    ``{"drawn": {"round": 1, "seed": "…", "tables": [["Ann", "Bob", …], …]}}``."""
     kind = next(k for k, v in ENTRIES.items() if isinstance(entry, v))
     fields = {k: list(v) if isinstance(v, tuple) else v for k, v in vars(entry).items()}
     return {kind: fields}
@@ -330,7 +385,7 @@ def parse_entry(data: object) -> Entry:
     made = ENTRIES.get(kind)
     if made is None or not isinstance(fields, dict):
         raise EventError(_("an event's entry is one kind of entry and its fields"))
-    values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
+    values: dict[str, Any] = {k: _tuples(v) for k, v in fields.items()}
     expected = {f.name: f.type for f in dataclass_fields(made)}
     if set(values) != set(expected) or not all(
         _is(values[name], kind) for name, kind in expected.items()
@@ -339,10 +394,20 @@ def parse_entry(data: object) -> Entry:
     return made(**values)
 
 
+def _tuples(value: object) -> object:
+    """JSON's lists as tuples, all the way down."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
 def _is(value: object, kind: object) -> bool:
-    """Whether a stored value is of a field's kind: "int", "str" or "tuple[int, ...]"."""
+    """Whether a stored value is of a field's kind: "int", "str", "tuple[int, ...]" or
+    "Seating" (tables of names)."""
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == "str":
         return isinstance(value, str)
+    if kind == "Seating":
+        return isinstance(value, tuple) and all(
+            isinstance(t, tuple) and all(isinstance(p, str) for p in t) for t in value
+        )
     return isinstance(value, tuple) and all(_is(v, "int") for v in value)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -80,6 +81,23 @@ class Setup:
         return found
 
 
+def check_name(name: str) -> None:
+    """Refuses a player's name a game can't seat: none with a letter or digit, too long,
+    or holding a control character."""
+    if not name_key(name):
+        raise SetupError(_("every player needs a name with a letter or digit in it"))
+    if len(name) > MAX_NAME:
+        raise SetupError(
+            ngettext(
+                "a player's name has at most %(num)d character",
+                "a player's name has at most %(num)d characters",
+                MAX_NAME,
+            )
+        )
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        raise SetupError(_("a name can't hold control characters"))
+
+
 def new_game(
     board: Board,
     players: Iterable[Player],
@@ -105,16 +123,7 @@ def new_game(
     keys: set[str] = set()
     colors: set[str] = set()
     for player in seated:
-        if not name_key(player.name):
-            raise SetupError(_("every player needs a name with a letter or digit in it"))
-        if len(player.name) > MAX_NAME:
-            raise SetupError(
-                ngettext(
-                    "a player's name has at most %(num)d character",
-                    "a player's name has at most %(num)d characters",
-                    MAX_NAME,
-                )
-            )
+        check_name(player.name)
         if name_key(player.name) in keys:
             raise SetupError(
                 _("two players are named '%(name)s': names must differ", name=player.name)

@@ -126,6 +126,10 @@ class Connection:
         a write then relies on, such as a group's merges, holds until it commits)."""
         raise NotImplementedError
 
+    def hold(self, game_id: str) -> None:
+        """Within a write: no other write to the game until this one ends (on SQLite every
+        write already waits for the others)."""
+
     def commit(self) -> None:
         self.execute("COMMIT")
 
@@ -277,6 +281,9 @@ class PostgresConnection(Connection):
             self.raw.execute("SELECT 1 FROM game WHERE id = %s FOR UPDATE", (game_id,))
         if lock is not None:  # held until the transaction ends
             self.raw.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (lock,))
+
+    def hold(self, game_id: str) -> None:
+        self.raw.execute("SELECT 1 FROM game WHERE id = %s FOR UPDATE", (game_id,))
 
     def begin_schema(self) -> None:
         self.raw.execute("BEGIN")

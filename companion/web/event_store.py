@@ -20,6 +20,7 @@ from companion.rules.event import (
     Moved,
     Redrawn,
     apply,
+    draw_round,
     entry_to_json,
     new_event,
     parse_entry,
@@ -53,7 +54,7 @@ class StoredEvent:
 def create_event(setup: EventSetup, language: str | None = None, client: str | None = None) -> str:
     """Stores a new event with its first round drawn and a game for each of its tables;
     its organizer's address. Counts as one game started by ``client`` (``TooManyGames``)."""
-    first = Drawn(1, _seed())
+    first = draw_round(new_event(setup), _seed())
     event = apply(new_event(setup), first)
     event_id, watch = store.new_game_id(), store.new_game_id()
     with store.writing(lock=store.started_lock(client)) as db:
@@ -79,13 +80,22 @@ def load_watched_event(watch: str) -> StoredEvent:
 
 
 def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
-    """Records the organizer's entry ``make(event)`` (given the event as it stands, under
-    the event's lock), checked against the event and its tables' games (a table whose game
-    has begun is neither drawn again nor moved to or from); the tables it changes get new
-    games. ``EventError`` says why an entry is refused."""
+    """Records the organizer's entry ``make(event)``, checked against the event and its
+    tables' games (a table whose game has begun, an action or a ticket recorded, is
+    neither drawn again nor moved to or from); the tables it changes get new games.
+    ``make`` works on the event as read before the write (a draw takes its time outside
+    it); if another entry came in meanwhile, the event changed under the organizer's eyes
+    and this one is refused. ``EventError`` says why an entry is refused."""
+    before = load_event(event_id)
+    entry = make(before.event)
     with store.writing(lock=f"event:{event_id}") as db:
         stored = _load(db, "id", event_id)
-        entry = make(stored.event)
+        if len(stored.log) != len(before.log):
+            raise EventError(_("the event changed meanwhile: look at it again"))
+        if isinstance(entry, (Redrawn, Moved)):
+            for (number, _table), game_id in stored.games.items():
+                if number == entry.round:  # no action lands on them until this commits
+                    db.hold(game_id)
         after = apply(stored.event, entry, started=lambda r, t: _started(stored, r, t))
         _write_entry(db, event_id, len(stored.log), entry)
         if isinstance(entry, Drawn):
@@ -94,9 +104,9 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
         elif isinstance(entry, Redrawn):
             _replace_games(db, stored, after, entry.round, list(entry.tables))
         elif isinstance(entry, Moved):
-            before = stored.event.round(entry.round).table_of(entry.player)
-            assert before is not None  # apply refused a player without a table
-            _replace_games(db, stored, after, entry.round, [before.number, entry.table])
+            source = stored.event.round(entry.round).table_of(entry.player)
+            assert source is not None  # apply refused a player without a table
+            _replace_games(db, stored, after, entry.round, [source.number, entry.table])
     return load_event(event_id)
 
 
@@ -115,8 +125,12 @@ def results(stored: StoredEvent) -> list[GameResult]:
 
 
 def _started(stored: StoredEvent, round_number: int, table: int) -> bool:
+    """Whether the table's game has begun: an action or a ticket recorded."""
     game_id = stored.games.get((round_number, table))
-    return game_id is not None and bool(store.load_game(game_id).history)
+    if game_id is None:
+        return False
+    game = store.load_game(game_id)
+    return bool(game.history or game.tickets)
 
 
 def _seed() -> str:

@@ -312,7 +312,7 @@ class EventEntryForm(FlaskForm):
     table = IntegerField(label(_("Table")), validators=[Optional(), NumberRange(1, 200)])
     tables = SelectMultipleField(label(_("Tables")), choices=[], validate_choice=False)
     player = StringField(label(_("Player")), validators=[Optional(), Length(max=MAX_NAME)])
-    seed = HiddenField(validators=[Optional(), Length(max=32)])
+    seed = HiddenField(label(_("Draw")), validators=[Optional(), Length(max=32)])
 
 
 class TakeOutForm(FlaskForm):

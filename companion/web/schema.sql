@@ -114,3 +114,7 @@ CREATE TABLE IF NOT EXISTS event_game (
     replaced TEXT,                 -- when the table was given another game, or NULL
     PRIMARY KEY (event_id, game_id)
 );
+
+-- Each table of a round has one game at a time.
+CREATE UNIQUE INDEX IF NOT EXISTS event_game_now
+    ON event_game (event_id, round, table_number) WHERE replaced IS NULL;

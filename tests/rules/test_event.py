@@ -17,9 +17,11 @@ from companion.rules.event import (
     Redrawn,
     TakenOut,
     apply,
+    draw_round,
     entry_to_json,
     new_event,
     parse_entry,
+    redraw_tables,
     replay_event,
 )
 from companion.rules.event_standings import WINS
@@ -31,44 +33,58 @@ def _setup(players=TWELVE, seats=4, rounds=3, least=2, most=5):
     return EventSetup("Club night", "usa", "base", seats, rounds, WINS, True, players, least, most)
 
 
+def _event(setup, *steps):
+    """The event after ``steps``: a seed draws the next round with it (as the organizer's
+    page does), an entry is recorded as it is; each checked, then the log replayed."""
+    event, log = new_event(setup), []
+    for step in steps:
+        entry = draw_round(event, step) if isinstance(step, str) else step
+        event = apply(event, entry)
+        log.append(entry)
+    assert replay_event(setup, log) == event
+    return event
+
+
 def _seated(event, number):
     return sorted(p for t in event.round(number).tables for p in t.players)
 
 
 def test_a_round_is_drawn_from_its_seed_and_seats_everyone_once():
-    event = apply(new_event(_setup()), Drawn(1, "a"))
+    entry = draw_round(new_event(_setup()), "a")
+    event = apply(new_event(_setup()), entry)
     assert _seated(event, 1) == sorted(TWELVE)
     assert [t.number for t in event.round(1).tables] == [1, 2, 3]
-    again = replay_event(_setup(), [Drawn(1, "a")])
-    assert again == event  # the log alone gives the same tables and seats
+    assert draw_round(new_event(_setup()), "a") == entry  # the same seed, the same draw
+    assert replay_event(_setup(), [entry]) == event  # the log alone: nothing drawn again
 
 
 def test_rounds_are_drawn_in_order_and_no_more_than_the_event_has():
     event = new_event(_setup(rounds=2))
+    first = draw_round(event, "x")
     with pytest.raises(EventError, match="the next round to draw is round 1"):
-        apply(event, Drawn(2, "x"))
-    event = apply(apply(event, Drawn(1, "a")), Drawn(2, "b"))
+        apply(event, Drawn(2, "x", first.tables))
+    event = _event(_setup(rounds=2), "a", "b")
     assert event.is_over
     with pytest.raises(EventError, match="every round of the event is drawn"):
-        apply(event, Drawn(3, "c"))
+        apply(event, Drawn(3, "c", tuple(t.players for t in event.round(2).tables)))
 
 
 def test_the_second_round_meets_again_only_as_the_tables_force():
     """From 3 tables of 4, each new table of 4 takes two players from one old table: 3
     repeated meetings, and no more."""
-    event = replay_event(_setup(), [Drawn(1, "a"), Drawn(2, "b")])
+    event = _event(_setup(), "a", "b")
     met = event.meetings_before(3)
     assert sum(n - 1 for n in met.values()) == 3
 
 
 def test_a_late_arrival_is_drawn_from_the_next_round():
-    event = replay_event(_setup(), [Drawn(1, "a"), Joined("Zed"), Drawn(2, "b")])
+    event = _event(_setup(), "a", Joined("Zed"), "b")
     assert "Zed" not in _seated(event, 1) and "Zed" in _seated(event, 2)
     assert [len(t.players) for t in event.round(2).tables] == [4, 3, 3, 3]
 
 
 def test_a_dropout_is_not_drawn_again():
-    event = replay_event(_setup(), [Drawn(1, "a"), Left("P05"), Drawn(2, "b")])
+    event = _event(_setup(), "a", Left("P05"), "b")
     assert "P05" in _seated(event, 1) and "P05" not in _seated(event, 2)
     assert [len(t.players) for t in event.round(2).tables] == [4, 4, 3]
 
@@ -84,9 +100,9 @@ def test_a_late_arrival_with_a_players_name_is_refused():
 
 
 def test_a_redraw_draws_the_tables_not_started_again_and_keeps_the_others():
-    event = replay_event(_setup(), [Drawn(1, "a")])
+    event = _event(_setup(), "a")
     kept = event.round(1).table(3)
-    again = apply(event, Redrawn(1, (1, 2), "b"), started=lambda r, t: t == 3)
+    again = apply(event, redraw_tables(event, 1, (1, 2), "b"), started=lambda r, t: t == 3)
     assert again.round(1).table(3) == kept
     assert again.round(1).seed == "b"
     before = sorted(p for n in (1, 2) for p in event.round(1).table(n).players)
@@ -95,37 +111,37 @@ def test_a_redraw_draws_the_tables_not_started_again_and_keeps_the_others():
 
 
 def test_a_table_that_has_started_is_not_drawn_again():
-    event = replay_event(_setup(), [Drawn(1, "a")])
+    event = _event(_setup(), "a")
     with pytest.raises(EventError, match="table 2 has started its game: it can't be drawn again"):
-        apply(event, Redrawn(1, (1, 2), "b"), started=lambda r, t: t == 2)
+        apply(event, redraw_tables(event, 1, (1, 2), "b"), started=lambda r, t: t == 2)
 
 
 def test_a_player_moves_between_tables_that_have_not_started():
-    event = replay_event(_setup(), [Drawn(1, "a")])
+    event = _event(_setup(), "a")
     player = event.round(1).table(1).players[0]
-    moved = apply(event, Moved(player, 1, 2))
+    moved = apply(event, Moved(player, 1, 2, 1))
     assert player not in moved.round(1).table(1).players
-    assert moved.round(1).table(2).players[-1] == player  # takes the last seat
+    assert moved.round(1).table(2).players[1] == player  # the seat drawn for them
     assert [len(t.players) for t in moved.round(1).tables] == [3, 5, 4]
 
 
 def test_nobody_moves_to_a_table_already_playing():
-    event = replay_event(_setup(), [Drawn(1, "a")])
+    event = _event(_setup(), "a")
     player = event.round(1).table(1).players[0]
     with pytest.raises(EventError, match="table 2 has started its game: nobody moves"):
-        apply(event, Moved(player, 1, 2), started=lambda r, t: t == 2)
+        apply(event, Moved(player, 1, 2, 0), started=lambda r, t: t == 2)
 
 
 def test_a_move_may_not_leave_a_table_outside_the_maps_players():
     # Switzerland seats 2 to 3: a table of 3 can take nobody more.
-    event = replay_event(_setup(players=TWELVE[:6], seats=3, least=2, most=3), [Drawn(1, "a")])
+    event = _event(_setup(players=TWELVE[:6], seats=3, least=2, most=3), "a")
     player = event.round(1).table(1).players[0]
     with pytest.raises(EventError, match="tables 1 and 2 would seat 2 and 4"):
-        apply(event, Moved(player, 1, 2))
+        apply(event, Moved(player, 1, 2, 0))
 
 
 def test_a_game_taken_out_stays_in_the_log_and_out_of_the_standings():
-    event = replay_event(_setup(), [Drawn(1, "a"), TakenOut(1, 2)])
+    event = _event(_setup(), "a", TakenOut(1, 2))
     assert [t.taken_out for t in event.round(1).tables] == [False, True, False]
     with pytest.raises(EventError, match="already taken out"):
         apply(event, TakenOut(1, 2))
@@ -138,39 +154,42 @@ def test_an_event_needs_a_method_a_round_and_players_who_fit_its_tables():
         new_event(_setup(rounds=0))
     with pytest.raises(EventError, match="a table seats 2 to 3 players on this map, not 4"):
         new_event(_setup(least=2, most=3))
-    with pytest.raises(EventError, match="a player needs a name"):
+    with pytest.raises(EventError, match="every player needs a name"):
         new_event(_setup(players=("Ann", " ")))
 
 
 def test_a_round_that_is_not_there_is_said():
     with pytest.raises(EventError, match="there is no round 1 yet"):
         new_event(_setup()).round(1)
-    event = replay_event(_setup(), [Drawn(1, "a")])
+    event = _event(_setup(), "a")
     with pytest.raises(EventError, match="round 1 has no table 4"):
         apply(event, TakenOut(1, 4))
 
 
 def test_one_table_drawn_again_keeps_its_players_in_new_seats():
-    event = replay_event(_setup(), [Drawn(1, "a")])
+    event = _event(_setup(), "a")
     before = event.round(1).table(2).players
-    seats = {apply(event, Redrawn(1, (2,), f"s{i}")).round(1).table(2).players for i in range(8)}
+    seats = {
+        apply(event, redraw_tables(event, 1, (2,), f"s{i}")).round(1).table(2).players
+        for i in range(8)
+    }
     assert all(sorted(s) == sorted(before) for s in seats) and len(seats) > 1
 
 
 def test_only_the_latest_round_is_drawn_again():
-    event = replay_event(_setup(), [Drawn(1, "a"), Drawn(2, "b")])
+    event = _event(_setup(), "a", "b")
     with pytest.raises(EventError, match="only the latest round can be drawn again"):
-        apply(event, Redrawn(1, (1, 2), "c"))
+        apply(event, redraw_tables(event, 1, (1, 2), "c"))
 
 
 @pytest.mark.parametrize(
     "entry",
     [
-        Drawn(2, "s"),
-        Redrawn(1, (1, 3), "t"),
+        Drawn(2, "s", (("Ann", "Bob"), ("Cy", "Di", "Ed"))),
+        Redrawn(1, (1, 3), "t", (("Bob", "Ann"), ("Di", "Cy"))),
         Joined("Zed"),
         Left("Ann"),
-        Moved("Ann", 1, 2),
+        Moved("Ann", 1, 2, 0),
         TakenOut(2, 1),
     ],
 )
@@ -187,12 +206,51 @@ def test_an_entry_is_stored_and_read_back_as_it_was(entry):
         {"drawn": 1},
         {"flew": {}},
         {"drawn": {"round": 1}},
-        {"drawn": {"round": "1", "seed": "s"}},
-        {"drawn": {"round": True, "seed": "s"}},
-        {"redrawn": {"round": 1, "tables": ["1"], "seed": "s"}},
+        {"drawn": {"round": "1", "seed": "s", "tables": []}},
+        {"drawn": {"round": True, "seed": "s", "tables": []}},
+        {"redrawn": {"round": 1, "tables": ["1"], "seed": "s", "seating": [["A"]]}},
+        {"drawn": {"round": 1, "seed": "s", "tables": [["A", 1]]}},
         {"left": {"player": None}},
     ],
 )
 def test_an_entry_that_is_not_one_is_refused(data):
     with pytest.raises(EventError, match="one kind of entry and its fields"):
         parse_entry(data)
+
+
+def test_a_redraw_or_a_move_that_the_page_did_not_make_is_refused():
+    event = _event(_setup(), "a")
+    one, two = event.round(1).table(1).players, event.round(1).table(2).players
+    with pytest.raises(EventError, match="the same players at the same tables"):
+        apply(event, Redrawn(1, (1, 2), "x", (two, one[:3])))
+    with pytest.raises(EventError, match="each once"):
+        apply(event, Redrawn(1, (1, 1), "x", (one, one)))
+    with pytest.raises(EventError, match="no such seat"):
+        apply(event, Moved(one[0], 1, 2, 9))
+
+
+def test_a_round_drawn_must_seat_every_player_once():
+    event = new_event(_setup())
+    tables = draw_round(event, "a").tables
+    with pytest.raises(EventError, match="seat every player in the event once"):
+        apply(event, Drawn(1, "a", (tables[0], tables[1], tables[1])))
+
+
+def test_players_move_only_at_the_latest_rounds_tables():
+    event = _event(_setup(), "a", "b")
+    player = event.round(1).table(1).players[0]
+    with pytest.raises(EventError, match="only at the latest round"):
+        apply(event, Moved(player, 1, 2, 0))
+
+
+def test_a_late_arrival_needs_a_name_a_game_can_seat():
+    with pytest.raises(EventError, match="a letter or digit"):
+        apply(new_event(_setup()), Joined("!!"))
+    with pytest.raises(EventError, match="control characters"):
+        apply(new_event(_setup()), Joined("A\x00B"))
+
+
+def test_an_event_holds_at_most_400_players():
+    many = tuple(f"Player {i}" for i in range(401))
+    with pytest.raises(EventError, match="at most 400 players"):
+        new_event(_setup(players=many))

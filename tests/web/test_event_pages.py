@@ -65,10 +65,12 @@ def test_the_public_page_never_gives_a_playing_address(client):
 def test_the_organizer_draws_the_next_round_once_however_often_the_form_is_sent(client):
     url = _organizer(client)
     assert client.post(f"{url}/draw", data={"round": "2"}).status_code == 303
-    again = client.post(f"{url}/draw", data={"round": "2"})
-    assert again.status_code == 409
-    assert "The next round to draw is round 3." in html.unescape(again.get_data(as_text=True))
+    again = client.post(f"{url}/draw", data={"round": "2"})  # a double tap: the page again
+    assert again.status_code == 303 and again.headers["Location"] == url
     assert len(client.get(f"{url}/standings.json").get_json()["rounds"]) == 2
+    ahead = client.post(f"{url}/draw", data={"round": "4"})
+    assert ahead.status_code == 409
+    assert "The next round to draw is round 3." in html.unescape(ahead.get_data(as_text=True))
 
 
 def test_a_late_arrival_plays_from_the_next_round(client):
@@ -90,3 +92,13 @@ def test_an_event_that_is_not_there_is_a_404(client):
     assert client.get("/e/nosuchevent").status_code == 404
     assert client.get("/e/w/nosuchevent/standings.json").status_code == 404
     assert client.post("/e/nosuchevent/draw", data={"round": "2"}).status_code == 404
+
+
+def test_a_redraw_naming_tables_oddly_is_refused_without_a_fault(client):
+    url = _organizer(client)
+    seed = re.search(r'name="seed" value="([^"]+)"', client.get(url).get_data(as_text=True))[1]
+    for tables in (["²"], ["1" * 5000], ["1", "1"], []):
+        refused = client.post(f"{url}/redraw", data={"round": "1", "seed": seed, "tables": tables})
+        assert refused.status_code == 409, tables
+    rounds = client.get(f"{url}/standings.json").get_json()["rounds"]
+    assert len(rounds[0]["tables"]) == 3

@@ -12,9 +12,10 @@ import pytest
 from companion.rules.actions import Pass
 from companion.rules.board import load_board
 from companion.rules.errors import EventError
-from companion.rules.event import Drawn, EventSetup, Moved, Redrawn, TakenOut
+from companion.rules.event import EventSetup, Joined, Moved, TakenOut, draw_round, redraw_tables
 from companion.rules.event_standings import WINS, result_of
 from companion.rules.playout import random_game
+from companion.rules.record import HeldTicket
 from companion.web import backup, event_store, store
 
 TWELVE = tuple(f"P{i:02d}" for i in range(1, 13))
@@ -55,7 +56,7 @@ def test_an_event_that_is_not_there_is_not_found(app):
 def test_the_next_round_gets_new_games(app):
     with app.test_request_context():
         event_id = event_store.create_event(SETUP)
-        stored = event_store.record_entry(event_id, lambda e: Drawn(2, "second"))
+        stored = event_store.record_entry(event_id, lambda e: draw_round(e, "second"))
         assert len(stored.event.rounds) == 2
         assert {stored.games[2, t] for t in (1, 2, 3)}.isdisjoint(
             stored.games[1, t] for t in (1, 2, 3)
@@ -70,8 +71,8 @@ def test_a_table_that_has_begun_is_not_drawn_again_and_the_others_get_new_games(
         before = event_store.load_event(event_id)
         store.record_action(before.games[1, 1], _first_turn(before, 1))
         with pytest.raises(EventError, match="table 1 has started its game"):
-            event_store.record_entry(event_id, lambda e: Redrawn(1, (1, 2), "again"))
-        after = event_store.record_entry(event_id, lambda e: Redrawn(1, (2, 3), "again"))
+            event_store.record_entry(event_id, lambda e: redraw_tables(e, 1, (1, 2), "again"))
+        after = event_store.record_entry(event_id, lambda e: redraw_tables(e, 1, (2, 3), "again"))
         assert after.games[1, 1] == before.games[1, 1]
         assert after.games[1, 2] != before.games[1, 2] and after.games[1, 3] != before.games[1, 3]
         for table in after.event.round(1).tables:
@@ -83,7 +84,7 @@ def test_a_player_moved_sits_in_both_tables_new_games(app):
     with app.test_request_context():
         event_id = event_store.create_event(SETUP)
         player = event_store.load_event(event_id).event.round(1).table(1).players[0]
-        after = event_store.record_entry(event_id, lambda e: Moved(player, 1, 2))
+        after = event_store.record_entry(event_id, lambda e: Moved(player, 1, 2, 4))
         assert player not in _table_players(after, 1, 1)
         assert _table_players(after, 1, 2)[-1] == player
 
@@ -112,7 +113,7 @@ def test_an_event_is_kept_by_a_backup_and_comes_back_with_a_restore(app, tmp_pat
 
     with app.test_request_context():
         event_id = event_store.create_event(SETUP)
-        event_store.record_entry(event_id, lambda e: Drawn(2, "second"))
+        event_store.record_entry(event_id, lambda e: draw_round(e, "second"))
         lines = list(backup.backup())
         before = event_store.load_event(event_id)
     other = create_app(
@@ -122,3 +123,28 @@ def test_an_event_is_kept_by_a_backup_and_comes_back_with_a_restore(app, tmp_pat
     with other.test_request_context():
         backup.restore(lines)
         assert event_store.load_event(event_id) == before
+
+
+def test_an_entry_made_on_an_event_that_changed_meanwhile_is_refused(app):
+    """Two organizers' phones: one draws round 2 while the other's page still shows round
+    1; the other's re-draw of round 1 is refused rather than made on what it did not see."""
+    with app.test_request_context():
+        event_id = event_store.create_event(SETUP)
+
+        def late(event):
+            event_store.record_entry(event_id, lambda e: Joined("Zed"))  # meanwhile
+            return redraw_tables(event, 1, (1, 2), "again")
+
+        with pytest.raises(EventError, match="the event changed meanwhile"):
+            event_store.record_entry(event_id, late)
+        assert len(event_store.load_event(event_id).log) == 2
+
+
+def test_a_table_with_tickets_entered_has_begun(app):
+    with app.test_request_context():
+        event_id = event_store.create_event(SETUP)
+        stored = event_store.load_event(event_id)
+        first = stored.event.round(1).table(1).players[0]
+        store.add_ticket(stored.games[1, 1], first, HeldTicket(("Denver", "El Paso")))
+        with pytest.raises(EventError, match="table 1 has started its game"):
+            event_store.record_entry(event_id, lambda e: redraw_tables(e, 1, (1, 2), "x"))

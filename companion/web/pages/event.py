@@ -15,15 +15,15 @@ from werkzeug.wrappers import Response
 from companion.rules.board import load_board
 from companion.rules.errors import EventError
 from companion.rules.event import (
-    Drawn,
     Entry,
     Event,
     EventSetup,
     Joined,
     Left,
     Moved,
-    Redrawn,
     TakenOut,
+    draw_round,
+    redraw_tables,
 )
 from companion.rules.event_standings import WINS
 from companion.rules.variants import BASE_GAME
@@ -89,8 +89,21 @@ def watched_standings_json(watch: str) -> Response:
 
 @bp.post("/<event_id>/draw")
 def draw(event_id: str) -> Response | tuple[str, int]:
-    """The next round drawn (the round the page offered: sent twice, it draws once)."""
-    return _record(event_id, lambda event, form: Drawn(form.round.data or 0, _seed()))
+    """The next round drawn: the round the page offered, once (sent again once it is
+    drawn, the page shows it)."""
+    asked = request.form.get("round", "")
+    if asked.isascii() and asked.isdigit() and len(asked) < 4:
+        drawn = len(event_store.load_event(event_id).event.rounds)
+        if 1 <= int(asked) <= drawn:
+            return redirect(url_for("event.show", event_id=event_id), code=303)
+
+    def entry(event: Event, form: EventEntryForm) -> Entry:
+        number = len(event.rounds) + 1
+        if form.round.data != number:
+            raise EventError(_("the next round to draw is round %(round)d", round=number))
+        return draw_round(event, _seed())
+
+    return _record(event_id, entry)
 
 
 @bp.post("/<event_id>/redraw")
@@ -101,8 +114,10 @@ def redraw(event_id: str) -> Response | tuple[str, int]:
         number = form.round.data or 0
         if event.round(number).seed != form.seed.data:
             raise EventError(_("the round's tables were drawn again meanwhile"))
-        chosen = tuple(int(t) for t in (form.tables.data or []) if t.isdigit())
-        return Redrawn(number, chosen, _seed())
+        named = [t for t in form.tables.data or [] if t.isascii() and t.isdigit() and len(t) < 4]
+        if not named or len(set(named)) != len(form.tables.data or []):
+            raise EventError(_("a re-draw names the tables to draw again, each once"))
+        return redraw_tables(event, number, [int(t) for t in named], _seed())
 
     return _record(event_id, entry)
 
@@ -119,12 +134,12 @@ def leave(event_id: str) -> Response | tuple[str, int]:
 
 @bp.post("/<event_id>/move")
 def move(event_id: str) -> Response | tuple[str, int]:
-    return _record(
-        event_id,
-        lambda event, form: Moved(
-            form.player.data or "", form.round.data or 0, form.table.data or 0
-        ),
-    )
+    def entry(event: Event, form: EventEntryForm) -> Entry:
+        number, table = form.round.data or 0, form.table.data or 0
+        seats = len(event.round(number).table(table).players)
+        return Moved(form.player.data or "", number, table, secrets.randbelow(seats + 1))
+
+    return _record(event_id, entry)
 
 
 @bp.post("/<event_id>/take-out")
