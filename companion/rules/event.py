@@ -116,11 +116,13 @@ class Table:
 
 @dataclass(frozen=True)
 class Round:
-    """A round: its number (from 1), its tables, and the seed of its latest draw."""
+    """A round: its number (from 1), its tables, the seed of its latest draw, and how
+    many times tables of it were drawn again."""
 
     number: int
     tables: tuple[Table, ...]
     seed: str
+    redrawn: int = 0
 
     def table(self, number: int) -> Table:
         found = next((t for t in self.tables if t.number == number), None)
@@ -285,7 +287,9 @@ def _redraw(event: Event, entry: Redrawn, started: Callable[[int, int], bool]) -
     tables = tuple(
         Table(t.number, again[t.number]) if t.number in again else t for t in this.tables
     )
-    return _replace_round(event, replace(this, tables=tables, seed=entry.seed))
+    return _replace_round(
+        event, replace(this, tables=tables, seed=entry.seed, redrawn=this.redrawn + 1)
+    )
 
 
 def _move(event: Event, entry: Moved, started: Callable[[int, int], bool]) -> Event:

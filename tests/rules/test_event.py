@@ -104,7 +104,7 @@ def test_a_redraw_draws_the_tables_not_started_again_and_keeps_the_others():
     kept = event.round(1).table(3)
     again = apply(event, redraw_tables(event, 1, (1, 2), "b"), started=lambda r, t: t == 3)
     assert again.round(1).table(3) == kept
-    assert again.round(1).seed == "b"
+    assert again.round(1).seed == "b" and again.round(1).redrawn == 1  # and says so
     before = sorted(p for n in (1, 2) for p in event.round(1).table(n).players)
     after = sorted(p for n in (1, 2) for p in again.round(1).table(n).players)
     assert before == after and again.round(1).tables != event.round(1).tables

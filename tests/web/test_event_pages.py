@@ -102,3 +102,12 @@ def test_a_redraw_naming_tables_oddly_is_refused_without_a_fault(client):
         assert refused.status_code == 409, tables
     rounds = client.get(f"{url}/standings.json").get_json()["rounds"]
     assert len(rounds[0]["tables"]) == 3
+
+
+def test_a_round_drawn_again_says_so(client):
+    url = _organizer(client)
+    seed = re.search(r'name="seed" value="([^"]+)"', client.get(url).get_data(as_text=True))[1]
+    data = {"round": "1", "seed": seed, "tables": ["1", "2"]}
+    assert client.post(f"{url}/redraw", data=data).status_code == 303
+    page = html.unescape(client.get(url).get_data(as_text=True))
+    assert "Tables of this round were drawn again 1 time" in page
