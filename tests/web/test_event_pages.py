@@ -111,3 +111,13 @@ def test_a_round_drawn_again_says_so(client):
     assert client.post(f"{url}/redraw", data=data).status_code == 303
     page = html.unescape(client.get(url).get_data(as_text=True))
     assert "Tables of this round were drawn again 1 time" in page
+
+
+def test_a_game_taken_out_is_shown_so_and_counts_no_more(client):
+    url = _organizer(client)
+    assert client.post(f"{url}/take-out", data={"round": "1", "table": "2"}).status_code == 303
+    tables = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"]
+    assert [t["taken_out"] for t in tables] == [False, True, False]
+    again = client.post(f"{url}/take-out", data={"round": "1", "table": "2"})
+    assert again.status_code == 409
+    assert "already taken out" in html.unescape(again.get_data(as_text=True))
