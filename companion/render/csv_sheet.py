@@ -18,7 +18,8 @@ from companion.rules.words import _
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _cell(text: str) -> str:
+def cell(text: str) -> str:
+    """A cell's text, an apostrophe first where a spreadsheet would take it for a formula."""
     return "'" + text if text.startswith(FORMULA) else text
 
 
@@ -44,7 +45,7 @@ def sheet_to_csv(sheet: ScoreSheet) -> str:
         writer.writerow(
             [
                 p.rank,
-                _cell(p.name),
+                cell(p.name),
                 *(p.section(c.key).points for c in sheet.columns),
                 p.total,
                 p.tickets_completed,

@@ -121,3 +121,15 @@ def test_a_game_taken_out_is_shown_so_and_counts_no_more(client):
     again = client.post(f"{url}/take-out", data={"round": "1", "table": "2"})
     assert again.status_code == 409
     assert "already taken out" in html.unescape(again.get_data(as_text=True))
+
+
+def test_the_standings_download_as_csv_from_either_address(client):
+    url = _organizer(client)
+    body = client.get(f"{url}/standings.csv")
+    assert body.mimetype == "text/csv" and "attachment" in body.headers["Content-Disposition"]
+    lines = body.get_data(as_text=True).lstrip("\ufeff").splitlines()
+    assert lines[0] == "Rank,Player,Games,Wins,Points,Score" and len(lines) == 13
+    public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
+    assert client.get(f"{public}/standings.csv").get_data(as_text=True) == body.get_data(
+        as_text=True
+    )

@@ -12,6 +12,7 @@ from flask import Blueprint, jsonify, redirect, render_template, request, url_fo
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from companion.render.csv_event import standings_to_csv
 from companion.rules.board import load_board
 from companion.rules.errors import EventError
 from companion.rules.event import (
@@ -85,6 +86,24 @@ def standings_json(event_id: str) -> Response:
 def watched_standings_json(watch: str) -> Response:
     stored = event_store.load_watched_event(watch)
     return jsonify(event_view.standings_json(stored, public=True))
+
+
+@bp.get("/<event_id>/standings.csv")
+def standings_csv(event_id: str) -> Response:
+    return _csv(event_store.load_event(event_id))
+
+
+@bp.get("/w/<watch>/standings.csv")
+def watched_standings_csv(watch: str) -> Response:
+    return _csv(event_store.load_watched_event(watch))
+
+
+def _csv(stored: StoredEvent) -> Response:
+    """The standings as CSV, named after the event and the day."""
+    response = Response(standings_to_csv(event_view.standings(stored)), mimetype="text/csv")
+    day = stored.created[:10]
+    response.headers["Content-Disposition"] = f'attachment; filename="standings-{day}.csv"'
+    return response
 
 
 @bp.post("/<event_id>/draw")

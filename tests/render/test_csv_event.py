@@ -1,0 +1,25 @@
+"""An event's standings as CSV: a line a player by rank, the method's value as shown."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from companion.render.csv_event import standings_to_csv
+from companion.rules.event_standings import WINS, GameResult, event_standings
+
+
+def _rows(text):
+    assert text.startswith("\ufeff")
+    return list(csv.reader(io.StringIO(text[1:])))
+
+
+def test_the_standings_csv_has_a_line_a_player_by_rank():
+    # Ann wins 120 to 80 (120/80 + 100 = 101.5); =Bob, a name like a formula, 80/120.
+    games = (GameResult(("Ann", "=Bob"), (120, 80), (1, 2)),)
+    rows = _rows(standings_to_csv(event_standings(games, WINS)))
+    assert rows == [
+        ["Rank", "Player", "Games", "Wins", "Points", "Score"],
+        ["1", "Ann", "1", "1", "120", "101.50"],
+        ["2", "'=Bob", "1", "0", "80", "20.67"],
+    ]
