@@ -216,7 +216,7 @@ class Listener:
 
 def read_notice(payload: str) -> tuple[str, int | None]:
     """The game and its version a PostgreSQL notice says: "<id> <version>", as the store's
-    ``_touch`` says it in the statement that raises the version."""
+    ``touch`` says it in the statement that raises the version."""
     game_id, _, version = payload.partition(" ")
     return game_id, int(version) if version.isdigit() else None
 

@@ -194,7 +194,27 @@ def _replace_games(
             " AND table_number = ? AND replaced IS NULL",
             (store.now(), stored.id, round_number, number),
         )
+        store.touch(db, stored.games[round_number, number])  # its phones hear of it
     _new_games(db, stored.id, after, round_number, tables, stored.language)
+
+
+def replacement(game_id: str) -> str | None:
+    """The game an event's table plays now where it no longer plays ``game_id`` (the
+    table was drawn again, or a player moved); None for any other game."""
+    db = store.get_db()
+    row = db.execute(
+        "SELECT event_id, round, table_number FROM event_game"
+        " WHERE game_id = ? AND replaced IS NOT NULL",
+        (game_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    now = db.execute(
+        "SELECT game_id FROM event_game WHERE event_id = ? AND round = ? AND table_number = ?"
+        " AND replaced IS NULL",
+        (row["event_id"], row["round"], row["table_number"]),
+    ).fetchone()
+    return None if now is None else str(now["game_id"])
 
 
 def _load(db: Connection, column: str, key: str) -> StoredEvent:

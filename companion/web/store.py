@@ -428,7 +428,7 @@ def record_action(game_id: str, action: Action, stamp: Stamp = UNSTAMPED) -> Sta
             (game_id, seq, json.dumps(body), at),
         )
         spend(db, game_id, stamp, body, {"action": seq})
-        _touch(db, game_id)
+        touch(db, game_id)
     # The game as this write left it, its state already known: the next page in this
     # process replays nothing (another process's next read finds the new version).
     after = replace(
@@ -472,7 +472,7 @@ def undo(game_id: str, seq: int | None = None) -> LoggedAction | None:
             "UPDATE action SET undone = ? WHERE game_id = ? AND seq = ?",
             (now(), game_id, last.seq),
         )
-        _touch(db, game_id)
+        touch(db, game_id)
     return last
 
 
@@ -509,7 +509,7 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = UNST
             (game_id, seq, name, json.dumps(ticket_to_json(stored)), now()),
         )
         spend(db, game_id, stamp, sent, {"ticket": seq})
-        _touch(db, game_id)
+        touch(db, game_id)
 
 
 def remove_ticket(game_id: str, seq: int) -> bool:
@@ -522,7 +522,7 @@ def remove_ticket(game_id: str, seq: int) -> bool:
             "UPDATE ticket SET removed = ? WHERE game_id = ? AND seq = ? AND removed IS NULL",
             (now(), game_id, seq),
         ).rowcount
-        _touch(db, game_id)
+        touch(db, game_id)
     return bool(changed)
 
 
@@ -559,7 +559,7 @@ def set_goods(game_id: str, colors: dict[str, str]) -> dict[str, str]:
         db.execute(
             "UPDATE game SET goods = ? WHERE id = ?", (json.dumps(dict(setup.goods)), game_id)
         )
-        _touch(db, game_id)
+        touch(db, game_id)
     return dict(setup.goods)
 
 
@@ -591,7 +591,7 @@ def set_track(game_id: str, player: str, points: int | None) -> None:
                 "INSERT INTO track (game_id, player, points) VALUES (?, ?, ?)",
                 (game_id, name, points),
             )
-        _touch(db, game_id)
+        touch(db, game_id)
 
 
 def games_among(ids: list[str]) -> list[dict[str, Any]]:
@@ -639,7 +639,7 @@ def _loads(text: str) -> Any:
     return mend_text(data) if "\\ud" in text or "\\uD" in text else data
 
 
-def _touch(db: Connection, game_id: str) -> None:
+def touch(db: Connection, game_id: str) -> None:
     """Notes that the game changed: when, and its version one more (said with the change,
     so that the pages following the game need not read it)."""
     update = "UPDATE game SET updated = ?, version = version + 1 WHERE id = ? RETURNING version"

@@ -133,3 +133,19 @@ def test_the_standings_download_as_csv_from_either_address(client):
     assert client.get(f"{public}/standings.csv").get_data(as_text=True) == body.get_data(
         as_text=True
     )
+
+
+def test_a_game_replaced_by_a_redraw_sends_its_phones_to_the_new_one(client):
+    url = _organizer(client)
+    before = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"]
+    old = before[0]["game"]
+    seed = re.search(r'name="seed" value="([^"]+)"', client.get(url).get_data(as_text=True))[1]
+    data = {"round": "1", "seed": seed, "tables": ["1", "2"]}
+    assert client.post(f"{url}/redraw", data=data).status_code == 303
+    new = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][0]["game"]
+    assert new != old
+    page = html.unescape(client.get(f"/g/{old}").get_data(as_text=True))
+    assert "The organizer gave this table a new game" in page
+    assert f'href="/g/{new}"' in page
+    kept = html.unescape(client.get(f"/g/{before[2]['game']}").get_data(as_text=True))
+    assert "a new game" not in kept  # table 3 was not drawn again
