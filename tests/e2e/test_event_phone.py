@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.phone import claim, go, screenshot, tap
+from tests.e2e.phone import SCREENSHOTS, claim, go, screenshot, tap
 
 PLAYERS = [f"Player {i}" for i in range(1, 9)]
 
@@ -42,3 +42,33 @@ def test_an_organizer_starts_an_event_and_a_table_plays_its_game(server: str, ph
     )
     expect(page.locator("#organizer")).to_have_count(0)
     screenshot(page, "event-public")
+
+
+def test_the_public_page_fills_the_rooms_screen(server: str, phone: Page, browser: Browser) -> None:
+    """At 1920×1080 (a TV, a projector) the tables stand in rows of four beside the
+    standings, in type read from across the room, and nothing runs off the screen."""
+    page = phone
+    go(page, server + "/")
+    page.locator("#events summary").click()
+    page.fill("#events textarea[name=players]", "\n".join(f"Player {i}" for i in range(1, 49)))
+    tap(page, page.locator("#events button[type=submit]"))
+    public = page.locator("#organizer .link input").input_value()
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        screen = context.new_page()
+        go(screen, public)
+        tables = screen.locator("#round-1 li.event-table")
+        expect(tables).to_have_count(12)
+        tops = [tables.nth(i).bounding_box()["y"] for i in range(4)]
+        assert max(tops) - min(tops) < 1  # four tables side by side
+        standings = screen.locator("#standings").bounding_box()
+        assert standings["x"] > tables.nth(3).bounding_box()["x"]  # beside them
+        size = screen.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('.seats')).fontSize)"
+        )
+        assert size >= 20
+        assert screen.evaluate("document.documentElement.scrollWidth") <= 1920
+        SCREENSHOTS.mkdir(exist_ok=True)
+        screen.screenshot(path=str(SCREENSHOTS / "event-screen-1920.png"))
+    finally:
+        context.close()
