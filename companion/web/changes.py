@@ -10,6 +10,9 @@ PostgreSQL it LISTENs for the store's NOTIFY; on SQLite it asks the database, fi
 second, whether any other connection has committed since (``PRAGMA data_version``, which
 reads no table), and only then reads the versions of the games that have streams in this
 process, in one query.
+
+An event's screens follow the event itself as "event:<id>" (its organizer's entries) and
+each of its tables' games, waiting on all of them at once (``wait_any``).
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from companion.web.database import Database
+    from companion.web.database import Connection, Database
 
 CHANNEL = "companion_changes"  # PostgreSQL's channel: each notice's payload "<id> <version>"
+EVENT = "event:"  # an event is followed as "event:<id>", beside its tables' games
 TICK = 0.02  # seconds between SQLite's questions whether anything was committed
 RETRY = 1.0  # seconds before a listener whose database went away tries again
 IDLE = 30.0  # seconds a listener with nothing to watch waits before it stops
@@ -44,6 +48,7 @@ class Changes:
         self._versions: dict[str, int] = {}  # game id -> its latest version heard of
         self._conditions: dict[str, threading.Condition] = {}
         self._streams: dict[str, int] = {}  # game id -> streams following it
+        self._also: dict[str, list[threading.Condition]] = {}  # game id -> ``wait_any``s
         self.closing = False  # the process is stopping: every stream ends
 
     @contextmanager
@@ -91,6 +96,8 @@ class Changes:
                 else:
                     self._versions[game_id] = max(version, self._versions.get(game_id, 0))
                 condition.notify_all()
+                for waiter in self._also.get(game_id, ()):
+                    waiter.notify_all()
 
     def wait(self, game_id: str, mark: int, timeout: float) -> bool:
         """Returns True when the game changed since ``mark`` (within ``following``), or at
@@ -101,6 +108,27 @@ class Changes:
                 lambda: self.closing or self._counts[game_id] != mark, timeout
             )
 
+    def wait_any(self, marks: dict[str, int], timeout: float) -> bool:
+        """``wait`` for several games at once (each followed, each with its mark): True
+        when any of them changed since its mark, or the process is stopping."""
+        with self._lock:
+            waiter = threading.Condition(self._lock)
+            for game_id in marks:
+                self._also.setdefault(game_id, []).append(waiter)
+            try:
+                return waiter.wait_for(
+                    lambda: (
+                        self.closing
+                        or any(self._counts.get(g, 0) != mark for g, mark in marks.items())
+                    ),
+                    timeout,
+                )
+            finally:
+                for game_id in marks:
+                    self._also[game_id].remove(waiter)
+                    if not self._also[game_id]:
+                        del self._also[game_id]
+
     def close(self) -> None:
         """The process is stopping: every stream ends now (its page connects again, to
         another worker or to the server started next), rather than holding the stop up."""
@@ -108,6 +136,9 @@ class Changes:
             self.closing = True
             for condition in self._conditions.values():
                 condition.notify_all()
+            for waiters in self._also.values():
+                for waiter in waiters:
+                    waiter.notify_all()
 
 
 CHANGES = Changes()
@@ -200,10 +231,7 @@ class Listener:
                 if watched and (now_committed != committed or set(watched) != set(known)):
                     committed = now_committed
                     idle_since = time.monotonic()
-                    marks = ",".join("?" * len(watched))
-                    rows = db.execute(
-                        f"SELECT id, version FROM game WHERE id IN ({marks})", watched
-                    ).fetchall()
+                    rows = _versions(db, watched)
                     known = {game_id: known[game_id] for game_id in watched if game_id in known}
                     for game_id, version in ((r[0], int(r[1])) for r in rows):
                         if known.get(game_id) != version:  # first seen too: not missed
@@ -212,6 +240,19 @@ class Listener:
                 elif watched:
                     idle_since = time.monotonic()
                 time.sleep(TICK)
+
+
+def _versions(db: Connection, watched: list[str]) -> list[tuple[str, int]]:
+    """The versions of the games watched, and of the events (watched as "event:<id>")."""
+    games = [k for k in watched if not k.startswith(EVENT)]
+    events = [k.removeprefix(EVENT) for k in watched if k.startswith(EVENT)]
+    rows: list[tuple[str, int]] = []
+    for table, prefix, ids in (("game", "", games), ("event", EVENT, events)):
+        if ids:
+            marks = ",".join("?" * len(ids))
+            found = db.execute(f"SELECT id, version FROM {table} WHERE id IN ({marks})", ids)
+            rows += [(prefix + r[0], int(r[1])) for r in found]
+    return rows
 
 
 def read_notice(payload: str) -> tuple[str, int | None]:

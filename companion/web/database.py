@@ -43,7 +43,8 @@ ADDED_COLUMNS = {
         "group_id": "TEXT",
         "variant": "TEXT NOT NULL DEFAULT 'base'",
         "origin": "TEXT",
-    }
+    },
+    "event": {"version": "INTEGER NOT NULL DEFAULT 0"},
 }
 
 # Indexes on added columns, made after them.

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from flask import g
+
 from companion.rules.errors import EventError
 from companion.rules.event import (
     Drawn,
@@ -30,6 +32,7 @@ from companion.rules.record import GameRecord
 from companion.rules.setup import Player
 from companion.rules.words import _
 from companion.web import store
+from companion.web.changes import CHANNEL, EVENT
 from companion.web.database import Connection
 
 
@@ -107,7 +110,44 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
             source = stored.event.round(entry.round).table_of(entry.player)
             assert source is not None  # apply refused a player without a table
             _replace_games(db, stored, after, entry.round, [source.number, entry.table])
+        _touch_event(db, event_id)
     return load_event(event_id)
+
+
+def _touch_event(db: Connection, event_id: str) -> None:
+    """Notes that the organizer changed the event: its version one more, said with the
+    change (as ``store.touch`` says a game's), so that the screens following it hear."""
+    update = "UPDATE event SET version = version + 1 WHERE id = ? RETURNING version"
+    if db.kind == "postgresql":
+        update += f", pg_notify(?, '{EVENT}' || id || ' ' || version)"  # "event:<id> <v>"
+        row = db.execute(update, (event_id, CHANNEL)).fetchone()
+    else:
+        row = db.execute(update, (event_id,)).fetchone()
+    g.touched[EVENT + event_id] = int(row[0])
+
+
+def stamp(event_id: str, db: Connection | None = None) -> str:
+    """Where the event and its tables' games stand: changes with each entry and with each
+    change to a table's game (what a screen made on it is checked against)."""
+    db = db or store.get_db()
+    row = db.execute(
+        "SELECT e.version, COALESCE(SUM(g.version), 0) FROM event e"
+        " LEFT JOIN event_game t ON t.event_id = e.id AND t.replaced IS NULL"
+        " LEFT JOIN game g ON g.id = t.game_id WHERE e.id = ? GROUP BY e.version",
+        (event_id,),
+    ).fetchone()
+    if row is None:
+        raise EventNotFound(event_id)
+    return f"{row[0]}-{row[1]}"
+
+
+def followed(event_id: str, db: Connection | None = None) -> list[str]:
+    """What a screen of the event follows: the event, and each of its tables' games now."""
+    db = db or store.get_db()
+    rows = db.execute(
+        "SELECT game_id FROM event_game WHERE event_id = ? AND replaced IS NULL", (event_id,)
+    )
+    return [EVENT + event_id, *(r[0] for r in rows)]
 
 
 def results(stored: StoredEvent) -> list[GameResult]:

@@ -93,6 +93,7 @@ CREATE TABLE IF NOT EXISTS event (
     watch TEXT NOT NULL UNIQUE,    -- unguessable too: the public address (the room's screen)
     setup TEXT NOT NULL,           -- JSON: name, map, variant, seats, rounds, method, players…
     language TEXT,                 -- the organizer's language, for the tables' games
+    version INTEGER NOT NULL DEFAULT 0,  -- counts the organizer's entries: screens follow it
     created TEXT NOT NULL
 );
 

@@ -4,6 +4,7 @@ organizer's page and a route claimed there, which the event's pages then show.""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -72,3 +73,29 @@ def test_the_public_page_fills_the_rooms_screen(server: str, phone: Page, browse
         screen.screenshot(path=str(SCREENSHOTS / "event-screen-1920.png"))
     finally:
         context.close()
+
+
+def test_the_rooms_screen_follows_the_tables_without_reloading(
+    server: str, phone: Page, phones: Callable[..., Page]
+) -> None:
+    page = phone
+    go(page, server + "/")
+    page.locator("#events summary").click()
+    page.fill("#events textarea[name=players]", "\n".join(PLAYERS))
+    tap(page, page.locator("#events button[type=submit]"))
+    organizer = page.url
+    public = page.locator("#organizer .link input").input_value()
+    screen = phones()
+    go(screen, public)
+    screen.evaluate("window.sameDocument = true")
+    first = page.locator("#round-1 li.event-table").first
+    seated = first.locator(".seats .who").all_inner_texts()
+    tap(page, first.locator("a.button", has_text="Open the table's game"))
+    claim(page, "hel", "helena", "Denver")
+    table = screen.locator("#round-1 li.event-table").first
+    expect(table.locator(".chip").first).to_have_text("playing")
+    expect(table.locator(".seats li").first).to_contain_text(f"{seated[0]} 7")
+    go(page, organizer)
+    page.locator("#organizer button", has_text="Draw round 2").click()
+    expect(screen.locator("#round-2 li.event-table")).to_have_count(2)  # the new round too
+    assert screen.evaluate("window.sameDocument") is True

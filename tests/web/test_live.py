@@ -3,10 +3,11 @@ for a write in this process, and the version it changed to."""
 
 from __future__ import annotations
 
+import re
 import threading
 
 from companion.web.changes import Changes, read_notice
-from companion.web.pages.live import CHANGES, events
+from companion.web.pages.live import CHANGES, event_events, events
 from tests.web.helpers import WebTable
 
 
@@ -232,3 +233,69 @@ def test_one_device_holds_at_most_its_streams_and_a_closed_one_frees_its_place(a
     again = client.get(f"{table.url}/events", buffered=False)
     assert again.status_code == 200
     again.close()
+
+
+def test_a_wait_for_several_games_ends_at_a_change_to_any_of_them():
+    changes = Changes()
+    with changes.following("a"), changes.following("b"), changes.following("c"):
+        marks = {"a": changes.mark("a"), "b": changes.mark("b")}
+        changes.notify("c")
+        assert not changes.wait_any(marks, 0.05)  # not one of them
+        woke: list[bool] = []
+        waiter = threading.Thread(target=lambda: woke.append(changes.wait_any(marks, 10)))
+        waiter.start()
+        changes.notify("b")
+        waiter.join(15)
+        assert woke == [True]
+
+
+def test_an_events_stream_follows_the_event_and_each_of_its_tables_games():
+    """A screen's stream: told at once where the event stands if its page is older, then
+    woken by a change to any table's game, and after a new round by the new games too."""
+    keys = {"now": ["event:e1", "t1", "t2"]}
+    stamp = {"now": "1-5"}
+    stream = event_events(lambda: keys["now"], lambda: stamp["now"], since="1-4")
+    assert next(stream).startswith("retry:")
+    assert next(stream) == "id: 1-5\nevent: changed\ndata: 1-5\n\n"
+    piece: list[str | None] = []
+    reader = threading.Thread(target=lambda: piece.append(_next_in_thread(stream)), daemon=True)
+    reader.start()
+    stamp["now"] = "1-6"
+    CHANGES.notify("t2")  # a claim at table 2
+    reader.join(15)
+    assert piece == ["id: 1-6\nevent: changed\ndata: 1-6\n\n"]
+    keys["now"] = ["event:e1", "t3", "t4"]  # round 2 drawn
+    stamp["now"] = "2-6"
+    reader = threading.Thread(target=lambda: piece.append(_next_in_thread(stream)), daemon=True)
+    reader.start()
+    CHANGES.notify("event:e1")
+    reader.join(15)
+    stamp["now"] = "2-7"
+    reader = threading.Thread(target=lambda: piece.append(_next_in_thread(stream)), daemon=True)
+    reader.start()
+    CHANGES.notify("t4")  # a table of the new round
+    reader.join(15)
+    assert piece[1:] == [
+        "id: 2-6\nevent: changed\ndata: 2-6\n\n",
+        "id: 2-7\nevent: changed\ndata: 2-7\n\n",
+    ]
+
+
+def test_the_events_address_of_an_event_says_where_it_stands(client):
+    made = client.post(
+        "/e",
+        data={"players": "Ann\nBob\nCy\nDi", "map": "usa", "seats": "4", "rounds": "2"},
+    )
+    url = made.headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    followed = re.search(r'sse-connect="([^"]+)"', page)[1].replace("&amp;", "&")
+    assert followed.startswith(f"{url}/events?since=")
+    assert followed.endswith("since=0-0")  # nothing recorded yet: no entry, no action
+    response = client.get(f"{url}/events?since=older", buffered=False)
+    assert response.mimetype == "text/event-stream"
+    pieces = iter(response.response)
+    next(pieces)
+    assert next(pieces) == b"id: 0-0\nevent: changed\ndata: 0-0\n\n"
+    response.close()
+    assert client.get("/e/nothing-here/events").status_code == 404
+    assert client.get("/e/w/nothing-here/events").status_code == 404

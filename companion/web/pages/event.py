@@ -190,6 +190,11 @@ def _seed() -> str:
 def _page(stored: StoredEvent, organizer: bool, problem: str | None = None) -> str:
     event = stored.event
     public = public_url(url_for("event.watch", watch=stored.watch))
+    since = event_store.stamp(stored.id)
+    if organizer:
+        followed = url_for("live.organizer_events", event_id=stored.id, since=since)
+    else:
+        followed = url_for("live.public_events", watch=stored.watch, since=since)
     return render_template(
         "event.html",
         stored=stored,
@@ -202,6 +207,7 @@ def _page(stored: StoredEvent, organizer: bool, problem: str | None = None) -> s
         public_link=public,
         entry=EventEntryForm(),
         problem=problem,
+        event_events=followed,
     )
 
 

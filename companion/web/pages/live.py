@@ -14,11 +14,12 @@ club's shared Wi-Fi with 50 tables of 4 phones); one more is answered 429."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, ExitStack
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 from flask_babel import gettext as _
 
-from companion.web import store
+from companion.web import event_store, store
 from companion.web.changes import CHANGES, Changes, listener
 from companion.web.holds import Holds
 
@@ -56,6 +57,35 @@ def events(
                 yield ": quiet\n\n"
 
 
+def event_events(
+    keys: Callable[[], list[str]],
+    stamp: Callable[[], str],
+    since: str | None,
+    heartbeat: float = HEARTBEAT,
+    changes: Changes = CHANGES,
+    watching: Callable[[str], AbstractContextManager[None]] | None = None,
+) -> Iterator[str]:
+    """An event's stream: a ``changed`` event (its id the event's stamp) whenever the
+    stamp differs from the last one sent, following the event and each of its tables'
+    games (``keys()``, read again after each change: a round drawn brings new games)."""
+    yield f"retry: {RETRY}\n\n"
+    seen = since
+    while not changes.closing:
+        with ExitStack() as stack:
+            followed = keys()
+            for key in followed:
+                stack.enter_context(changes.following(key))
+                if watching is not None:
+                    stack.enter_context(watching(key))
+            marks = {key: changes.mark(key) for key in followed}
+            now = stamp()
+            if now != seen:
+                seen = now
+                yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
+            while not changes.wait_any(marks, heartbeat):
+                yield ": quiet\n\n"
+
+
 def _since() -> int | None:
     """The version the page was made on: the last event's id when the browser connects
     again, else the page's own (``?since=``)."""
@@ -67,14 +97,8 @@ def _stream(game_id: str) -> Response:
     """The stream, which holds no connection to the database between its reads (the
     request's own is closed before it starts); 429 for a client holding its most."""
     client = request.remote_addr or ""
-    most = int(current_app.config.get("STREAMS_PER_CLIENT") or STREAMS_PER_CLIENT)
-    if not STREAMS.take(client, most):
-        busy = Response(
-            _("This device has too many pages following games open at once."),
-            status=429,
-            mimetype="text/plain",
-        )
-        busy.headers["Retry-After"] = "30"
+    busy = _held(client)
+    if busy is not None:
         return busy
     since = _since()
     store.close_db()
@@ -88,14 +112,66 @@ def _stream(game_id: str) -> Response:
         with listener(database).watching(game_id):
             yield from events(game_id, version, since)
 
-    response = Response(
-        stream_with_context(heard()),
-        mimetype="text/event-stream",
+    return _streamed(heard(), client)
+
+
+def _held(client: str) -> Response | None:
+    """One more stream for ``client``, or the answer that it holds its most (429)."""
+    most = int(current_app.config.get("STREAMS_PER_CLIENT") or STREAMS_PER_CLIENT)
+    if STREAMS.take(client, most):
+        return None
+    busy = Response(
+        _("This device has too many pages following games open at once."),
+        status=429,
+        mimetype="text/plain",
     )
+    busy.headers["Retry-After"] = "30"
+    return busy
+
+
+def _event_stream(event_id: str) -> Response:
+    """The event's stream, for its screens: reads the database at its start and after
+    each change (its games, and where they stand), never between."""
+    client = request.remote_addr or ""
+    busy = _held(client)
+    if busy is not None:
+        return busy
+    asked = request.headers.get("Last-Event-ID") or request.args.get("since") or ""
+    since = asked if len(asked) <= 40 else None
+    store.close_db()
+    database = store.database()
+
+    def keys() -> list[str]:
+        with database.connection() as db:
+            return event_store.followed(event_id, db)
+
+    def stamp() -> str:
+        with database.connection() as db:
+            return event_store.stamp(event_id, db)
+
+    return _streamed(event_events(keys, stamp, since, watching=listener(database).watching), client)
+
+
+def _streamed(body: Iterator[str], client: str) -> Response:
+    """The stream's answer, its place given back when the page is gone."""
+    response = Response(stream_with_context(body), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy must not hold the events back
     response.call_on_close(lambda: STREAMS.give_back(client))  # the page gone: place freed
     return response
+
+
+@bp.get("/e/<event_id>/events")
+def organizer_events(event_id: str) -> Response:
+    """The event's changes, for the organizer's page."""
+    event_store.stamp(event_id)  # no such event: 404 before the stream starts
+    return _event_stream(event_id)
+
+
+@bp.get("/e/w/<watch>/events")
+def public_events(watch: str) -> Response:
+    """The event's changes, for the room's screen and the phones that follow it."""
+    return _event_stream(event_store.load_watched_event(watch).id)
 
 
 @bp.get("/g/<game_id>/events")
