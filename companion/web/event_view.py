@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from companion.rules.event_standings import METHODS, WINS, EventStanding, event_standings
 from companion.rules.words import Text, _
@@ -134,3 +135,10 @@ def event_form() -> EventForm:
         form.later_seat.data = True
         form.method.data = WINS
     return form
+
+
+def telegram_share(stored: StoredEvent, public_link: str) -> str:
+    """Telegram's share address for the event's public page (never the organizer's): the
+    standings one tap away in a club's chat."""
+    text = str(_("%(event)s: the standings", event=stored.event.setup.name))
+    return "https://t.me/share/url?" + urlencode({"url": public_link, "text": text})

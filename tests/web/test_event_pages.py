@@ -149,3 +149,15 @@ def test_a_game_replaced_by_a_redraw_sends_its_phones_to_the_new_one(client):
     assert f'href="/g/{new}"' in page
     kept = html.unescape(client.get(f"/g/{before[2]['game']}").get_data(as_text=True))
     assert "a new game" not in kept  # table 3 was not drawn again
+
+
+def test_the_standings_are_shared_in_telegram_by_the_public_address(client):
+    from urllib.parse import parse_qs, urlsplit
+
+    url = _organizer(client)
+    page = html.unescape(client.get(url).get_data(as_text=True))
+    share = re.search(r'href="(https://t\.me/share/url\?[^"]+)"', page)[1]
+    asked = parse_qs(urlsplit(share).query)
+    public = re.search(r'value="(http://localhost/e/w/[\w-]+)"', page)[1]
+    assert asked["url"] == [public] and asked["text"] == ["Club night: the standings"]
+    assert url.rsplit("/", 1)[1] not in share  # never the organizer's address

@@ -28,7 +28,7 @@ from tests.helpers import MARKLIN_GOODS, record_of
 
 PLAYERS = ["Аня", "Борис", "Вика"]
 # Words in Latin letters that are not English words to translate: brands and formats.
-BRANDS = {"Märklin", "PDF", "QR", "JSON", "BG", "Stats", "SVG", "CSV"}
+BRANDS = {"Märklin", "PDF", "QR", "JSON", "BG", "Stats", "SVG", "CSV", "Telegram"}
 # Attributes whose text a phone shows or reads out.
 SHOWN = {"title", "aria-label", "placeholder", "alt", "label"}
 ADDRESS = re.compile(r"\bhttps?://\S+|/g/\S+|/w/\S+")  # a game's address, shown to share it

@@ -208,6 +208,7 @@ def _page(stored: StoredEvent, organizer: bool, problem: str | None = None) -> s
         entry=EventEntryForm(),
         problem=problem,
         event_events=followed,
+        telegram=event_view.telegram_share(stored, public),
     )
 
 
