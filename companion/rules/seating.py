@@ -88,7 +88,7 @@ def met_before(tables: Iterable[Sequence[str]]) -> Counter[frozenset[str]]:
 
 def repeats(tables: Iterable[Sequence[str]], meetings: Meetings) -> int:
     """Meetings again at these tables: each pair counted as often as it met before."""
-    return sum(meetings.get(frozenset(pair), 0) for t in tables for pair in combinations(t, 2))
+    return sum(_cost(table, meetings) for table in tables)
 
 
 def draw(players: Sequence[str], sizes: Sequence[int], meetings: Meetings, seed: str) -> Draw:

@@ -11,8 +11,6 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from flask import g
-
 from companion.rules.errors import EventError
 from companion.rules.event import (
     Drawn,
@@ -26,13 +24,14 @@ from companion.rules.event import (
     entry_to_json,
     new_event,
     parse_entry,
+    replay_event,
 )
 from companion.rules.event_standings import GameResult, result_of
 from companion.rules.record import GameRecord
 from companion.rules.setup import Player
 from companion.rules.words import _
 from companion.web import store
-from companion.web.changes import CHANNEL, EVENT
+from companion.web.changes import EVENT
 from companion.web.database import Connection
 
 
@@ -57,8 +56,9 @@ class StoredEvent:
 def create_event(setup: EventSetup, language: str | None = None, client: str | None = None) -> str:
     """Stores a new event with its first round drawn and a game for each of its tables;
     its organizer's address. Counts as one game started by ``client`` (``TooManyGames``)."""
-    first = draw_round(new_event(setup), _seed())
-    event = apply(new_event(setup), first)
+    start = new_event(setup)
+    first = draw_round(start, new_seed())
+    event = apply(start, first)
     event_id, watch = store.new_game_id(), store.new_game_id()
     with store.writing(lock=store.started_lock(client)) as db:
         if client is not None:
@@ -110,20 +110,8 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
             source = stored.event.round(entry.round).table_of(entry.player)
             assert source is not None  # apply refused a player without a table
             _replace_games(db, stored, after, entry.round, [source.number, entry.table])
-        _touch_event(db, event_id)
+        store.raise_version(db, "event", event_id, EVENT)  # its screens hear of it
     return load_event(event_id)
-
-
-def _touch_event(db: Connection, event_id: str) -> None:
-    """Notes that the organizer changed the event: its version one more, said with the
-    change (as ``store.touch`` says a game's), so that the screens following it hear."""
-    update = "UPDATE event SET version = version + 1 WHERE id = ? RETURNING version"
-    if db.kind == "postgresql":
-        update += f", pg_notify(?, '{EVENT}' || id || ' ' || version)"  # "event:<id> <v>"
-        row = db.execute(update, (event_id, CHANNEL)).fetchone()
-    else:
-        row = db.execute(update, (event_id,)).fetchone()
-    g.touched[EVENT + event_id] = int(row[0])
 
 
 def stamp(event_id: str, db: Connection | None = None) -> str:
@@ -173,7 +161,8 @@ def _started(stored: StoredEvent, round_number: int, table: int) -> bool:
     return bool(game.history or game.tickets)
 
 
-def _seed() -> str:
+def new_seed() -> str:
+    """A seed for a draw: random, and kept with what it drew."""
     return secrets.token_hex(8)
 
 
@@ -216,8 +205,7 @@ def _new_games(
             players=tuple(Player(name) for name in table.players),
             variant=setup.variant,
         )
-        store.check_game(record)
-        game_id = store.insert_game(db, record, language)
+        game_id = store.insert_game(db, record, store.check_game(record), language)
         db.execute(
             "INSERT INTO event_game (event_id, round, table_number, game_id) VALUES (?, ?, ?, ?)",
             (event_id, round_number, number, game_id),
@@ -269,9 +257,7 @@ def _load(db: Connection, column: str, key: str) -> StoredEvent:
             "SELECT body FROM event_entry WHERE event_id = ? ORDER BY seq", (event_id,)
         )
     )
-    event = new_event(setup)
-    for entry in log:
-        event = apply(event, entry)
+    event = replay_event(setup, log)
     games = {
         (r["round"], r["table_number"]): r["game_id"]
         for r in db.execute(

@@ -33,6 +33,7 @@ from wtforms.meta import DefaultMeta
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional, Regexp
 
 from companion.rules.colors import color_words
+from companion.rules.event import MOST_PLAYERS
 from companion.rules.setup import MAX_NAME
 from companion.rules.untrusted import MAX_INT
 from companion.rules.words import Message, Translator, _
@@ -280,9 +281,6 @@ class UnmergeForm(FlaskForm):
     spelling = HiddenField(label(_("Name")), validators=[InputRequired(), Length(max=MAX_NAME)])
 
 
-MOST_EVENT_PLAYERS = 400  # players an event lists (a hall of 80 tables of 5)
-
-
 class EventForm(FlaskForm):
     """A new event: its name, its players (a name a line), its map, the players a table
     seats, its rounds, how its standings rank, and whether a tie the rule book leaves goes
@@ -291,7 +289,7 @@ class EventForm(FlaskForm):
     name = StringField(label(_("Name")), validators=[Length(max=GROUP_NAME)])
     players = TextAreaField(
         label(_("Players, a name a line")),
-        validators=[InputRequired(), Length(max=MOST_EVENT_PLAYERS * (MAX_NAME + 2))],
+        validators=[InputRequired(), Length(max=MOST_PLAYERS * (MAX_NAME + 2))],
     )
     map = SelectField(label(_("Map")))
     seats = IntegerField(

@@ -151,31 +151,37 @@ def create_game(
     that has started ``GAMES_PER_HOUR`` in the last hour (``TooManyGames``).
     ``language``: the table's, in which the game's pages and sheet come out unless a
     phone chose another. ``group``: the group it is played in (``group_store``)."""
-    check_game(record)
+    state = check_game(record)
     with writing(lock=started_lock(client)) as db:
         if client is not None:
             count_started(db, client)
         if group is not None and record.origin is not None:
             _not_in_group_yet(db, group, record.origin)
-        return insert_game(db, record, language, group)
+        return insert_game(db, record, state, language, group)
 
 
-def check_game(record: GameRecord) -> None:
+def check_game(record: GameRecord) -> State:
     """Refuses a game whose export would not import again (``RecordError``), or that
-    breaks the rules (``IllegalAction``): checked before it is stored."""
+    breaks the rules (``IllegalAction``): checked before it is stored. The state its log
+    leaves (``insert_game`` stores it with it)."""
     data = record_to_json(record)
     check_record_data(data)  # first: a refusal may quote the record's text
     state = record.replay()
     hands = record.hands(state.setup)
     check_hands(state.board, hands)
     parse_record(data)
+    return state
 
 
 def insert_game(
-    db: Connection, record: GameRecord, language: str | None = None, group: str | None = None
+    db: Connection,
+    record: GameRecord,
+    state: State,
+    language: str | None = None,
+    group: str | None = None,
 ) -> str:
-    """Stores a game ``check_game`` allowed, in the write ``db`` is in; its id."""
-    state = record.replay()
+    """Stores a game ``check_game`` allowed (``state``: what it said), in the write ``db``
+    is in; its id."""
     game_id = new_game_id()
     at = now()
     started = record.played or at  # an imported game keeps the day it was played
@@ -642,10 +648,19 @@ def _loads(text: str) -> Any:
 def touch(db: Connection, game_id: str) -> None:
     """Notes that the game changed: when, and its version one more (said with the change,
     so that the pages following the game need not read it)."""
-    update = "UPDATE game SET updated = ?, version = version + 1 WHERE id = ? RETURNING version"
-    if db.kind == "postgresql":  # heard by every process's listener, once this commits
-        update += ", pg_notify(?, id || ' ' || version)"  # as ``changes.read_notice`` reads it
-        row = db.execute(update, (now(), game_id, CHANNEL)).fetchone()
-    else:
-        row = db.execute(update, (now(), game_id)).fetchone()
-    g.touched[game_id] = int(row[0]) if row is not None else None
+    raise_version(db, "game", game_id, updated=now())
+
+
+def raise_version(db: Connection, table: str, row_id: str, key: str = "", **also: str) -> None:
+    """A game's (or an event's, ``key`` "event:") version one more, with the columns
+    ``also`` set, in the write ``db`` is in: said to this process's streams once the write
+    commits (``writing``), and on PostgreSQL to every process's listener in the same
+    statement (the notice "<key><id> <version>", as ``changes.read_notice`` reads it)."""
+    sets = "".join(f"{column} = ?, " for column in also)
+    update = f"UPDATE {table} SET {sets}version = version + 1 WHERE id = ? RETURNING version"
+    params = [*also.values(), row_id]
+    if db.kind == "postgresql":
+        update += f", pg_notify(?, '{key}' || id || ' ' || version)"
+        params.append(CHANNEL)
+    row = db.execute(update, params).fetchone()
+    g.touched[key + row_id] = int(row[0]) if row is not None else None

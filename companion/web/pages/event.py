@@ -120,7 +120,7 @@ def draw(event_id: str) -> Response | tuple[str, int]:
         number = len(event.rounds) + 1
         if form.round.data != number:
             raise EventError(_("the next round to draw is round %(round)d", round=number))
-        return draw_round(event, _seed())
+        return draw_round(event, event_store.new_seed())
 
     return _record(event_id, entry)
 
@@ -136,7 +136,7 @@ def redraw(event_id: str) -> Response | tuple[str, int]:
         named = [t for t in form.tables.data or [] if t.isascii() and t.isdigit() and len(t) < 4]
         if not named or len(set(named)) != len(form.tables.data or []):
             raise EventError(_("a re-draw names the tables to draw again, each once"))
-        return redraw_tables(event, number, [int(t) for t in named], _seed())
+        return redraw_tables(event, number, [int(t) for t in named], event_store.new_seed())
 
     return _record(event_id, entry)
 
@@ -181,10 +181,6 @@ def _record(
     except EventError as refusal:
         return _page(event_store.load_event(event_id), True, str(refusal)), 409
     return redirect(url_for("event.show", event_id=event_id), code=303)
-
-
-def _seed() -> str:
-    return secrets.token_hex(8)
 
 
 def _page(stored: StoredEvent, organizer: bool, problem: str | None = None) -> str:
