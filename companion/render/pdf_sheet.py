@@ -37,7 +37,7 @@ from companion.rules import counted
 from companion.rules.board import SEA
 from companion.rules.score_sheet import Line, PlayerSheet, ScoreSheet
 from companion.rules.variants import game_title
-from companion.rules.words import _, join
+from companion.rules.words import Text, _, join
 
 
 def _e(text: object) -> str:
@@ -45,7 +45,8 @@ def _e(text: object) -> str:
     return escape(str(text))
 
 
-def _styles() -> dict[str, ParagraphStyle]:
+def paper_styles() -> dict[str, ParagraphStyle]:
+    """The printed sheets' type: body, title, heads, lines, small print."""
     base = ParagraphStyle("base", fontName=FONT, fontSize=9.5, leading=12.5)
     return {
         "base": base,
@@ -66,7 +67,7 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str, progress: Sequence[Series] = ()) 
     path, the score through the game (``progress``, when given), then every player's
     points, line by line."""
     lettering.register()
-    styles = _styles()
+    styles = paper_styles()
     out = io.BytesIO()
     document = SimpleDocTemplate(
         out,
@@ -92,7 +93,7 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str, progress: Sequence[Series] = ()) 
     story.append(_standings(sheet, styles))
     # The way back to the game, on the first page: never alone on a last one.
     story.append(Spacer(1, 3 * mm))
-    story.append(_qr(link, styles))
+    story.append(qr_block(link, _("Open this game: %(link)s", link=link), styles["small"]))
     story += _board(sheet, styles)
     if progress:
         story += _chart(progress, styles)
@@ -127,20 +128,23 @@ def _standings(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> Table:
     free = 178 * mm - 12 * mm - 36 * mm - 16 * mm
     widths = [12 * mm, 36 * mm, *[free / len(sheet.columns)] * len(sheet.columns), 16 * mm]
     table = Table(rows, colWidths=widths)
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), FONT, 9.5),
-                ("FONT", (0, 0), (-1, 0), BOLD, 9.5),
-                ("FONT", (-1, 1), (-1, -1), BOLD, 10),
-                ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
-                ("ALIGN", (2, 0), (-1, -1), "RIGHT"),
-                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f2ede1")]),
-            ]
-        )
-    )
+    table.setStyle(striped(("FONT", (-1, 1), (-1, -1), BOLD, 10)))  # the totals bold
     return table
+
+
+def striped(*more: tuple[Any, ...]) -> TableStyle:
+    """A standings table's style: a ruled head, numbers to the right, rows striped."""
+    return TableStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), FONT, 9.5),
+            ("FONT", (0, 0), (-1, 0), BOLD, 9.5),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+            ("ALIGN", (2, 0), (-1, -1), "RIGHT"),
+            ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f2ede1")]),
+            *more,
+        ]
+    )
 
 
 def _line(line: Line, base: ParagraphStyle) -> Paragraph:
@@ -163,7 +167,8 @@ def _player(p: PlayerSheet, styles: dict[str, ParagraphStyle]) -> list[Flowable]
     return story
 
 
-def _qr(link: str, styles: dict[str, ParagraphStyle]) -> Table:
+def qr_block(link: str, caption: Text, small: ParagraphStyle) -> Table:
+    """A QR code that opens ``link``, the caption beside it."""
     widget = QrCodeWidget(link)
     left, bottom, right, top = widget.getBounds()
     size = 28 * mm
@@ -171,8 +176,7 @@ def _qr(link: str, styles: dict[str, ParagraphStyle]) -> Table:
         size, size, transform=[size / (right - left), 0, 0, size / (top - bottom), 0, 0]
     )
     drawing.add(widget)
-    text = Paragraph(_e(_("Open this game: %(link)s", link=link)), styles["small"])
-    table = Table([[drawing, text]], colWidths=[32 * mm, 140 * mm])
+    table = Table([[drawing, Paragraph(_e(caption), small)]], colWidths=[32 * mm, 140 * mm])
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
     return table
 

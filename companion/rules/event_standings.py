@@ -31,6 +31,23 @@ METHODS: dict[str, Text] = {
     SHARE: _("average score as a percentage of the winner's"),
     POINTS: _("total points"),
 }
+EXPLAINED: dict[str, Text] = {
+    WINS: _(
+        "Most wins first; between equal wins, the sum over a player's games of their score "
+        "divided by their best opponent's score, plus 100 for a win, 20 for second place "
+        "and 5 for third place at a table of 5 (as the World Boardgaming Championships rank "
+        "their heats)."
+    ),
+    SHARE: _(
+        "Each game, a player's score as a percentage of the winner's; ranked by the average "
+        "over their games, so tables and maps compare."
+    ),
+    POINTS: _("The sum of a player's final scores."),
+}
+SCORE_HEADS: dict[str, Text] = {WINS: _("Sum"), SHARE: _("Percent"), POINTS: _("Score")}
+RATIO_HOUSE_RULE = _(
+    "House rule: in a ratio, a score below 1 counts as 1 (a score of 0 or less divides nothing)."
+)
 PLACE_POINTS = {1: 100, 2: 20}  # and 5 for third place at a table of 5
 THIRD_OF_FIVE = 5
 

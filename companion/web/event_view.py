@@ -75,26 +75,30 @@ def tables(stored: StoredEvent) -> list[list[TableView]]:
     return found
 
 
-def standings(stored: StoredEvent) -> tuple[EventStanding, ...]:
-    """The standings by the event's method, everyone who has played or plays now listed."""
+def method_asked(stored: StoredEvent, asked: str | None) -> str:
+    """The method the standings are shown by: the one asked for (``?by=``), if it is one,
+    else the event's own."""
+    return asked if asked in METHODS else stored.event.setup.method
+
+
+def standings(stored: StoredEvent, method: str | None = None) -> tuple[EventStanding, ...]:
+    """The standings by ``method`` (the event's own if none), everyone who has played or
+    plays now listed."""
     everyone = [*stored.event.players]
     for this in stored.event.rounds:
         everyone += [p for t in this.tables for p in t.players if p not in everyone]
-    return event_standings(results(stored), stored.event.setup.method, everyone)
+    return event_standings(results(stored), method or stored.event.setup.method, everyone)
 
 
-def method_words(stored: StoredEvent) -> Text:
-    """How the standings rank, in words."""
-    return METHODS[stored.event.setup.method]
-
-
-def standings_json(stored: StoredEvent, public: bool) -> dict[str, Any]:
+def standings_json(stored: StoredEvent, public: bool, method: str | None = None) -> dict[str, Any]:
     """The event's ``standings.json``: its players with games, wins, points and the value
-    the method ranks by; its rounds' tables with their players in seat order and whether
-    they finished. ``public``: each game by its watching address, never its playing one."""
+    the method ranks by (the event's own, or ``method``); its rounds' tables with their
+    players in seat order and whether they finished. ``public``: each game by its watching
+    address, never its playing one."""
+    method = method or stored.event.setup.method
     return {
         "name": stored.event.setup.name,
-        "method": stored.event.setup.method,
+        "method": method,
         "players": [
             {
                 "name": s.name,
@@ -104,7 +108,7 @@ def standings_json(stored: StoredEvent, public: bool) -> dict[str, Any]:
                 "points": s.points,
                 "score": round(float(s.score), 4),
             }
-            for s in standings(stored)
+            for s in standings(stored, method)
         ],
         "rounds": [
             {

@@ -5,14 +5,18 @@ from __future__ import annotations
 import html
 import io
 import json
+import random
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 from typing import Any
 
 from flask.testing import FlaskClient
 
 from companion.rules.board import load_board
+from companion.rules.playout import random_game
 from companion.rules.record import GameRecord, record_to_json
+from companion.web import store
 
 USA = load_board("usa")
 
@@ -140,3 +144,14 @@ def forms_of(page: str) -> list[tuple[str, dict[str, str]]]:
     parser = _Forms()
     parser.feed(page)
     return parser.forms
+
+
+def play_to_end(game_id: str, seed: int) -> None:
+    """Plays a random legal game to its end at a stored game's table, as its phones would
+    record it (within an app context)."""
+    game = store.load_game(game_id)
+    names = [p.name for p in game.record.players]
+    setup, actions, _ = random_game(load_board(game.record.map), len(names), random.Random(seed))
+    seated = dict(zip(setup.names, names, strict=True))
+    for action in actions:
+        store.record_action(game_id, replace(action, player=seated[action.player]))

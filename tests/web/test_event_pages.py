@@ -4,9 +4,13 @@ games and the organizer's entries, the public page and the standings as JSON."""
 from __future__ import annotations
 
 import html
+import io
 import re
 
+from pypdf import PdfReader
+
 from companion.web import store
+from tests.web.helpers import play_to_end
 
 TWELVE = [f"P{i:02d}" for i in range(1, 13)]
 
@@ -161,3 +165,43 @@ def test_the_standings_are_shared_in_telegram_by_the_public_address(client):
     public = re.search(r'value="(http://localhost/e/w/[\w-]+)"', page)[1]
     assert asked["url"] == [public] and asked["text"] == ["Club night: the standings"]
     assert url.rsplit("/", 1)[1] not in share  # never the organizer's address
+
+
+def test_the_standings_show_by_any_method_the_events_own_marked(client):
+    url = _organizer(client, method="points")
+    page = html.unescape(client.get(url).get_data(as_text=True))
+    chosen = r'aria-current="true" class="chosen">'
+    assert re.search(chosen + r"total points · the event's ranking", page)
+    shown = html.unescape(client.get(f"{url}?by=share").get_data(as_text=True))
+    assert re.search(chosen + "average score as a percentage", shown)
+    assert "House rule: in a ratio, a score below 1 counts as 1" in shown
+    assert "House rule" not in page  # points divide nothing
+    assert client.get(f"{url}/standings.json?by=share").get_json()["method"] == "share"
+    assert client.get(f"{url}/standings.json?by=nonsense").get_json()["method"] == "points"
+
+
+def test_the_standings_print_as_a_pdf_with_each_rounds_tables(client, app):
+    url = _organizer(client)
+    organizer = client.get(f"{url}/standings.json").get_json()
+    with app.test_request_context():
+        play_to_end(organizer["rounds"][0]["tables"][0]["game"], seed=3)
+    public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
+    body = client.get(f"{public}/standings.pdf")
+    assert body.mimetype == "application/pdf"
+    assert "attachment" in body.headers["Content-Disposition"]
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(body.data)).pages)
+    text = " ".join(text.split())
+    assert "Club night: the standings" in text
+    assert "Ranked by wins, then score ÷ best opponent's score plus place points." in text
+    assert "House rule: in a ratio, a score below 1 counts as 1" in text
+    assert "goes to the player who sat later" in text
+    assert f"Follow the event: http://localhost{public}" in text
+    data = client.get(f"{public}/standings.json").get_json()
+    for line in data["players"]:  # the standings as the page has them, line by line
+        assert f"{line['name']} {line['games']} {line['wins']} {line['points']}" in text
+    for table in data["rounds"][0]["tables"]:
+        assert f"Table {table['number']}" in text
+        for seat, name in enumerate(table["players"], start=1):
+            assert f"{seat}. {name}" in text
+    assert "finished" in text and "not started" in text
+    assert client.get(f"{url}/standings.pdf").data[:5] == b"%PDF-"

@@ -4,19 +4,15 @@ that finished."""
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
-
 import pytest
 
 from companion.rules.actions import Pass
-from companion.rules.board import load_board
 from companion.rules.errors import EventError
 from companion.rules.event import EventSetup, Joined, Moved, TakenOut, draw_round, redraw_tables
 from companion.rules.event_standings import WINS, result_of
-from companion.rules.playout import random_game
 from companion.rules.record import HeldTicket
 from companion.web import backup, event_store, store
+from tests.web.helpers import play_to_end as _play_to_end
 
 TWELVE = tuple(f"P{i:02d}" for i in range(1, 13))
 SETUP = EventSetup("Club night", "usa", "base", 4, 3, WINS, True, TWELVE)
@@ -25,16 +21,6 @@ SETUP = EventSetup("Club night", "usa", "base", 4, 3, WINS, True, TWELVE)
 def _table_players(stored, round_number, table):
     game = store.load_game(stored.games[round_number, table])
     return tuple(p.name for p in game.record.players)
-
-
-def _play_to_end(game_id, seed):
-    """Plays a random legal game to its end at this table, as its phones would record it."""
-    game = store.load_game(game_id)
-    names = [p.name for p in game.record.players]
-    setup, actions, _ = random_game(load_board("usa"), len(names), random.Random(seed))
-    seated = dict(zip(setup.names, names, strict=True))
-    for action in actions:
-        store.record_action(game_id, replace(action, player=seated[action.player]))
 
 
 def test_an_event_starts_with_its_first_round_drawn_and_a_game_at_each_table(app):

@@ -8,7 +8,7 @@ import re
 
 from pypdf import PdfReader
 
-from companion.render.pdf_sheet import _qr
+from companion.render.pdf_sheet import qr_block
 from companion.render.score_chart import Series, chart, chart_svg
 from companion.rules.record import parse_record
 from tests.helpers import game_record
@@ -79,7 +79,7 @@ def test_the_pdf_has_the_standings_the_map_and_the_chart_and_its_qr_opens_the_wa
 def test_the_pdfs_qr_code_holds_the_link_it_prints():
     from reportlab.lib.styles import ParagraphStyle
 
-    widget_table = _qr("http://example.org/w/abc", {"small": ParagraphStyle("s")})
+    widget_table = qr_block("http://example.org/w/abc", "Open", ParagraphStyle("s"))
     drawing = widget_table._cellvalues[0][0]
     assert drawing.contents[0].value == "http://example.org/w/abc"
 

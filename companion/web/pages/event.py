@@ -5,14 +5,16 @@ each with its ``standings.json``."""
 
 from __future__ import annotations
 
+import io
 import secrets
 from collections.abc import Callable
 
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, jsonify, redirect, render_template, request, send_file, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion.render.csv_event import standings_to_csv
+from companion.render.pdf_event import event_to_pdf
 from companion.rules.board import load_board
 from companion.rules.errors import EventError
 from companion.rules.event import (
@@ -26,7 +28,13 @@ from companion.rules.event import (
     draw_round,
     redraw_tables,
 )
-from companion.rules.event_standings import WINS
+from companion.rules.event_standings import (
+    EXPLAINED,
+    METHODS,
+    RATIO_HOUSE_RULE,
+    SCORE_HEADS,
+    WINS,
+)
 from companion.rules.variants import BASE_GAME
 from companion.web import event_store, event_view, store
 from companion.web.event_store import StoredEvent
@@ -79,13 +87,16 @@ def watch(watch: str) -> str:
 
 @bp.get("/<event_id>/standings.json")
 def standings_json(event_id: str) -> Response:
-    return jsonify(event_view.standings_json(event_store.load_event(event_id), public=False))
+    stored = event_store.load_event(event_id)
+    method = event_view.method_asked(stored, request.args.get("by"))
+    return jsonify(event_view.standings_json(stored, public=False, method=method))
 
 
 @bp.get("/w/<watch>/standings.json")
 def watched_standings_json(watch: str) -> Response:
     stored = event_store.load_watched_event(watch)
-    return jsonify(event_view.standings_json(stored, public=True))
+    method = event_view.method_asked(stored, request.args.get("by"))
+    return jsonify(event_view.standings_json(stored, public=True, method=method))
 
 
 @bp.get("/<event_id>/standings.csv")
@@ -96,6 +107,36 @@ def standings_csv(event_id: str) -> Response:
 @bp.get("/w/<watch>/standings.csv")
 def watched_standings_csv(watch: str) -> Response:
     return _csv(event_store.load_watched_event(watch))
+
+
+@bp.get("/<event_id>/standings.pdf")
+def standings_pdf(event_id: str) -> Response:
+    return _pdf(event_store.load_event(event_id))
+
+
+@bp.get("/w/<watch>/standings.pdf")
+def watched_standings_pdf(watch: str) -> Response:
+    return _pdf(event_store.load_watched_event(watch))
+
+
+def _pdf(stored: StoredEvent) -> Response:
+    """The standings and each round's tables as a PDF to pin up, in the page's language;
+    its QR code opens the public page."""
+    event = stored.event
+    data = event_to_pdf(
+        event.setup,
+        load_board(event.setup.map).title,
+        event_view.standings(stored),
+        event_view.tables(stored),
+        public_url(url_for("event.watch", watch=stored.watch)),
+    )
+    day = stored.created[:10]
+    return send_file(
+        io.BytesIO(data),
+        mimetype="application/pdf",
+        as_attachment=True,
+        download_name=f"standings-{day}.pdf",
+    )
 
 
 def _csv(stored: StoredEvent) -> Response:
@@ -185,6 +226,7 @@ def _record(
 
 def _page(stored: StoredEvent, organizer: bool, problem: str | None = None) -> str:
     event = stored.event
+    shown = event_view.method_asked(stored, request.args.get("by"))
     public = public_url(url_for("event.watch", watch=stored.watch))
     since = event_store.stamp(stored.id)
     if organizer:
@@ -198,8 +240,12 @@ def _page(stored: StoredEvent, organizer: bool, problem: str | None = None) -> s
         organizer=organizer,
         board=load_board(event.setup.map),
         rounds=event_view.tables(stored),
-        standings=event_view.standings(stored),
-        method=event_view.method_words(stored),
+        standings=event_view.standings(stored, shown),
+        shown=shown,
+        methods=METHODS,
+        explained=EXPLAINED,
+        ratio_rule=RATIO_HOUSE_RULE,
+        score_heads=SCORE_HEADS,
         public_link=public,
         entry=EventEntryForm(),
         problem=problem,

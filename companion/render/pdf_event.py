@@ -1,0 +1,149 @@
+"""An event's standings as a PDF to pin up (reportlab): the standings by the event's
+method, how they rank (the house rule and the later-seat option where they apply), then
+each round's tables with their players in seat order and their points, and a QR code to
+the event's public page. Put into words in the language spoken."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any, Protocol
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from companion.render import lettering
+from companion.render.lettering import FONT
+from companion.render.pdf_sheet import paper_styles, qr_block, striped
+from companion.rules.event import EventSetup
+from companion.rules.event_standings import (
+    EXPLAINED,
+    METHODS,
+    POINTS,
+    RATIO_HOUSE_RULE,
+    SCORE_HEADS,
+    EventStanding,
+)
+from companion.rules.words import Text, _
+
+WIDE = 178 * mm  # the page's width between its margins
+
+
+class TableLine(Protocol):
+    """A table of a round as the sheet prints it."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def players(self) -> tuple[tuple[str, int], ...]: ...
+    @property
+    def status_words(self) -> Text: ...
+    @property
+    def taken_out(self) -> bool: ...
+
+
+def _e(text: object) -> str:
+    return escape(str(text))
+
+
+def event_to_pdf(
+    setup: EventSetup,
+    map_title: Text,
+    standings: Sequence[EventStanding],
+    rounds: Sequence[Sequence[TableLine]],
+    link: str,
+) -> bytes:
+    """The PDF's bytes: the standings, how they rank, each round's tables (``rounds``, the
+    first round first) and a QR code that opens the event's public page (``link``)."""
+    lettering.register()
+    styles = paper_styles()
+    out = io.BytesIO()
+    document = SimpleDocTemplate(
+        out,
+        pagesize=A4,
+        title=str(_("%(event)s: the standings", event=setup.name)),
+        leftMargin=16 * mm,
+        rightMargin=16 * mm,
+        topMargin=14 * mm,
+        bottomMargin=14 * mm,
+        invariant=True,
+    )
+    story: list[Flowable] = [
+        Paragraph(_e(_("%(event)s: the standings", event=setup.name)), styles["title"]),
+        Paragraph(_e(map_title), styles["base"]),
+        Spacer(1, 3 * mm),
+        Paragraph(_e(_("Ranked by %(method)s.", method=METHODS[setup.method])), styles["base"]),
+        Paragraph(_e(EXPLAINED[setup.method]), styles["small"]),
+    ]
+    notes = [_("Finished games count; a game taken out does not.")]
+    if setup.method != POINTS:
+        notes.append(RATIO_HOUSE_RULE)
+    if setup.later_seat_wins_ties:
+        notes.append(_("A tie the rule book's tiebreakers leave goes to the player who sat later."))
+    story += [Paragraph(_e(note), styles["small"]) for note in notes]
+    story += [Spacer(1, 3 * mm), _standings(setup.method, standings, styles)]
+    caption = _("Follow the event: %(link)s", link=link)
+    story += [Spacer(1, 3 * mm), qr_block(link, caption, styles["small"])]
+    for number, tables in enumerate(rounds, start=1):
+        if tables:
+            head = Paragraph(_e(_("Round %(num)d", num=number)), styles["head"])
+            story.append(KeepTogether([head, _round(tables, styles)]))  # a round on one page
+    document.build(story)
+    return out.getvalue()
+
+
+def _standings(
+    method: str, standings: Sequence[EventStanding], styles: dict[str, ParagraphStyle]
+) -> Table:
+    head = ["#", _("Player"), _("Games"), _("Wins"), _("Points"), SCORE_HEADS[method]]
+    rows: list[list[Any]] = [[str(h) for h in head]]
+    for s in standings:
+        rows.append(
+            [str(s.rank), Paragraph(_e(s.name), styles["base"]), s.games, s.wins, s.points, s.shown]
+        )
+    table = Table(rows, colWidths=[12 * mm, 74 * mm, 22 * mm, 22 * mm, 24 * mm, 24 * mm])
+    table.setStyle(striped())
+    return table
+
+
+def _round(tables: Sequence[TableLine], styles: dict[str, ParagraphStyle]) -> Flowable:
+    """A round's tables, two abreast: each its players in seat order with their points."""
+    cells = []
+    for t in tables:
+        state = f"{_e(t.status_words)}" + (f" · {_e(_('taken out'))}" if t.taken_out else "")
+        title = Paragraph(
+            f"<b>{_e(_('Table %(num)d', num=t.number))}</b> ({state})", styles["base"]
+        )
+        seats: list[list[Any]] = [
+            [f"{seat}.", Paragraph(_e(name), styles["base"]), str(points)]
+            for seat, (name, points) in enumerate(t.players, start=1)
+        ]
+        inner = Table(seats, colWidths=[7 * mm, 56 * mm, 16 * mm])
+        inner.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), FONT, 9.5),
+                    ("ALIGN", (-1, 0), (-1, -1), "RIGHT"),
+                    ("LINEBELOW", (0, 0), (-1, -2), 0.3, colors.lightgrey),
+                ]
+            )
+        )
+        cells.append([title, inner])
+    rows = [cells[i : i + 2] + [""] * (2 - len(cells[i : i + 2])) for i in range(0, len(cells), 2)]
+    grid = Table(rows, colWidths=[WIDE / 2] * 2)
+    grid.setStyle(
+        TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("BOTTOMPADDING", (0, 0), (-1, -1), 6)])
+    )
+    return grid
