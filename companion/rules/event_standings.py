@@ -45,6 +45,7 @@ EXPLAINED: dict[str, Text] = {
     POINTS: _("The sum of a player's final scores."),
 }
 SCORE_HEADS: dict[str, Text] = {WINS: _("Sum"), SHARE: _("Percent"), POINTS: _("Score")}
+SHORT: dict[str, Text] = {WINS: _("Wins"), SHARE: _("Percent"), POINTS: _("Points")}  # tabs
 RATIO_HOUSE_RULE = _(
     "House rule: in a ratio, a score below 1 counts as 1 (a score of 0 or less divides nothing)."
 )

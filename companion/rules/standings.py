@@ -11,10 +11,16 @@ game played, and nothing else (its tickets are not settled before the end either
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from types import MappingProxyType
 
+from companion.rules.event_standings import SHARE, event_standings, result_of
+from companion.rules.game_figures import GameFigures
+from companion.rules.head_to_head import HeadToHead, head_to_head
 from companion.rules.names import name_key
+from companion.rules.rating import Rating, ratings
 from companion.rules.score_sheet import PlayerSheet, ScoreSheet
 from companion.rules.words import Text, _
 
@@ -27,6 +33,7 @@ class Played:
     id: str
     when: str
     sheet: ScoreSheet
+    figures: GameFigures | None = None  # its turns, routes, draws and time, from its log
 
     @property
     def map(self) -> str:
@@ -73,6 +80,9 @@ class Standing:
     longest_path: Best | None  # their longest continuous path, on maps that score it
     tickets_completed: int
     tickets_failed: int
+    # Their score as a percentage of the winner's, on average over finished games (one
+    # decimal, a half rounded up): maps and tables compare. None before any.
+    share: Decimal | None = None
 
     @property
     def average(self) -> Decimal | None:
@@ -104,6 +114,9 @@ class Standings:
     people: tuple[Standing, ...]
     records: tuple[Record, ...]
     names: Mapping[str, str]  # each spelling seen (by its key) -> the person's name
+    # Over the finished games: who finished ahead of whom, and everyone's rating.
+    head_to_head: HeadToHead = field(default_factory=lambda: HeadToHead(MappingProxyType({}), ()))
+    ratings: tuple[Rating, ...] = ()
 
     def person(self, spelling: str) -> str:
         """The person a name in a game stands for."""
@@ -174,13 +187,35 @@ def standings(
     for game in chosen:
         for p in game.sheet.players:
             tallies.setdefault(key_of(p.name), _Tally()).count(game, p)
+    # Each finished game's places and scores, its players named as the people they are:
+    # the results an event's standings read, so that a share is reckoned as there.
+    results = [
+        replace(result, players=tuple(names[name_key(n)] for n in result.players))
+        for result in (result_of(g.sheet) for g in chosen if g.finished)
+    ]
+    shares = {line.name: line.score for line in event_standings(results, SHARE)}
     people = tuple(
         sorted(
-            (tally.standing(display[key]) for key, tally in tallies.items()),
+            (
+                tally.standing(display[key], shares.get(display[key]))
+                for key, tally in tallies.items()
+            ),
             key=lambda s: (-s.wins, -(s.average or 0), -s.finished, name_key(s.name)),
         )
     )
-    return Standings(chosen, people, _records(chosen, names), names)
+    return Standings(
+        chosen,
+        people,
+        _records(chosen, names),
+        names,
+        head_to_head(results, [s.name for s in people]),
+        ratings(results),
+    )
+
+
+def _tenths(value: Fraction) -> Decimal:
+    """A figure to one decimal, a half rounded up."""
+    return (Decimal(value.numerator) / value.denominator).quantize(Decimal("0.1"), ROUND_HALF_UP)
 
 
 def _better(best: Best | None, value: int, game: str) -> Best:
@@ -214,7 +249,7 @@ class _Tally:
         if game.sheet.board.edition.needs_longest_path:
             self.longest_path = _better(self.longest_path, p.longest_path.length, game.id)
 
-    def standing(self, name: str) -> Standing:
+    def standing(self, name: str, share: Fraction | None) -> Standing:
         return Standing(
             name,
             self.games,
@@ -225,6 +260,7 @@ class _Tally:
             self.longest_path,
             self.tickets_completed,
             self.tickets_failed,
+            _tenths(share) if share is not None and self.finished else None,
         )
 
 

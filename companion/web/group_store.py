@@ -13,7 +13,9 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.rules.errors import IllegalAction
+from companion.rules.game_figures import GameFigures, game_figures
 from companion.rules.names import name_key
+from companion.rules.record import Logged
 from companion.rules.standings import Played, Standings, same_person, standings
 from companion.rules.words import _
 from companion.web import store
@@ -180,8 +182,9 @@ def unmerge(group_id: str, spelling: str) -> bool:
 
 
 def played(game: StoredGame) -> Played:
-    """A stored game as the standings see it."""
-    return Played(game.id, game.created, game.scored())
+    """A stored game as the standings see it, with its figures from its log."""
+    log = [Logged(a.action, a.recorded, a.undone) for a in game.history]
+    return Played(game.id, game.created, game.scored(), game_figures(game.state(), log))
 
 
 # The group games worked out lately, by database, id and version: a group's page reads one
@@ -245,6 +248,7 @@ def stats_json(found: Standings) -> dict[str, Any]:
                 "longest_path": s.longest_path.value if s.longest_path else None,
                 "tickets_completed": s.tickets_completed,
                 "tickets_failed": s.tickets_failed,
+                "share": float(s.share) if s.share is not None else None,
             }
             for s in found.people
         ],
@@ -260,8 +264,31 @@ def stats_json(found: Standings) -> dict[str, Any]:
                 "scores": (
                     {found.person(p.name): p.total for p in g.sheet.players} if g.finished else None
                 ),
+                "figures": _figures_json(found, g.figures) if g.figures else None,
             }
             for g in found.games
+        ],
+        "head_to_head": [
+            {
+                "name": m.person,
+                "other": m.other,
+                "ahead": m.ahead,
+                "behind": m.behind,
+                "tied": m.tied,
+            }
+            for s in found.people
+            for m in found.head_to_head.of(s.name)
+        ],
+        "ratings": [
+            {
+                "name": r.name,
+                "rating": round(r.ordinal, 2),
+                "mu": round(r.mu, 4),
+                "sigma": round(r.sigma, 4),
+                "games": r.games,
+                "provisional": r.provisional,
+            }
+            for r in found.ratings
         ],
         "records": [
             {
@@ -273,6 +300,30 @@ def stats_json(found: Standings) -> dict[str, Any]:
                 "game": r.game,
             }
             for r in found.records
+        ],
+    }
+
+
+def _figures_json(found: Standings, figures: GameFigures) -> dict[str, Any]:
+    """A game's figures as ``stats.json`` gives them."""
+    average = figures.average_route
+    return {
+        "turns": figures.turns,
+        "seconds": figures.seconds,
+        "routes": figures.routes,
+        "average_route": float(average) if average is not None else None,
+        "ticket_draws": figures.ticket_draws,
+        "players": [
+            {
+                "name": found.person(p.name),
+                "turns": p.turns,
+                "routes": p.routes,
+                "average_route": float(p.average_route) if p.average_route is not None else None,
+                "ticket_draws": p.ticket_draws,
+                "trains_left": p.trains_left,
+                "ships_left": p.ships_left,
+            }
+            for p in figures.players
         ],
     }
 

@@ -160,12 +160,8 @@ def test_a_three_round_evening_of_twelve_is_played_to_the_end_and_ranked(
             shown = tables.nth(t).locator(".seats .pts").all_inner_texts()
             assert tables.nth(t).locator(".seats .who").all_inner_texts() == seats
             assert [int(re.sub(r"\D", "", points)) for points in shown] == scores
-    for method, label in [
-        ("wins", "wins, then score"),
-        ("share", "average score as a percentage"),
-        ("points", "total points"),
-    ]:
-        method_link = page.locator("#standings nav.methods a", has_text=label)
+    for method in ("wins", "share", "points"):
+        method_link = page.locator(f"#standings nav.methods a[href='?by={method}']")
         if method_link.get_attribute("aria-current") != "true":
             tap(page, method_link)
         rows = page.locator("#standings tbody tr")

@@ -77,7 +77,34 @@ def test_a_group_plays_two_games_and_sees_its_standings(server: str, phone: Page
     expect(standings.first.locator("dl.figures")).to_contain_text("116 points")
     expect(page.locator(".records")).to_contain_text("Highest score")
     expect(page.locator("#pictures svg.history-chart")).to_have_count(2)
+    for name in ("Ann", "Bob"):  # each the winner once: 116 of 116, and 0 of 116 (as 1)
+        expect(standings.filter(has_text=name).locator(".figures").first).to_contain_text(
+            "50.4% of the winner's score"
+        )
     screenshot(page, "g2-standings")
+
+    # Two finished games each: both rated, both provisional; one game won each.
+    ratings = page.locator("#ratings .ratings > li")
+    expect(ratings).to_have_count(2)
+    for line in ratings.all():
+        expect(line).to_contain_text("2 games · provisional")
+    expect(page.locator("#ratings")).to_contain_text("provisional until 5 finished games")
+    ann = page.locator(".head-to-head > li").first  # Ann and Bob level: by name
+    ann.locator("summary").click()
+    expect(ann.locator(".meetings li")).to_have_count(1)
+    expect(ann.locator(".meetings li")).to_have_text(re.compile(r"against Bob\s+1–1"))
+    # The latest game in figures: Bob's eight routes, 42 + 1 spaces (5.375: 5.4 on
+    # average), 2 trains left; Ann claimed nothing.
+    latest = page.locator(".group-games > li").first
+    latest.locator(".game-figures summary").click()
+    rows = latest.locator(".game-figures tbody tr")
+    expect(rows.filter(has_text="Bob").locator("td")).to_have_text(
+        ["Bob", "9", "8", "5.4", "0", "2"]
+    )
+    expect(rows.filter(has_text="Ann").locator("td").nth(2)).to_have_text("0")
+    expect(rows.filter(has_text="Ann").locator("td").nth(5)).to_have_text("45")
+    expect(latest.locator(".game-figures p")).to_contain_text("Time played (h:mm) 0:")
+    screenshot(page, "g2b-ratings-head-to-head-figures")
 
     tap(page, page.locator(".group-games a").first)
     card = page.locator("img.result-card")

@@ -60,6 +60,7 @@ def test_an_unfinished_game_counts_as_played_and_for_nothing_else(games):
         longest_path=Best(7, "A"),
         tickets_completed=1,
         tickets_failed=0,
+        share=Decimal("53.7"),  # 11 of the winner's 11: 100 %; 8 of 108: 7.4 %
     )
     assert line(found, "Bob") == Standing(
         name="Bob",
@@ -71,6 +72,7 @@ def test_an_unfinished_game_counts_as_played_and_for_nothing_else(games):
         longest_path=Best(18, "B"),
         tickets_completed=0,
         tickets_failed=1,
+        share=Decimal("100.0"),  # a winner both times
     )
     assert [g.winners for g in found.games] == [("Ann", "Bob"), ("Bob",), ()]
 
@@ -82,6 +84,33 @@ def test_the_average_is_over_finished_games_to_one_decimal_a_half_rounded_up(gam
     quarter = Standing("Di", 4, 4, 0, 181, None, None, 0, 0)
     assert quarter.average == Decimal("45.3")  # 45.25
     assert Standing("Ed", 1, 0, 0, 0, None, None, 0, 0).average is None
+
+
+def test_each_score_counts_as_a_percentage_of_the_winners_averaged_over_finished_games(games):
+    """Game A: Ann and Bob 11, the winners' score, Cy 4 (4 / 11: 36.36 %); game B: Bob 108,
+    ann 8 (8 / 108: 7.41 %); the unfinished game C counts for nothing."""
+    found = standings(games)
+    assert line(found, "Bob").share == Decimal("100.0")
+    assert line(found, "Ann").share == Decimal("53.7")  # (100 + 7.41) / 2
+    assert line(found, "Cy").share == Decimal("36.4")
+    unplayed = standings(games[2:])  # the unfinished game alone
+    assert line(unplayed, "Ann").share is None
+
+
+def test_a_score_below_one_counts_as_one_in_the_share_of_the_winners(table):
+    """As an event's standings reckon it (a house rule): Ann ends the game on 116 (the
+    seven 6-space routes and Dallas–Houston, 105 + 1, and the longest path, +10); Bob,
+    who claimed nothing and failed Duluth–Houston, on −8, counted as 1: 1 / 116 is 0.9 %."""
+    t = table("Ann", "Bob")
+    t.down_to_three_trains("Ann").claim("Ann", "Dallas", "Houston", track=1)
+    t.turn("Bob").turn("Ann")
+    found = standings(
+        [Played("Z", "2026-01-01T20:00:00+00:00", t.score(Bob=[("Duluth", "Houston")]))]
+    )
+    assert {s.name: s.share for s in found.people} == {
+        "Ann": Decimal("100.0"),
+        "Bob": Decimal("0.9"),
+    }
 
 
 def test_the_records_name_their_holders_and_the_game_that_first_set_them(games):

@@ -329,3 +329,96 @@ def import_body(client, group: str, body: bytes) -> None:
         content_type="multipart/form-data",
     )
     assert response.status_code == 303, response.get_data(as_text=True)
+
+
+def text_of(client, url: str) -> str:
+    """The page's text, tags taken out."""
+    return " ".join(re.sub(r"<[^>]+>", " ", html.unescape(page(client, url))).split())
+
+
+def section(client, url: str, anchor: str) -> str:
+    """The text of one section of the page."""
+    found = page(client, url)
+    start = found.index(f'id="{anchor}"')
+    part = found[start : found.index("</section>", start)]
+    return " ".join(re.sub(r"<[^>]+>", " ", html.unescape(part)).split())
+
+
+def test_each_persons_score_as_a_share_of_the_winners_is_in_the_standings(client, group):
+    # Ann: 11 of the winners' 11 (100 %), then 8 of Bob's 108 (7.41 %): 53.7 on average.
+    # Bob won both: 100. Cy: 4 of 11: 36.4. The unfinished game counts for nothing.
+    shares = {p["name"]: p["share"] for p in stats(client, group)["players"]}
+    assert shares == {"Ann": 53.7, "Bob": 100.0, "Cy": 36.4}
+    text = text_of(client, group)
+    assert "Ann 1 win · 3 games · average 9.5 · 53.7% of the winner's score" in text
+    assert "Share of the winner's score 36.4%" in text
+
+
+def test_the_head_to_head_records_count_the_finished_games_both_played(client, group):
+    # Game 1: Ann and Bob share the win, Cy last; game 2: Bob ahead of Ann.
+    found = {(m["name"], m["other"]): m for m in stats(client, group)["head_to_head"]}
+    assert {k: found["Ann", "Bob"][k] for k in ("ahead", "behind", "tied")} == dict(
+        ahead=0, behind=1, tied=1
+    )
+    assert {k: found["Bob", "Cy"][k] for k in ("ahead", "behind", "tied")} == dict(
+        ahead=1, behind=0, tied=0
+    )
+    assert len(found) == 6  # three pairs, each seen from both sides
+    text = section(client, group, "head-to-head")
+    assert "Ann against Bob 0–1 1 tie against Cy 1–0" in text
+    assert "Cy against Bob 0–1 against Ann 0–1" in text
+
+
+def test_the_ratings_learn_from_the_finished_games_and_say_who_is_provisional(client, group):
+    # Bob shared the first game's win and won the second; Ann shared the first and lost
+    # the second: Bob rates above Ann. Nobody has played 5 finished games yet.
+    found = stats(client, group)["ratings"]
+    assert [r["name"] for r in found][:1] == ["Bob"]
+    assert {r["name"]: r["games"] for r in found} == {"Bob": 2, "Ann": 2, "Cy": 1}
+    assert all(r["provisional"] for r in found)
+    assert all(r["rating"] == pytest.approx(r["mu"] - 3 * r["sigma"], abs=0.01) for r in found)
+    text = section(client, group, "ratings")
+    assert "A rating is provisional until 5 finished games." in text
+    assert text.count("provisional") == 4  # the hint, and each of the three
+    assert text.index("Bob") < text.index("Ann")
+
+
+def test_each_game_on_the_group_page_shows_its_figures_from_its_log(client):
+    """Ann claims Denver–Helena (4) and Helena–Salt Lake City (3); Bob draws tickets, then
+    cards, and a draw taken back; the log runs from 19:00 to 20:05."""
+    from companion.rules.actions import Pass
+    from companion.rules.record import action_to_json
+    from tests.helpers import Table
+
+    t = Table("Ann", "Bob")
+    t.claim("Ann", "Denver", "Helena").play(Pass("Bob", drew="tickets"))
+    t.claim("Ann", "Helena", "Salt Lake City").play(Pass("Bob", drew="cards"))
+    times = ["19:00:00", "19:10:00", "19:47:00", "20:05:00"]
+    log = [
+        {"action": action_to_json(a), "at": f"2026-03-05T{at}+00:00"}
+        for a, at in zip(t.actions, times, strict=True)
+    ]
+    extra = Pass("Bob", drew="tickets")
+    log.insert(2, {"action": action_to_json(extra), "at": "2026-03-05T19:20:00+00:00",
+                   "undone": "2026-03-05T19:21:00+00:00"})  # fmt: skip
+    url = new_group(client)
+    import_into(client, url, (t, {}), log=log)
+    figures = stats(client, url)["games"][0]["figures"]
+    assert (figures["turns"], figures["seconds"]) == (4, 65 * 60)
+    assert (figures["routes"], figures["average_route"], figures["ticket_draws"]) == (2, 3.5, 1)
+    ann, bob = figures["players"]
+    assert ann == dict(name="Ann", turns=2, routes=2, average_route=3.5, ticket_draws=0,
+                       trains_left=38, ships_left=None)  # fmt: skip
+    assert bob == dict(name="Bob", turns=2, routes=0, average_route=None, ticket_draws=1,
+                       trains_left=45, ships_left=None)  # fmt: skip
+    text = section(client, url, "games")
+    assert (
+        "The game in figures Turns 4 · Time played (h:mm) 1:05 · Routes claimed 2"
+        " · Average route length 3.5 · Ticket draws 1" in text
+    )
+    assert "Ann 2 2 3.5 0 38" in text and "Bob 2 0 — 1 45" in text
+
+
+def test_a_game_imported_without_its_log_shows_no_time_played(client, group):
+    assert all(g["figures"]["seconds"] is None for g in stats(client, group)["games"])
+    assert "Time played" not in section(client, group, "games")

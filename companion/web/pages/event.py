@@ -33,6 +33,7 @@ from companion.rules.event_standings import (
     METHODS,
     RATIO_HOUSE_RULE,
     SCORE_HEADS,
+    SHORT,
     WINS,
 )
 from companion.rules.variants import BASE_GAME
@@ -242,7 +243,8 @@ def _page(stored: StoredEvent, organizer: bool, problem: str | None = None) -> s
         rounds=event_view.tables(stored),
         standings=event_view.standings(stored, shown),
         shown=shown,
-        methods=METHODS,
+        methods=SHORT,
+        long_names=METHODS,
         explained=EXPLAINED,
         ratio_rule=RATIO_HOUSE_RULE,
         score_heads=SCORE_HEADS,

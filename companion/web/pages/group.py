@@ -15,6 +15,7 @@ from companion.render.palette import FALLBACK_PIECES, piece_color
 from companion.rules.board import load_board, map_ids
 from companion.rules.errors import IllegalAction
 from companion.rules.names import name_key
+from companion.rules.rating import PROVISIONAL_GAMES
 from companion.rules.standings import Standings
 from companion.rules.variants import BASE_GAME, game_title, variant_board, variants_of
 from companion.web import group_store, store
@@ -154,6 +155,7 @@ def render_group(
             for k in dict.fromkeys(r.map_variant for r in found.records)
         },
         several_map_variants=len({g.map_variant for g in every.games}) > 1,
+        provisional_games=PROVISIONAL_GAMES,
         maps=maps,
         titles=titles,
         colors=colors,
