@@ -174,7 +174,7 @@ def test_the_standings_show_by_any_method_the_events_own_marked(client):
     assert re.search(chosen + r"Points · the event's ranking", page)
     shown = html.unescape(client.get(f"{url}?by=share").get_data(as_text=True))
     assert re.search(chosen + "Percent<", shown)
-    assert "Ranked by average score as a percentage of the winner's." in shown
+    assert "Each game, a player's score as a percentage of the winner's" in shown
     assert "House rule: in a ratio, a score below 1 counts as 1" in shown
     assert "House rule" not in page  # points divide nothing
     assert client.get(f"{url}/standings.json?by=share").get_json()["method"] == "share"

@@ -30,7 +30,6 @@ from companion.rules.event import (
 )
 from companion.rules.event_standings import (
     EXPLAINED,
-    METHODS,
     RATIO_HOUSE_RULE,
     SCORE_HEADS,
     SHORT,
@@ -244,7 +243,6 @@ def _page(stored: StoredEvent, organizer: bool, problem: str | None = None) -> s
         standings=event_view.standings(stored, shown),
         shown=shown,
         methods=SHORT,
-        long_names=METHODS,
         explained=EXPLAINED,
         ratio_rule=RATIO_HOUSE_RULE,
         score_heads=SCORE_HEADS,
