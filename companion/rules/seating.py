@@ -44,7 +44,8 @@ class Draw:
 def table_sizes(players: int, seats: int, least: int, most: int) -> tuple[int, ...]:
     """How many players sit at each table: as many tables as ``seats`` a table needs, as
     even as can be (13 players at tables of 4: 4, 3, 3, 3), each within the map's
-    ``least`` and ``most`` players."""
+    ``least`` and ``most`` players; where a table would be short of ``least``, fewer
+    tables seat more than asked (a house rule: nobody sits a round out)."""
     if not least <= seats <= most:
         raise EventError(
             _(
@@ -62,10 +63,12 @@ def table_sizes(players: int, seats: int, least: int, most: int) -> tuple[int, .
                 players=players,
             )
         )
-    tables = math.ceil(players / seats)
-    size, extra = divmod(players, tables)
-    sizes = (size + 1,) * extra + (size,) * (tables - extra)
+    sizes = _even(players, math.ceil(players / seats))
     if sizes[-1] < least:
+        # A house rule: rather than leave anyone out (or short of a game), a table seats
+        # more than asked, as far as the map allows (5 at tables of 2: 3 and 2).
+        sizes = _even(players, players // seats)
+    if sizes[-1] < least or sizes[0] > most:
         raise EventError(
             _(
                 "%(players)d players can't all sit at tables of %(least)d to %(seats)d",
@@ -75,6 +78,12 @@ def table_sizes(players: int, seats: int, least: int, most: int) -> tuple[int, .
             )
         )
     return sizes
+
+
+def _even(players: int, tables: int) -> tuple[int, ...]:
+    """``players`` at ``tables`` tables, as even as can be, the larger tables first."""
+    size, extra = divmod(players, tables)
+    return (size + 1,) * extra + (size,) * (tables - extra)
 
 
 def met_before(tables: Iterable[Sequence[str]]) -> Counter[frozenset[str]]:

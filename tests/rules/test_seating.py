@@ -32,10 +32,19 @@ def test_a_round_with_too_few_players_for_a_table_is_refused():
         table_sizes(2, 4, 3, 5)
 
 
+def test_a_table_seats_one_more_than_asked_rather_than_leave_a_player_out():
+    # House rule. Five players at tables of 2: 2 + 2 + 1 leaves one without a game.
+    assert table_sizes(5, 2, 2, 5) == (3, 2)
+    assert table_sizes(3, 2, 2, 5) == (3,)
+    assert table_sizes(7, 2, 2, 5) == (3, 2, 2)
+    # Five at tables of 4 on a map that needs 3 at a table: 3 + 2 is one short; one table.
+    assert table_sizes(5, 4, 3, 5) == (5,)
+
+
 def test_players_who_cannot_all_sit_at_full_enough_tables_are_refused():
-    # Five players at tables of 4 on a map that needs 3 at a table: 3 + 2 leaves one short.
+    # Five at tables of 4 where a table seats 3 to 4: 3 + 2 is one short, 5 is one too many.
     with pytest.raises(EventError, match="5 players can't all sit at tables of 3 to 4"):
-        table_sizes(5, 4, 3, 5)
+        table_sizes(5, 4, 3, 4)
 
 
 def test_a_draw_seats_every_player_once():

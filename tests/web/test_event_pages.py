@@ -206,3 +206,12 @@ def test_the_standings_print_as_a_pdf_with_each_rounds_tables(client, app):
             assert f"{seat}. {name}" in text
     assert "finished" in text and "not started" in text
     assert client.get(f"{url}/standings.pdf").data[:5] == b"%PDF-"
+
+
+def test_five_players_at_tables_of_two_play_at_a_table_of_three_and_the_page_says_why(client):
+    url = _organizer(client, players=TWELVE[:5], seats="2")
+    tables = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"]
+    assert sorted(len(t["players"]) for t in tables) == [2, 3]
+    page = html.unescape(client.get(url).get_data(as_text=True))
+    assert "House rule: a table seats more players than asked" in page
+    assert "House rule: a table seats" not in html.unescape(client.get(_organizer(client)).text)
