@@ -215,3 +215,16 @@ def test_five_players_at_tables_of_two_play_at_a_table_of_three_and_the_page_say
     page = html.unescape(client.get(url).get_data(as_text=True))
     assert "House rule: a table seats more players than asked" in page
     assert "House rule: a table seats" not in html.unescape(client.get(_organizer(client)).text)
+
+
+def test_a_finished_tables_signed_off_sheet_is_one_tap_from_either_page(client, app):
+    url = _organizer(client)
+    tables = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"]
+    with app.test_request_context():
+        play_to_end(tables[1]["game"], seed=5)
+        watch = store.load_game(tables[1]["game"]).watch
+    public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
+    for page in (client.get(url).text, client.get(public).text):
+        sheets = re.findall(r'href="(/w/[\w-]+/sheet\.pdf)[^"]*">The table', page)
+        assert sheets == [f"/w/{watch}/sheet.pdf"]  # the finished table's only
+        assert client.get(sheets[0]).mimetype == "application/pdf"
