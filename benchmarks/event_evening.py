@@ -1,0 +1,401 @@
+"""A club's evening against ``companion serve``: an event of 160 players (40 tables of 4
+on the North America map, 3 rounds), its first round played. Each table's 4 phones follow
+their game live and fetch their page again after each change (as ``load.py``'s tables
+do), the player whose turn it is claiming a route or drawing cards every 10-30 s; and 20
+screens hold the event's public page open, follow its stream (``/e/w/<watch>/events``)
+and fetch the page again after each event, as the page's script does (an event heard
+during a fetch brings one more fetch after it, as htmx's ``hx-sync`` leaves one). Each
+phone and screen has an address of its own. Bounded in time; prints p50 / p99 / slowest:
+
+- write: a claim or a draw, sent to answered (its redirect);
+- page: a phone's table page, or a screen's event page, asked for to answered;
+- update: a write sent, to its table's phones having their page again with it;
+- screen heard / shown: a write answered, to each screen hearing of it on its stream /
+  having fetched the page that shows it (0 if it did before the phone had its answer).
+  Each write raises its game's version by one, and the event's stamp (in each stream
+  event and each page) sums its games' versions: the n-th write answered is in every
+  stamp from ``first + n`` on.
+
+Beside them, how many requests, refusals and errors, the CPU the server's processes
+(and PostgreSQL, and this harness) used, and the machine's load average. The issue's
+target: pages and writes at p99 under 100 ms, a change on the event's screens within a
+second, on a 2-core machine.
+
+Run:
+    python benchmarks/event_evening.py                          # on SQLite, 60 s
+    python benchmarks/event_evening.py --database postgresql    # on the machine's PostgreSQL
+    python benchmarks/event_evening.py --seconds 10 --tables 10 --screens 5
+
+Only 127.0.0.1 is used (the phones and screens at other loopback addresses): the server
+is started here, on a fresh database, dropped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import http.client
+import os
+import random
+import re
+import secrets
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any, cast
+from urllib.parse import urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.load import (  # noqa: E402
+    Figures,
+    Table,
+    cpu_of,
+    drop_schema,
+    fresh_database,
+    phone_address,
+    quantiles,
+)
+from benchmarks.phones import Phone, as_json, start_server  # noqa: E402
+from companion.rules.board import load_board  # noqa: E402
+
+SEATS = 4
+ROUNDS = 3
+CLAIMS = 0.4  # the share of turns that claim a route (the others draw cards)
+STREAM = re.compile(r'sse-connect="([^"]+)"')
+HERE = re.compile(r'data-page="([^"]+)"')
+STAMP = re.compile(r"since=(\d+)-(\d+)")
+PUBLIC = re.compile(r"/e/w/[\w-]+")
+
+
+class Writes:
+    """When each write the server took was answered, in the order answered."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.answered: list[float] = []
+
+    def acknowledged(self) -> None:
+        with self.lock:
+            self.answered.append(time.monotonic())
+
+
+class EventTable(Table):
+    """A table of the event: its game as the event drew it, its players' phones listening,
+    the player whose turn it is claiming a route or drawing cards now and then."""
+
+    def __init__(
+        self,
+        base: str,
+        figures: Figures,
+        writes: Writes,
+        routes: list[int],
+        rng: random.Random,
+        number: int,
+        game: str,
+        players: list[str],
+    ):
+        self.base, self.figures, self.writes, self.rng = base, figures, writes, rng
+        self.routes = routes[:]
+        rng.shuffle(self.routes)
+        self.game, self.players = game, players
+        self.phones = [Phone(base, source=phone_address(number, i)) for i in range(SEATS)]
+        self.tokens = [p.token(game) for p in self.phones]
+        self.sent = 0.0
+        self.turns = 0
+
+    def claim(self) -> None:
+        """A turn (``Table.play`` calls it): a route claimed, or train cards drawn."""
+        seat = self.turns % SEATS
+        form: dict[str, object] = {
+            "csrf_token": self.tokens[seat],
+            "token": secrets.token_urlsafe(9),
+            "player": self.players[seat],
+        }
+        if self.rng.random() < CLAIMS:
+            kind, path, form["route"] = "claim", "claim", self.routes.pop()
+        else:
+            kind, path, form["drew"] = "draw", "turn", "cards"
+        self.sent = time.monotonic()
+        try:
+            answer = self.phones[seat].post(f"{self.game}/{path}", form)
+        except Exception as error:  # counted, and the table goes on
+            self.figures.error(f"{kind}: {error!r}")
+            return
+        if answer.status == 303:
+            self.writes.acknowledged()
+            self.figures.took(kind, answer.seconds, answer)
+            self.turns += 1
+        elif answer.status == 409 and kind == "claim":
+            with self.figures.lock:
+                self.figures.refused += 1
+        else:
+            self.figures.error(f"{kind}: {answer.status} {answer.body[:120]!r}")
+
+
+def stamp_total(stamp: str) -> int:
+    """An event's stamp ("<event version>-<its games' versions summed>") as one number."""
+    return sum(int(part) for part in stamp.split("-"))
+
+
+class Screen:
+    """A screen with the event's public page open: its stream followed, and the page
+    fetched again after each event; when each stamp reached it, heard and shown."""
+
+    def __init__(self, base: str, public: str, source: str, figures: Figures):
+        self.base, self.source, self.figures = base, source, figures
+        self.phone = Phone(base, source=source)
+        page = self.phone.get(public).body
+        self.stream = html.unescape(found(STREAM, page))
+        self.page = html.unescape(found(HERE, page))
+        self.first = stamp_total(found(STAMP, page, 0).split("=")[1])
+        self.heard: list[tuple[float, int]] = []
+        self.shown: list[tuple[float, int]] = []
+        self.wake = threading.Event()
+
+    def follow(self, done: threading.Event) -> None:
+        ready = threading.Event()
+        threading.Thread(target=self._listen, args=(done, ready), daemon=True).start()
+        threading.Thread(target=self._fetch, args=(done,), daemon=True).start()
+        ready.wait(10)
+
+    def _listen(self, done: threading.Event, ready: threading.Event) -> None:
+        parts = urlsplit(self.base)
+        connection = http.client.HTTPConnection(
+            parts.hostname or "127.0.0.1", parts.port, timeout=60, source_address=(self.source, 0)
+        )
+        try:
+            connection.request("GET", self.stream)
+            response = connection.getresponse()
+            ready.set()
+            if response.status != 200:
+                self.figures.error(f"screen stream: {response.status}")
+                return
+            event = None
+            while not done.is_set():
+                line = response.fp.readline()
+                if not line:
+                    break
+                text = line.decode().rstrip("\n")
+                if text.startswith("event: "):
+                    event = text[7:]
+                elif text.startswith("data: ") and event == "changed":
+                    self.heard.append((time.monotonic(), stamp_total(text[6:])))
+                    self.wake.set()
+        except OSError as error:
+            if not done.is_set():
+                self.figures.error(f"screen stream: {error!r}")
+        finally:
+            ready.set()
+            connection.close()
+        if not done.is_set():
+            self.figures.error("screen stream: ended by the server")
+
+    def _fetch(self, done: threading.Event) -> None:
+        while not done.is_set():
+            if not self.wake.wait(0.5):
+                continue
+            self.wake.clear()
+            try:
+                answer = self.phone.live_update(self.page)
+            except Exception as error:  # counted, and the screen goes on
+                self.figures.error(f"screen page: {error!r}")
+                continue
+            if answer.status != 200:
+                self.figures.error(f"screen page: {answer.status}")
+                continue
+            self.figures.took("screen page", answer.seconds, answer)
+            stamp = STAMP.search(answer.body)
+            if stamp:
+                self.shown.append((time.monotonic(), int(stamp[1]) + int(stamp[2])))
+
+
+def found(pattern: re.Pattern[str], text: str, group: int = 1) -> str:
+    match = pattern.search(text)
+    if match is None:
+        raise RuntimeError(f"{pattern.pattern} not on the page")
+    return match[group]
+
+
+def delays(answered: list[float], first: int, seen: list[tuple[float, int]]) -> list[float]:
+    """For each write answered (at ``answered[n - 1]``), the seconds until the first of
+    ``seen`` (when, stamp) in order with a stamp of ``first + n`` or more, 0 if that was
+    before; a write never seen is left out (``missed`` counts them)."""
+    took, i = [], 0
+    for n, when in enumerate(answered, start=1):
+        while i < len(seen) and seen[i][1] < first + n:
+            i += 1
+        if i == len(seen):
+            break
+        took.append(max(0.0, seen[i][0] - when))
+    return took
+
+
+def make_event(base: str, tables: int) -> tuple[str, list[tuple[str, list[str]]]]:
+    """A new event of ``tables`` × ``SEATS`` players: its public address, and each table
+    of its first round (its game's address, its players in seat order)."""
+    organizer = Phone(base, source="127.3.0.1")
+    form = {
+        "csrf_token": organizer.token("/"),
+        "name": "Club evening",
+        "players": "\n".join(f"Player {i:03d}" for i in range(1, tables * SEATS + 1)),
+        "map": "usa",
+        "seats": SEATS,
+        "rounds": ROUNDS,
+        "method": "wins",
+        "later_seat": "y",
+    }
+    answer = organizer.post("/e", form)
+    if answer.status != 303:
+        raise RuntimeError(f"new event: {answer.status} {answer.body[:200]}")
+    address = urlsplit(answer.headers["Location"]).path
+    public = found(PUBLIC, organizer.get(address).body, 0)
+    standings = cast(dict[str, Any], as_json(organizer.get(f"{address}/standings.json")))
+    organizer.close()
+    drawn = standings["rounds"][0]["tables"]
+    return public, [(f"/g/{t['game']}", t["players"]) for t in drawn]
+
+
+def p99(figures: list[float]) -> float:
+    return quantiles(sorted(figures))[1] if figures else 0.0
+
+
+def row(kind: str, figures: list[float]) -> str:
+    if not figures:
+        return f"{kind:14} {0:>7}"
+    ordered = sorted(figures)
+    return f"{kind:14} {len(ordered):>7} " + " ".join(
+        f"{f * 1000:>8.1f}" for f in (*quantiles(ordered), ordered[-1])
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=40)
+    parser.add_argument("--screens", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--every", type=float, default=20.0, help="seconds between turns")
+    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--workers", type=int, help="companion serve's own default if not given")
+    parser.add_argument(
+        "--connections", type=int, help="companion serve's own default if not given"
+    )
+    options = parser.parse_args()
+
+    short = [r.id for r in load_board("usa").routes if r.length <= 3]
+    figures, writes = Figures(), Writes()
+    stop, done = threading.Event(), threading.Event()
+    with tempfile.TemporaryDirectory() as folder:
+        database, schema = fresh_database(options.database, Path(folder))
+        server, base = start_server(
+            database, Path(folder), workers=options.workers, connections=options.connections
+        )
+        tables: list[EventTable] = []
+        screens: list[Screen] = []
+        try:
+            public, drawn = make_event(base, options.tables)
+            rng = random.Random(1)
+            for game, players in drawn:
+                tables.append(
+                    EventTable(
+                        base,
+                        figures,
+                        writes,
+                        short,
+                        random.Random(rng.random()),
+                        len(tables),
+                        game,
+                        players,
+                    )
+                )
+            for table in tables:
+                table.listen(stop)
+            for i in range(options.screens):
+                screens.append(Screen(base, public, f"127.2.0.{i + 1}", figures))
+                screens[-1].follow(done)
+            time.sleep(2)  # every stream connected
+            playing = [
+                threading.Thread(target=t.play, args=(stop, options.every), daemon=True)
+                for t in tables
+            ]
+            started, own = time.monotonic(), time.process_time()
+            cpu, database_cpu = cpu_of(group=server.pid), cpu_of(name="postgres")
+            for player in playing:
+                player.start()
+            stop.wait(options.seconds)
+            stop.set()
+            for player in playing:
+                player.join(10)
+            ran = time.monotonic() - started
+            server_cores = (cpu_of(group=server.pid) - cpu) / ran
+            database_cores = (cpu_of(name="postgres") - database_cpu) / ran
+            harness_cores = (time.process_time() - own) / ran
+            load = os.getloadavg()
+            last = len(writes.answered) + (screens[0].first if screens else 0)
+            deadline = time.monotonic() + 5  # the screens catch up with the last writes
+            while time.monotonic() < deadline and any(
+                (s.shown[-1][1] if s.shown else s.first) < last for s in screens
+            ):
+                time.sleep(0.1)
+            done.set()
+        finally:
+            stop.set()
+            done.set()
+            for table in tables:
+                table.close()
+            server.terminate()
+            server.wait(30)
+            if schema:
+                drop_schema(schema)
+
+    heard, shown = [], []
+    for screen in screens:
+        heard += delays(writes.answered, screen.first, screen.heard)
+        shown += delays(writes.answered, screen.first, screen.shown)
+    missed = len(writes.answered) * len(screens) - len(shown)
+    rose = max((s.shown[-1][1] - s.first for s in screens if s.shown), default=0)
+    times = figures.times
+    wrote, pages = times["claim"] + times["draw"], times["page"] + times["screen page"]
+    print(
+        f"an event of {options.tables * SEATS} players ({options.tables} tables × {SEATS},"
+        f" usa, {ROUNDS} rounds): {options.tables * SEATS} phones and {options.screens}"
+        f" screens on {options.database}, {options.workers or 'default'} workers"
+        f" × {options.connections or 'default'} connections ({os.cpu_count()} cores),"
+        f" {ran:.0f} s, a turn every ~{options.every:.0f} s a table"
+    )
+    print(f"{'kind':14} {'count':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    for kind, figure in (
+        ("write", wrote),
+        ("  claim", times["claim"]),
+        ("  draw", times["draw"]),
+        ("page", pages),
+        ("  phone", times["page"]),
+        ("  screen", times["screen page"]),
+        ("update", times["update"]),
+        ("screen heard", heard),
+        ("screen shown", shown),
+    ):
+        print(row(kind, figure))
+    print(
+        f"writes answered: {len(writes.answered)}, the event's stamp rose by {rose};"
+        f" stream events heard by the screens: {sum(len(s.heard) for s in screens)};"
+        f" writes a screen never showed: {missed}; claims refused (route taken):"
+        f" {figures.refused}; errors: {len(figures.errors)}"
+    )
+    for error in figures.errors[:20]:
+        print(f"  {error}")
+    print(
+        f"the server used {server_cores:.2f} of {os.cpu_count()} cores over the run, the"
+        f" harness {harness_cores:.2f}, PostgreSQL {database_cores:.2f};"
+        " load average (1, 5, 15 min) at its end: " + ", ".join(f"{x:.2f}" for x in load)
+    )
+
+    met = max(p99(wrote), p99(pages)) < 0.1 and p99(shown) < 1.0 and not missed
+    print("target (p99 < 100 ms for pages and writes, shown < 1 s):", "met" if met else "missed")
+    return 1 if figures.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
