@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from companion.rules.score_sheet import ScoreSheet
@@ -150,17 +150,12 @@ def event_standings(
     def key(line: EventStanding) -> tuple[int, Fraction]:
         return (line.wins if method == WINS else 0, line.score)
 
-    ranked = [
-        EventStanding(
-            line.name,
-            line.games,
-            line.wins,
-            line.points,
-            line.score,
-            1 + sum(1 for other in lines if key(other) > key(line)),
-        )
-        for line in lines
-    ]
+    # A player's rank: 1 + how many rank above them (the first place of their key, best
+    # first), so equal players share a rank.
+    first: dict[tuple[int, Fraction], int] = {}
+    for place, found in enumerate(sorted(map(key, lines), reverse=True), start=1):
+        first.setdefault(found, place)
+    ranked = [replace(line, rank=first[key(line)]) for line in lines]
     return tuple(sorted(ranked, key=lambda line: (line.rank, _natural(line.name))))
 
 

@@ -31,6 +31,7 @@ from companion.rules.record import GameRecord
 from companion.rules.setup import Player
 from companion.rules.words import _
 from companion.web import store
+from companion.web.cache import Recent
 from companion.web.changes import EVENT
 from companion.web.database import Connection
 
@@ -42,12 +43,14 @@ class EventNotFound(LookupError):
 @dataclass(frozen=True)
 class StoredEvent:
     """An event as stored: its two addresses, its log, the event the log leaves, and the
-    game each table of each round plays now (round, table) -> game id."""
+    game each table of each round plays now (round, table) -> game id (never changed
+    once read: kept for every request until the event's version moves on)."""
 
     id: str
     watch: str
     language: str | None
     created: str
+    version: int  # raised by each of the organizer's entries
     log: tuple[Entry, ...]
     event: Event
     games: dict[tuple[int, int], str]
@@ -129,24 +132,29 @@ def stamp(event_id: str, db: Connection | None = None) -> str:
     return f"{row[0]}-{row[1]}"
 
 
-def followed(event_id: str, db: Connection | None = None) -> list[str]:
-    """What a screen of the event follows: the event, and each of its tables' games now."""
+def standing(event_id: str, db: Connection | None = None) -> dict[str, int]:
+    """What a screen of the event follows, with the version each stands at: the event
+    (its key ``EVENT`` + id), and each of its tables' games now. Empty: no such event."""
     db = db or store.get_db()
     rows = db.execute(
-        "SELECT game_id FROM event_game WHERE event_id = ? AND replaced IS NULL", (event_id,)
+        "SELECT 1, e.id, e.version FROM event e WHERE e.id = ?"
+        " UNION ALL SELECT 0, g.id, g.version FROM event_game t JOIN game g ON g.id = t.game_id"
+        " WHERE t.event_id = ? AND t.replaced IS NULL",
+        (event_id, event_id),
     )
-    return [EVENT + event_id, *(r[0] for r in rows)]
+    return {(EVENT if r[0] else "") + str(r[1]): int(r[2]) for r in rows}
 
 
 def results(stored: StoredEvent) -> list[GameResult]:
     """The results of the event's finished games, but those taken out, round by round."""
     found = []
     later_seat = stored.event.setup.later_seat_wins_ties
+    games = store.load_games(stored.games.values())
     for this in stored.event.rounds:
         for table in this.tables:
             if table.taken_out:
                 continue
-            sheet = store.load_game(stored.games[this.number, table.number]).scored()
+            sheet = games[stored.games[this.number, table.number]].scored()
             if sheet.finished:
                 found.append(result_of(sheet, later_seat))
     return found
@@ -245,11 +253,20 @@ def replacement(game_id: str) -> str | None:
     return None if now is None else str(now["game_id"])
 
 
+# Events as last read, by database and id: read again (its log replayed) only once its
+# version moved on, which every entry does (a page a screen asks for after each change at
+# any table reads one row, not the whole log).
+EVENTS: Recent[tuple[str, str], StoredEvent] = Recent(256)
+
+
 def _load(db: Connection, column: str, key: str) -> StoredEvent:
     row = db.execute(f"SELECT * FROM event WHERE {column} = ?", (key,)).fetchone()
     if row is None:
         raise EventNotFound(key)
     event_id = row["id"]
+    known = EVENTS.get((store.database().url, event_id))
+    if known is not None and known.version == row["version"]:
+        return known
     setup = _setup_of(json.loads(row["setup"]))
     log = tuple(
         parse_entry(json.loads(r["body"]))
@@ -266,4 +283,7 @@ def _load(db: Connection, column: str, key: str) -> StoredEvent:
             (event_id,),
         )
     }
-    return StoredEvent(event_id, row["watch"], row["language"], row["created"], log, event, games)
+    stored = StoredEvent(
+        event_id, row["watch"], row["language"], row["created"], row["version"], log, event, games
+    )
+    return EVENTS.put((store.database().url, event_id), stored)

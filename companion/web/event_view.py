@@ -45,10 +45,11 @@ class TableView:
 def tables(stored: StoredEvent) -> list[list[TableView]]:
     """Each round's tables, round by round."""
     found = []
+    games = store.load_games(stored.games.values())
     for this in stored.event.rounds:
         row = []
         for table in this.tables:
-            game = store.load_game(stored.games[this.number, table.number])
+            game = games[stored.games[this.number, table.number]]
             state = game.state()
             if state.is_over:
                 status = FINISHED

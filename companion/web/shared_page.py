@@ -13,10 +13,12 @@ loads itself.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from flask import g, request
 
+from companion.web.cache import Recent
 from companion.web.language import language
 from companion.web.stamps import CSRF_MARK, TOKEN_MARK, csrf_token, form_token
 from companion.web.stored_game import StoredGame
@@ -34,9 +36,8 @@ def is_live_update() -> bool:
     return request.method == "GET" and bool(request.headers.get("HX-Request"))
 
 
-def shared(game: StoredGame, make: Callable[[], str]) -> str:
-    """The page ``make()`` gives, for a live update: made once per version of ``game``,
-    address, host and language, then given this phone's tokens."""
+def _marked(make: Callable[[], str]) -> Callable[[], str]:
+    """``make`` with marks where each phone's tokens go."""
 
     def made() -> str:
         g.marking_tokens = True
@@ -45,6 +46,20 @@ def shared(game: StoredGame, make: Callable[[], str]) -> str:
         finally:
             g.marking_tokens = False
 
+    return made
+
+
+def _with_tokens(page: str) -> str:
+    if CSRF_MARK in page:
+        page = page.replace(CSRF_MARK, csrf_token())
+    return page.replace(TOKEN_MARK, form_token()) if TOKEN_MARK in page else page
+
+
+def shared(game: StoredGame, make: Callable[[], str]) -> str:
+    """The page ``make()`` gives, for a live update: made once per version of ``game``,
+    address, host and language, then given this phone's tokens."""
+    made = _marked(make)
+
     if not set(request.args) <= ASKED:
         return make()
     asked = tuple(sorted((k, v) for k in request.args for v in request.args.getlist(k)))
@@ -52,6 +67,24 @@ def shared(game: StoredGame, make: Callable[[], str]) -> str:
     if game.kept_count("page") >= MOST_KEPT and not game.has_kept(key):
         return make()  # a client asking for many addresses keeps nothing more
     page: str = game.kept(key, made)
-    if CSRF_MARK in page:
-        page = page.replace(CSRF_MARK, csrf_token())
-    return page.replace(TOKEN_MARK, form_token()) if TOKEN_MARK in page else page
+    return _with_tokens(page)
+
+
+# Pages that show the same to everyone who asks at once, by what they show (an event's
+# public page at its stamp: 20 screens ask for it after each change at any table).
+PAGES: Recent[tuple[object, ...], str] = Recent(64)
+_MAKING = threading.Lock()
+
+
+def shared_by(key: tuple[object, ...], make: Callable[[], str]) -> str:
+    """The page ``make()`` gives, made once for ``key`` (and the address asked for, the
+    host and the language) by the first to ask while the others wait for it, then given
+    this phone's tokens."""
+    key = (*key, request.full_path, request.host_url, language())
+    page = PAGES.get(key)
+    if page is None:
+        with _MAKING:
+            page = PAGES.get(key)
+            if page is None:
+                page = PAGES.put(key, _marked(make)())
+    return _with_tokens(page)

@@ -9,6 +9,7 @@ import re
 
 from pypdf import PdfReader
 
+from companion.rules.actions import Pass
 from companion.web import store
 from tests.web.helpers import play_to_end
 
@@ -228,3 +229,23 @@ def test_a_finished_tables_signed_off_sheet_is_one_tap_from_either_page(client, 
         sheets = re.findall(r'href="(/w/[\w-]+/sheet\.pdf)[^"]*">The table', page)
         assert sheets == [f"/w/{watch}/sheet.pdf"]  # the finished table's only
         assert client.get(sheets[0]).mimetype == "application/pdf"
+
+
+def test_the_public_page_is_made_once_a_change_and_shows_each_change(client, app, monkeypatch):
+    from companion.web.pages import event as event_pages
+
+    url = _organizer(client)
+    public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
+    made = []
+    real = event_pages._made
+    monkeypatch.setattr(event_pages, "_made", lambda *a: made.append(a) or real(*a))
+    first, again = client.get(public).text, client.get(public).text
+    assert first == again and len(made) == 1  # the screens share one page
+    game = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][0]
+    with app.test_request_context():
+        store.record_action(game["game"], Pass(game["players"][0]))
+    after = client.get(public).text
+    assert len(made) == 2 and after != first
+    assert '<span class="chip">playing</span>' in after
+    client.get(f"{public}?by=points")  # another address: a page of its own
+    assert len(made) == 3

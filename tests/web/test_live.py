@@ -251,30 +251,36 @@ def test_a_wait_for_several_games_ends_at_a_change_to_any_of_them():
 
 def test_an_events_stream_follows_the_event_and_each_of_its_tables_games():
     """A screen's stream: told at once where the event stands if its page is older, then
-    woken by a change to any table's game, and after a new round by the new games too."""
-    keys = {"now": ["event:e1", "t1", "t2"]}
-    stamp = {"now": "1-5"}
-    stream = event_events(lambda: keys["now"], lambda: stamp["now"], since="1-4")
+    woken by a change to any table's game, and after a new round by the new games too; a
+    change heard with its version is not read again from the database."""
+    now = {"event:e1": 1, "t1": 2, "t2": 3}
+    reads = []
+
+    def standing() -> dict[str, int]:
+        reads.append(dict(now))
+        return dict(now)
+
+    stream = event_events(standing, "event:e1", since="1-4")
     assert next(stream).startswith("retry:")
     assert next(stream) == "id: 1-5\nevent: changed\ndata: 1-5\n\n"
+    read_before = len(reads)
     piece: list[str | None] = []
-    reader = threading.Thread(target=lambda: piece.append(_next_in_thread(stream)), daemon=True)
-    reader.start()
-    stamp["now"] = "1-6"
-    CHANGES.notify("t2")  # a claim at table 2
-    reader.join(15)
+
+    def after(change) -> None:
+        reader = threading.Thread(target=lambda: piece.append(_next_in_thread(stream)), daemon=True)
+        reader.start()
+        change()
+        reader.join(15)
+
+    now["t2"] = 4
+    after(lambda: CHANGES.notify("t2", 4))  # a claim at table 2, its version heard
     assert piece == ["id: 1-6\nevent: changed\ndata: 1-6\n\n"]
-    keys["now"] = ["event:e1", "t3", "t4"]  # round 2 drawn
-    stamp["now"] = "2-6"
-    reader = threading.Thread(target=lambda: piece.append(_next_in_thread(stream)), daemon=True)
-    reader.start()
-    CHANGES.notify("event:e1")
-    reader.join(15)
-    stamp["now"] = "2-7"
-    reader = threading.Thread(target=lambda: piece.append(_next_in_thread(stream)), daemon=True)
-    reader.start()
-    CHANGES.notify("t4")  # a table of the new round
-    reader.join(15)
+    assert len(reads) == read_before  # worked out from what was heard
+    del now["t1"], now["t2"]
+    now.update({"event:e1": 2, "t3": 0, "t4": 6})  # round 2 drawn: new games
+    after(lambda: CHANGES.notify("event:e1", 2))
+    now["t4"] = 7
+    after(lambda: CHANGES.notify("t4"))  # a table of the new round, its version unknown
     assert piece[1:] == [
         "id: 2-6\nevent: changed\ndata: 2-6\n\n",
         "id: 2-7\nevent: changed\ndata: 2-7\n\n",

@@ -42,6 +42,7 @@ from companion.web.forms import EventEntryForm, form_problem
 from companion.web.language import language
 from companion.web.new_game import too_many
 from companion.web.qr import public_url
+from companion.web.shared_page import shared_by
 
 bp = Blueprint("event", __name__, url_prefix="/e")
 
@@ -225,10 +226,19 @@ def _record(
 
 
 def _page(stored: StoredEvent, organizer: bool, problem: str | None = None) -> str:
+    """The organizer's page (``problem``: why an entry was refused), or the public one:
+    the same for every screen at the event's stamp, made once for them all."""
+    since = event_store.stamp(stored.id)
+    if organizer or problem is not None or not set(request.args) <= {"by", "lang"}:
+        return _made(stored, organizer, since, problem)
+    key = ("event", store.database().url, stored.id, since)
+    return shared_by(key, lambda: _made(stored, organizer, since, problem))
+
+
+def _made(stored: StoredEvent, organizer: bool, since: str, problem: str | None) -> str:
     event = stored.event
     shown = event_view.method_asked(stored, request.args.get("by"))
     public = public_url(url_for("event.watch", watch=stored.watch))
-    since = event_store.stamp(stored.id)
     if organizer:
         followed = url_for("live.organizer_events", event_id=stored.id, since=since)
     else:

@@ -20,7 +20,7 @@ from flask import Blueprint, Response, current_app, request, stream_with_context
 from flask_babel import gettext as _
 
 from companion.web import event_store, store
-from companion.web.changes import CHANGES, Changes, listener
+from companion.web.changes import CHANGES, EVENT, Changes, listener
 from companion.web.holds import Holds
 
 bp = Blueprint("live", __name__)
@@ -58,32 +58,53 @@ def events(
 
 
 def event_events(
-    keys: Callable[[], list[str]],
-    stamp: Callable[[], str],
+    standing: Callable[[], dict[str, int]],
+    event_key: str,
     since: str | None,
     heartbeat: float = HEARTBEAT,
     changes: Changes = CHANGES,
     watching: Callable[[str], AbstractContextManager[None]] | None = None,
 ) -> Iterator[str]:
     """An event's stream: a ``changed`` event (its id the event's stamp) whenever the
-    stamp differs from the last one sent, following the event and each of its tables'
-    games (``keys()``, read again after each change: a round drawn brings new games)."""
+    stamp differs from the last one sent, following the event (``event_key``) and each of
+    its tables' games. ``standing()`` reads them from the database with their versions;
+    it is read when the event changes (a round drawn brings new games to follow), and
+    after a game's change only where the change came without its version."""
     yield f"retry: {RETRY}\n\n"
     seen = since
     while not changes.closing:
         with ExitStack() as stack:
-            followed = keys()
+            followed = list(standing())
             for key in followed:
                 stack.enter_context(changes.following(key))
                 if watching is not None:
                     stack.enter_context(watching(key))
             marks = {key: changes.mark(key) for key in followed}
-            now = stamp()
-            if now != seen:
-                seen = now
-                yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
-            while not changes.wait_any(marks, heartbeat):
-                yield ": quiet\n\n"
+            versions = standing()  # read once followed: no change is missed in between
+            while set(versions) == set(followed):
+                now = event_stamp(versions, event_key)
+                if now != seen:
+                    seen = now
+                    yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
+                while not changes.wait_any(marks, heartbeat):
+                    yield ": quiet\n\n"
+                if changes.closing:
+                    return
+                moved = [key for key in followed if changes.mark(key) != marks[key]]
+                marks = {key: changes.mark(key) for key in followed}
+                if event_key in moved:
+                    break  # an entry: the games to follow may have changed
+                heard = {key: changes.version(key) for key in moved}
+                if any(v is None for v in heard.values()):
+                    versions = standing()
+                else:
+                    versions = {k: max(v, heard.get(k) or 0) for k, v in versions.items()}
+
+
+def event_stamp(versions: dict[str, int], event_key: str) -> str:
+    """The event's stamp (``event_store.stamp``'s) from its and its games' versions."""
+    games = sum(v for key, v in versions.items() if key != event_key)
+    return f"{versions.get(event_key, 0)}-{games}"
 
 
 def _since() -> int | None:
@@ -141,15 +162,12 @@ def _event_stream(event_id: str) -> Response:
     store.close_db()
     database = store.database()
 
-    def keys() -> list[str]:
+    def standing() -> dict[str, int]:
         with database.connection() as db:
-            return event_store.followed(event_id, db)
+            return event_store.standing(event_id, db)
 
-    def stamp() -> str:
-        with database.connection() as db:
-            return event_store.stamp(event_id, db)
-
-    return _streamed(event_events(keys, stamp, since, watching=listener(database).watching), client)
+    watching = listener(database).watching
+    return _streamed(event_events(standing, EVENT + event_id, since, watching=watching), client)
 
 
 def _streamed(body: Iterator[str], client: str) -> Response:
