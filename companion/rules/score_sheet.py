@@ -237,6 +237,17 @@ class ScoreSheet:
     # What the score track counts during play, in words.
     track_words: Text = _("the routes")
 
+    @property
+    def tickets_missing(self) -> tuple[str, ...]:
+        """The players who hold no ticket: every rule book has each player keep at least
+        one from the start, so theirs are still to be entered."""
+        return tuple(p.name for p in self.players if not p.tickets)
+
+    @property
+    def settled(self) -> bool:
+        """Over, with every player's tickets entered: the result a standings counts."""
+        return self.finished and not self.tickets_missing
+
     def player(self, name: str) -> PlayerSheet:
         """One player's sheet, by name."""
         return next(p for p in self.players if p.name == name)

@@ -146,7 +146,8 @@ def standing(event_id: str, db: Connection | None = None) -> dict[str, int]:
 
 
 def results(stored: StoredEvent) -> list[GameResult]:
-    """The results of the event's finished games, but those taken out, round by round."""
+    """The results of the event's finished games (over, and every player's tickets
+    entered), but those taken out, round by round."""
     found = []
     later_seat = stored.event.setup.later_seat_wins_ties
     games = store.load_games(stored.games.values())
@@ -155,7 +156,7 @@ def results(stored: StoredEvent) -> list[GameResult]:
             if table.taken_out:
                 continue
             sheet = games[stored.games[this.number, table.number]].scored()
-            if sheet.finished:
+            if sheet.settled:  # over, every player's tickets entered
                 found.append(result_of(sheet, later_seat))
     return found
 

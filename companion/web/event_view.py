@@ -15,11 +15,13 @@ from companion.web.event_store import StoredEvent, results
 from companion.web.forms import EventForm
 from companion.web.new_game import new_game_form
 
-NOT_STARTED, PLAYING, FINAL_ROUND, FINISHED = "not-started", "playing", "final-round", "finished"
+NOT_STARTED, PLAYING, FINAL_ROUND = "not-started", "playing", "final-round"
+TICKETS, FINISHED = "tickets", "finished"
 STATUS_WORDS: dict[str, Text] = {
     NOT_STARTED: _("not started"),
     PLAYING: _("playing"),
     FINAL_ROUND: _("final round"),
+    TICKETS: _("tickets to enter"),
     FINISHED: _("finished"),
 }
 
@@ -51,16 +53,18 @@ def tables(stored: StoredEvent) -> list[list[TableView]]:
         for table in this.tables:
             game = games[stored.games[this.number, table.number]]
             state = game.state()
-            if state.is_over:
+            sheet = game.scored()
+            if sheet.settled:
                 status = FINISHED
+            elif state.is_over:  # over, but not every player's tickets entered: no result
+                status = TICKETS
             elif state.final_round is not None:
                 status = FINAL_ROUND
             elif game.history:
                 status = PLAYING
             else:
                 status = NOT_STARTED
-            sheet = game.scored()
-            points = tuple((p.name, p.total if sheet.finished else p.track) for p in sheet.players)
+            points = tuple((p.name, p.total if sheet.settled else p.track) for p in sheet.players)
             row.append(
                 TableView(
                     this.number,

@@ -26,8 +26,7 @@ RUNNER = [*SIX_SPACE_ROUTES, ("Dallas", "Houston")]
 RUNNER_SCORE = 105 + 1 + 10
 # Each table: the seat of its runner, the others' claims by seat (route points: 1 train 1,
 # 2 trains 2, 3 trains 4, 4 trains 7, 5 trains 10), and so every seat's final score. Those
-# who claim nothing more draw train cards or tickets (the turn recorded, no ticket kept):
-# nobody holds a ticket, so no ticket points.
+# who claim nothing more draw train cards or tickets.
 TABLES = {
     1: (0, {1: [("Pittsburgh", "Saint Louis")], 2: [("Little Rock", "Nashville")]}),
     2: (
@@ -38,11 +37,16 @@ TABLES = {
             3: [("Kansas City", "Oklahoma City")],
         },
     ),
-    # Seats 1 and 4 tie on 2 points, no tickets and no longest path: the rule book's
-    # tiebreakers leave it, and the event gives the tie to the later seat.
+    # Seats 1 and 4 tie on 2 − 9 points, no ticket completed and no longest path: the rule
+    # book's tiebreakers leave it, and the event gives the tie to the later seat.
     3: (2, {0: [("Boston", "New York")], 3: [("Pittsburgh", "Raleigh")]}),
 }
-SCORES = {1: [RUNNER_SCORE, 10, 4, 0], 2: [8, RUNNER_SCORE, 10, 2], 3: [2, 0, RUNNER_SCORE, 2]}
+# At the end each seat enters one ticket from the deck, worth 9, that nobody connects
+# (Chicago and Montréal have no route; Sault St. Marie, Oklahoma City, Seattle and Los
+# Angeles sit in networks apart): −9 each.
+TICKETS = [("chica", "Santa Fe"), ("montr", "Atlanta"), ("sault", "Oklahoma"), ("seatt", "Los")]
+ROUTES = {1: [RUNNER_SCORE, 10, 4, 0], 2: [8, RUNNER_SCORE, 10, 2], 3: [2, 0, RUNNER_SCORE, 2]}
+SCORES = {table: [points - 9 for points in seats] for table, seats in ROUTES.items()}
 PLACES = {1: [1, 2, 3, 4], 2: [3, 1, 2, 4], 3: [3, 4, 1, 2]}  # later seat wins the tie
 
 
@@ -72,6 +76,12 @@ def _play_to_the_end(page: Page, table: int, seats: list[str]) -> None:
             tap(page, page.locator(".turns button", has_text=DREW[drew]))
             expect(page.locator(".note")).to_have_text(f"{acting} drew {drew}")
     assert not any(planned.values())  # every planned claim was made
+    tap(page, page.locator(".banner.over a", has_text="Enter the tickets"))
+    for name, (letters, other) in zip(seats, TICKETS, strict=True):
+        tap(page, page.locator(".players a", has_text=name))
+        page.fill(".ticket-search", letters)
+        tap(page, page.locator(".deck li:visible button", has_text=other))
+        expect(page.locator(".tickets li")).to_contain_text("not connected")
 
 
 def _by_hand(
@@ -159,7 +169,7 @@ def test_a_three_round_evening_of_twelve_is_played_to_the_end_and_ranked(
             expect(tables.nth(t).locator(".chip").first).to_have_text("finished")
             shown = tables.nth(t).locator(".seats .pts").all_inner_texts()
             assert tables.nth(t).locator(".seats .who").all_inner_texts() == seats
-            assert [int(re.sub(r"\D", "", points)) for points in shown] == scores
+            assert [int(re.sub(r"[^\d-]", "", p.replace("−", "-"))) for p in shown] == scores
     for method in ("wins", "share", "points"):
         method_link = page.locator(f"#standings nav.methods a[href='?by={method}']")
         if method_link.get_attribute("aria-current") != "true":

@@ -10,6 +10,7 @@ import re
 from pypdf import PdfReader
 
 from companion.rules.actions import Pass
+from companion.rules.record import HeldTicket
 from companion.web import store
 from tests.web.helpers import play_to_end
 
@@ -249,3 +250,25 @@ def test_the_public_page_is_made_once_a_change_and_shows_each_change(client, app
     assert '<span class="chip">playing</span>' in after
     client.get(f"{public}?by=points")  # another address: a page of its own
     assert len(made) == 3
+
+
+def test_a_game_over_counts_only_once_every_players_tickets_are_entered(client, app):
+    """Each rule book has every player keep at least one ticket from the start: a game
+    over with a player holding none has its tickets still to enter, and no result yet."""
+    url = _organizer(client)
+    table = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][0]
+    with app.test_request_context():
+        play_to_end(table["game"], seed=7, tickets=False)
+    page = html.unescape(client.get(url).text)
+    assert '<span class="chip">tickets to enter</span>' in page
+    data = client.get(f"{url}/standings.json").get_json()
+    assert not data["rounds"][0]["tables"][0]["finished"]
+    assert all(p["games"] == 0 for p in data["players"])
+    with app.test_request_context():
+        held = [("Denver", "El Paso"), ("Boston", "Miami"), ("Seattle", "New York")]
+        held.append(("Duluth", "Houston"))
+        for seat, (a, b) in zip(table["players"], held, strict=True):
+            store.add_ticket(table["game"], seat, HeldTicket((a, b)))
+    data = client.get(f"{url}/standings.json").get_json()
+    assert data["rounds"][0]["tables"][0]["finished"]
+    assert sorted(p["games"] for p in data["players"]) == [0] * 8 + [1] * 4
