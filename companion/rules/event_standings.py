@@ -35,8 +35,8 @@ EXPLAINED: dict[str, Text] = {
     WINS: _(
         "Most wins first; between equal wins, the sum over a player's games of their score "
         "divided by their best opponent's score, plus 100 for a win, 20 for second place "
-        "and 5 for third place at a table of 5 (as the World Boardgaming Championships rank "
-        "their heats)."
+        "and, at a table of 5, 5 for third place (as the World Boardgaming Championships "
+        "rank their heats)."
     ),
     SHARE: _(
         "Each game, a player's score as a percentage of the winner's; ranked by the average "

@@ -96,6 +96,9 @@ def test_the_rooms_screen_follows_the_tables_without_reloading(
     expect(table.locator(".chip").first).to_have_text("playing")
     expect(table.locator(".seats li").first).to_contain_text(f"{seated[0]} 7")
     go(page, organizer)
-    page.locator("#organizer button", has_text="Draw round 2").click()
+    # Round 1 still playing: the draw asks to be opened first, and says why.
+    page.locator("#organizer .draw-early summary").click()
+    expect(page.locator("#organizer .draw-early")).to_contain_text("2 tables of round 1 have")
+    page.locator("#organizer button", has_text="Draw round 2 now").click()
     expect(screen.locator("#round-2 li.event-table")).to_have_count(2)  # the new round too
     assert screen.evaluate("window.sameDocument") is True

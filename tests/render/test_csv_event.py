@@ -17,9 +17,9 @@ def _rows(text):
 def test_the_standings_csv_has_a_line_a_player_by_rank():
     # Ann wins 120 to 80 (120/80 + 100 = 101.5); =Bob, a name like a formula, 80/120.
     games = (GameResult(("Ann", "=Bob"), (120, 80), (1, 2)),)
-    rows = _rows(standings_to_csv(event_standings(games, WINS)))
+    rows = _rows(standings_to_csv(event_standings(games, WINS), WINS))
     assert rows == [
-        ["Rank", "Player", "Games", "Wins", "Points", "Score"],
+        ["Rank", "Player", "Games", "Wins", "Points", "Sum"],
         ["1", "Ann", "1", "1", "120", "101.50"],
         ["2", "'=Bob", "1", "0", "80", "20.67"],
     ]

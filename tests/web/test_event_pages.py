@@ -134,7 +134,7 @@ def test_the_standings_download_as_csv_from_either_address(client):
     body = client.get(f"{url}/standings.csv")
     assert body.mimetype == "text/csv" and "attachment" in body.headers["Content-Disposition"]
     lines = body.get_data(as_text=True).lstrip("\ufeff").splitlines()
-    assert lines[0] == "Rank,Player,Games,Wins,Points,Score" and len(lines) == 13
+    assert lines[0] == "Rank,Player,Games,Wins,Points,Sum" and len(lines) == 13
     public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
     assert client.get(f"{public}/standings.csv").get_data(as_text=True) == body.get_data(
         as_text=True
@@ -272,3 +272,17 @@ def test_a_game_over_counts_only_once_every_players_tickets_are_entered(client, 
     data = client.get(f"{url}/standings.json").get_json()
     assert data["rounds"][0]["tables"][0]["finished"]
     assert sorted(p["games"] for p in data["players"]) == [0] * 8 + [1] * 4
+
+
+def test_drawing_a_round_while_tables_play_asks_first_and_says_how_many(client, app):
+    url = _organizer(client)
+    page = html.unescape(client.get(url).text)
+    assert '<details class="draw-early">' in page
+    assert "3 tables of round 1 have not finished (a draw can't be taken back)." in page
+    tables = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"]
+    with app.test_request_context():
+        for seed, table in enumerate(tables):
+            play_to_end(table["game"], seed)
+    page = html.unescape(client.get(url).text)
+    assert '<details class="draw-early">' not in page
+    assert '<button type="submit" class="primary">Draw round 2</button>' in page

@@ -142,7 +142,9 @@ def _pdf(stored: StoredEvent) -> Response:
 
 def _csv(stored: StoredEvent) -> Response:
     """The standings as CSV, named after the event and the day."""
-    response = Response(standings_to_csv(event_view.standings(stored)), mimetype="text/csv")
+    method = stored.event.setup.method
+    text = standings_to_csv(event_view.standings(stored), method)
+    response = Response(text, mimetype="text/csv")
     day = stored.created[:10]
     response.headers["Content-Disposition"] = f'attachment; filename="standings-{day}.csv"'
     return response
