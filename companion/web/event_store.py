@@ -235,6 +235,34 @@ def _replace_games(
     _new_games(db, stored.id, after, round_number, tables, stored.language)
 
 
+@dataclass(frozen=True)
+class EventTable:
+    """Where a game is played in an event: the event's name and public address, the
+    round and the table."""
+
+    name: str
+    watch: str
+    round: int
+    table: int
+
+
+def event_table(game_id: str) -> EventTable | None:
+    """The event, round and table that play ``game_id``; None for a game of no event."""
+    row = (
+        store.get_db()
+        .execute(
+            "SELECT e.setup, e.watch, t.round, t.table_number FROM event_game t"
+            " JOIN event e ON e.id = t.event_id WHERE t.game_id = ?",
+            (game_id,),
+        )
+        .fetchone()
+    )
+    if row is None:
+        return None
+    setup = _setup_of(json.loads(row["setup"]))
+    return EventTable(setup.name, row["watch"], row["round"], row["table_number"])
+
+
 def replacement(game_id: str) -> str | None:
     """The game an event's table plays now where it no longer plays ``game_id`` (the
     table was drawn again, or a player moved); None for any other game."""

@@ -286,3 +286,27 @@ def test_drawing_a_round_while_tables_play_asks_first_and_says_how_many(client, 
     page = html.unescape(client.get(url).text)
     assert '<details class="draw-early">' not in page
     assert '<button type="submit" class="primary">Draw round 2</button>' in page
+
+
+def test_a_tables_game_says_which_event_round_and_table_it_is_and_links_the_event(client):
+    url = _organizer(client)
+    table = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][1]
+    public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
+    page = html.unescape(client.get(f"/g/{table['game']}").text)
+    assert f'<a href="{public}">Club night</a> · Round 1 · Table 2' in page
+    assert url.rsplit("/", 1)[1] not in page  # never the organizer's address
+
+
+def test_the_organizers_entries_say_what_they_did_by_the_forms(client):
+    url = _organizer(client)
+    joined = client.post(f"{url}/join", data={"player": "Zed"})
+    assert joined.headers["Location"].endswith("#organizer")
+    page = html.unescape(client.get(url).text)
+    organizer = page[page.index('id="organizer"') :]
+    assert "Zed plays from the next round." in organizer
+    assert "Zed</th>" not in page and 'Zed <span class="chip">from the next round</span>' in page
+    client.post(f"{url}/leave", data={"player": "P01"})
+    page = html.unescape(client.get(url).text)
+    assert "P01 dropped out: drawn no more" in page
+    assert 'P01 <span class="chip">dropped out</span>' in page
+    assert "This page's address is the only key to the event" in page

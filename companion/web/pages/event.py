@@ -8,8 +8,18 @@ from __future__ import annotations
 import io
 import secrets
 from collections.abc import Callable
+from typing import Any
 
-from flask import Blueprint, jsonify, redirect, render_template, request, send_file, url_for
+from flask import (
+    Blueprint,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -187,12 +197,24 @@ def redraw(event_id: str) -> Response | tuple[str, int]:
 
 @bp.post("/<event_id>/join")
 def join(event_id: str) -> Response | tuple[str, int]:
-    return _record(event_id, lambda event, form: Joined(" ".join((form.player.data or "").split())))
+    return _record(
+        event_id,
+        lambda event, form: Joined(" ".join((form.player.data or "").split())),
+        lambda entry: _("%(player)s plays from the next round.", player=entry.player),
+    )
 
 
 @bp.post("/<event_id>/leave")
 def leave(event_id: str) -> Response | tuple[str, int]:
-    return _record(event_id, lambda event, form: Left(form.player.data or ""))
+    return _record(
+        event_id,
+        lambda event, form: Left(form.player.data or ""),
+        lambda entry: _(
+            "%(player)s dropped out: drawn no more (their games played still count; a late "
+            "arrival of the same name brings them back).",
+            player=entry.player,
+        ),
+    )
 
 
 @bp.post("/<event_id>/move")
@@ -202,29 +224,47 @@ def move(event_id: str) -> Response | tuple[str, int]:
         seats = len(event.round(number).table(table).players)
         return Moved(form.player.data or "", number, table, secrets.randbelow(seats + 1))
 
-    return _record(event_id, entry)
+    return _record(
+        event_id,
+        entry,
+        lambda moved: _(
+            "%(player)s moved to table %(table)d.", player=moved.player, table=moved.table
+        ),
+    )
 
 
 @bp.post("/<event_id>/take-out")
 def take_out(event_id: str) -> Response | tuple[str, int]:
     return _record(
-        event_id, lambda event, form: TakenOut(form.round.data or 0, form.table.data or 0)
+        event_id,
+        lambda event, form: TakenOut(form.round.data or 0, form.table.data or 0),
+        lambda out: _(
+            "Table %(table)d of round %(round)d no longer counts in the standings.",
+            table=out.table,
+            round=out.round,
+        ),
     )
 
 
 def _record(
-    event_id: str, make: Callable[[Event, EventEntryForm], Entry]
+    event_id: str,
+    make: Callable[[Event, EventEntryForm], Entry],
+    said: Callable[[Any], str] | None = None,
 ) -> Response | tuple[str, int]:
-    """Records the organizer's entry the form asks for, then shows the page again; a
-    refusal shows the page with the reason (409; a form that is not one, 400)."""
+    """Records the organizer's entry the form asks for, then shows the page again (where
+    ``said(entry)`` says what it did, at the organizer's forms); a refusal shows the page
+    with the reason (409; a form that is not one, 400)."""
     form = EventEntryForm()
     if not form.validate_on_submit():
         return _page(event_store.load_event(event_id), True, form_problem(form)), 400
     try:
-        event_store.record_entry(event_id, lambda event: make(event, form))
+        stored = event_store.record_entry(event_id, lambda event: make(event, form))
     except EventError as refusal:
         return _page(event_store.load_event(event_id), True, str(refusal)), 409
-    return redirect(url_for("event.show", event_id=event_id), code=303)
+    if said is None:
+        return redirect(url_for("event.show", event_id=event_id), code=303)
+    flash(said(stored.log[-1]))  # the entry as recorded
+    return redirect(url_for("event.show", event_id=event_id, _anchor="organizer"), code=303)
 
 
 def _page(stored: StoredEvent, organizer: bool, problem: str | None = None) -> str:
@@ -258,6 +298,7 @@ def _made(stored: StoredEvent, organizer: bool, since: str, problem: str | None)
         explained=EXPLAINED,
         ratio_rule=RATIO_HOUSE_RULE,
         score_heads=SCORE_HEADS,
+        seated={p for r in event.rounds for t in r.tables for p in t.players},
         public_link=public,
         entry=EventEntryForm(),
         problem=problem,
