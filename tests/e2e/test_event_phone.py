@@ -68,6 +68,10 @@ def test_the_public_page_fills_the_rooms_screen(server: str, phone: Page, browse
             "parseFloat(getComputedStyle(document.querySelector('.seats')).fontSize)"
         )
         assert size >= 20
+        standings_size = screen.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('.event-standings td')).fontSize)"
+        )
+        assert standings_size >= 24  # the standings too, from across the room
         assert screen.evaluate("document.documentElement.scrollWidth") <= 1920
         SCREENSHOTS.mkdir(exist_ok=True)
         screen.screenshot(path=str(SCREENSHOTS / "event-screen-1920.png"))
