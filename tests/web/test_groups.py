@@ -80,8 +80,8 @@ def test_the_standings_in_stats_json_are_the_hand_worked_ones(client, group):
 def test_the_group_page_shows_the_standings_and_the_records(client, group):
     text = " ".join(re.sub(r"<[^>]+>", " ", page(client, group)).split())
     assert "3 games" in text
-    assert "Ann 1 win · 3 games · average 9.5" in text
-    assert "Bob 2 wins · 3 games · average 59.5" in text
+    assert "Ann 1 win · 3 games (2 finished) · average 9.5" in text
+    assert "Bob 2 wins · 3 games (2 finished) · average 59.5" in text
     assert "Highest score" in text and "108 points" in text
     assert "Biggest win" in text
     assert "Scores over the games" in text and "Wins on each map" in text
@@ -350,7 +350,7 @@ def test_each_persons_score_as_a_share_of_the_winners_is_in_the_standings(client
     shares = {p["name"]: p["share"] for p in stats(client, group)["players"]}
     assert shares == {"Ann": 53.7, "Bob": 100.0, "Cy": 36.4}
     text = text_of(client, group)
-    assert "Ann 1 win · 3 games · average 9.5 · 53.7% of the winner's score" in text
+    assert "Ann 1 win · 3 games (2 finished) · average 9.5 · 53.7% of the winner's score" in text
     assert "Share of the winner's score 36.4%" in text
 
 
