@@ -351,9 +351,12 @@ def board_svg(
     drawn = layout(board)
     label = escape(str(_("%(map)s board", map=board.title)))
     height = f"{drawn.height:.0f}"
+    # A picture to look at; with routes to tap, a group of links (a picture's parts are
+    # never read out, so its links would be lost to a screen reader).
+    role = "group" if link is not None else "img"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
-        f'class="board" id="board" role="img" aria-label="{label}">',
+        f'class="board" id="board" role="{role}" aria-label="{label}">',
         f'<rect width="{WIDTH}" height="{height}" fill="{PAPER}"/>',
         '<g class="water">',
     ]
