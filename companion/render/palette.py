@@ -31,6 +31,30 @@ PIECE_COLORS = {
     "orange": "#e67e22",
 }
 FALLBACK_PIECES = ("#c0262d", "#1f5fbf", "#1f8a47", "#e0b400", "#1b1b1b")
+# The same pieces for colour-blind eyes: each colour moved toward one of Okabe and Ito's
+# colours (vermilion for red, bluish green for green, sky blue's deeper kin for blue...),
+# which stay apart under protanopia, deuteranopia and tritanopia
+# (tests/render/test_colour_vision.py measures it: CIEDE2000 ≥ 10 between any two).
+COLOR_BLIND_PIECES = {
+    "red": "#d55e00",
+    "blue": "#0072b2",
+    "green": "#009e73",
+    "yellow": "#f0e442",
+    "black": "#000000",
+    "white": "#f2f2f2",
+    "purple": "#cc79a7",
+    "orange": "#e69f00",
+}
+# Pairs of the usual pieces that a colour-blind player can hardly tell apart (closer than
+# CIEDE2000 10 under one of the three deficiencies, as the same test measures).
+HARD_TO_TELL = frozenset(
+    {
+        frozenset({"red", "green"}),
+        frozenset({"blue", "purple"}),
+        frozenset({"green", "orange"}),
+        frozenset({"yellow", "orange"}),
+    }
+)
 PAPER = "#efe6cf"  # the map's
 WATER = "#a9d1ef"
 INK = "#1b1b1b"
