@@ -30,7 +30,6 @@ PIECE_COLORS = {
     "purple": "#7d3c98",
     "orange": "#e67e22",
 }
-FALLBACK_PIECES = ("#c0262d", "#1f5fbf", "#1f8a47", "#e0b400", "#1b1b1b")
 # The same pieces for colour-blind eyes: each colour moved toward one of Okabe and Ito's
 # colours (vermilion for red, bluish green for green, sky blue's deeper kin for blue...),
 # which stay apart under protanopia, deuteranopia and tritanopia
@@ -73,11 +72,30 @@ ACCENT = "#a4262c"
 PAGE = "#fbf8f1"
 
 
-def piece_color(color: str | None, seat: int) -> str:
-    """A CSS colour for a player's pieces (by their colour, else by seat)."""
-    if color and color.casefold() in PIECE_COLORS:
-        return PIECE_COLORS[color.casefold()]
-    return FALLBACK_PIECES[seat % len(FALLBACK_PIECES)]
+SEAT_PIECES = ("red", "blue", "green", "yellow", "black")  # a player of no colour, by seat
+
+
+def piece_color(color: str | None, seat: int, colour_blind: bool = False) -> str:
+    """A CSS colour for a player's pieces (by their colour, else by seat); with
+    ``colour_blind``, from the palette that stays apart for colour-blind eyes."""
+    pieces = COLOR_BLIND_PIECES if colour_blind else PIECE_COLORS
+    name = color.casefold() if color and color.casefold() in pieces else None
+    return pieces[name or SEAT_PIECES[seat % len(SEAT_PIECES)]]
+
+
+def hard_to_tell(colors: list[str | None]) -> list[tuple[str, str]]:
+    """The pairs of these players' colours (by seat) that colour-blind eyes can hardly
+    tell apart, each once, in seat order."""
+    named = [
+        (c.casefold() if c and c.casefold() in PIECE_COLORS else SEAT_PIECES[i % 5])
+        for i, c in enumerate(colors)
+    ]
+    found = []
+    for i, a in enumerate(named):
+        for b in named[i + 1 :]:
+            if frozenset({a, b}) in HARD_TO_TELL and (a, b) not in found:
+                found.append((a, b))
+    return found
 
 
 def tint(color: str, paper: float = 0.72) -> str:

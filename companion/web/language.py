@@ -27,6 +27,7 @@ from companion.rules.errors import IllegalAction
 from companion.rules.words import DASH, speak, stop_speaking
 from companion.web import database
 from companion.web.cache import Recent
+from companion.web.players import colour_blind
 
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600
@@ -95,7 +96,12 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def _languages() -> dict[str, object]:
-        return {"language": language(), "LANGUAGES": LANGUAGES, "SHORT_LANGUAGES": SHORT}
+        return {
+            "language": language(),
+            "LANGUAGES": LANGUAGES,
+            "SHORT_LANGUAGES": SHORT,
+            "colour_blind": colour_blind(),
+        }
 
     # Globals (not the context's): a macro called from Python sees them too.
     for helper in (place, place_text, targets, local_name):

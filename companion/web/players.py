@@ -5,18 +5,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import request
+from flask import has_request_context, request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion.render.palette import piece_color
+from companion.render.palette import hard_to_tell, piece_color
 from companion.rules import counted
+from companion.rules.colors import color_words
 from companion.rules.errors import IllegalAction
 from companion.rules.passengers import passengers_left
 from companion.rules.sails import ports_left
 from companion.rules.state import State
 from companion.rules.stations import stations_left
 from companion.rules.table_questions import next_player, score_track
+from companion.rules.words import Text
 
 
 @dataclass(frozen=True)
@@ -29,9 +31,25 @@ class Seat:
     left: str  # what the player has left, in words: "41 trains · 3 stations"
 
 
+COLOURS_COOKIE = "colours"  # "colour-blind": the pieces in the palette that stays apart
+
+
+def colour_blind() -> bool:
+    """Whether this browser asked for the colours that stay apart for colour-blind eyes
+    (remembered as the language is)."""
+    return has_request_context() and request.cookies.get(COLOURS_COOKIE) == "colour-blind"
+
+
 def player_colors(state: State) -> dict[str, str]:
     """Each player's piece colour for the board picture."""
-    return {p.name: piece_color(p.color, i) for i, p in enumerate(state.setup.players)}
+    blind = colour_blind()
+    return {p.name: piece_color(p.color, i, blind) for i, p in enumerate(state.setup.players)}
+
+
+def hard_pairs(state: State) -> list[tuple[Text, Text]]:
+    """The seats' colours that colour-blind players can hardly tell apart, in words."""
+    found = hard_to_tell([p.color for p in state.setup.players])
+    return [(color_words(a), color_words(b)) for a, b in found]
 
 
 def seats(state: State) -> list[Seat]:
@@ -39,7 +57,7 @@ def seats(state: State) -> list[Seat]:
     return [
         Seat(
             name=p.name,
-            color=piece_color(p.color, i),
+            color=piece_color(p.color, i, colour_blind()),
             points=score_track(state, p.name),
             left=" · ".join(_pieces_left(state, p.name)),
         )

@@ -20,6 +20,7 @@ from flask import g, request
 
 from companion.web.cache import Recent
 from companion.web.language import language
+from companion.web.players import colour_blind
 from companion.web.stamps import CSRF_MARK, TOKEN_MARK, csrf_token, form_token
 from companion.web.stored_game import StoredGame
 
@@ -63,7 +64,7 @@ def shared(game: StoredGame, make: Callable[[], str]) -> str:
     if not set(request.args) <= ASKED:
         return make()
     asked = tuple(sorted((k, v) for k in request.args for v in request.args.getlist(k)))
-    key = ("page", request.path, asked, request.host_url, language())
+    key = ("page", request.path, asked, request.host_url, language(), colour_blind())
     if game.kept_count("page") >= MOST_KEPT and not game.has_kept(key):
         return make()  # a client asking for many addresses keeps nothing more
     page: str = game.kept(key, made)
@@ -80,7 +81,7 @@ def shared_by(key: tuple[object, ...], make: Callable[[], str]) -> str:
     """The page ``make()`` gives, made once for ``key`` (and the address asked for, the
     host and the language) by the first to ask while the others wait for it, then given
     this phone's tokens."""
-    key = (*key, request.full_path, request.host_url, language())
+    key = (*key, request.full_path, request.host_url, language(), colour_blind())
     page = PAGES.get(key)
     if page is None:
         with _MAKING:

@@ -49,7 +49,7 @@ from companion.web.forms import (
     UndoForm,
 )
 from companion.web.language import language
-from companion.web.players import chosen_player, seats
+from companion.web.players import chosen_player, colour_blind, hard_pairs, seats
 from companion.web.qr import public_url, reach
 from companion.web.shared_page import is_live_update, shared
 from companion.web.stamps import Repeated
@@ -134,6 +134,7 @@ def table_context(game: StoredGame, state: State, player: str) -> dict[str, obje
         "blocked": cannot_act(state, player),
         "replaced_by": game.kept(("replaced by",), lambda: replacement(game.id)),
         "in_event": game.kept(("in event",), lambda: event_table(game.id)),
+        "hard_pairs": hard_pairs(state),
         "last": game.last,
         "turn": TurnForm(),
         "undo": UndoForm(),
@@ -176,7 +177,7 @@ def claim_list(game: StoredGame, player: str) -> Markup:
             )
         )
 
-    found: Markup = game.kept(("claim list", player, language()), for_player)
+    found: Markup = game.kept(("claim list", player, language(), colour_blind()), for_player)
     return found
 
 

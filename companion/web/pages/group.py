@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.render.group_charts import scores_svg, wins_svg
-from companion.render.palette import FALLBACK_PIECES, piece_color
+from companion.render.palette import SEAT_PIECES, piece_color
 from companion.rules.board import load_board, map_ids
 from companion.rules.errors import IllegalAction
 from companion.rules.names import name_key
@@ -38,6 +38,7 @@ from companion.web.new_game import (
     start_game,
     too_many,
 )
+from companion.web.players import colour_blind
 from companion.web.qr import public_url, qr_svg
 
 bp = Blueprint("group", __name__, url_prefix="/t")
@@ -86,17 +87,19 @@ def _variant_asked(map_id: str | None) -> str | None:
 def person_colors(found: Standings) -> dict[str, str]:
     """Each person's colour in the pictures: the pieces they played most, unless someone
     listed before them has it (then one of the colours nobody has)."""
+    blind = colour_blind()
+    fallback = [piece_color(None, seat, blind) for seat in range(len(SEAT_PIECES))]
     played: dict[str, Counter[str]] = {}
     for game in found.games:
         for seat, p in enumerate(game.sheet.players):
-            color = piece_color(p.player.color, seat)
+            color = piece_color(p.player.color, seat, blind)
             played.setdefault(found.person(p.name), Counter())[color] += 1
     colors: dict[str, str] = {}
     for standing in found.people:
         taken = set(colors.values())
         liked = [c for c, _n in played.get(standing.name, Counter()).most_common()]
-        free = [c for c in (*liked, *FALLBACK_PIECES) if c not in taken]
-        colors[standing.name] = free[0] if free else FALLBACK_PIECES[0]
+        free = [c for c in (*liked, *fallback) if c not in taken]
+        colors[standing.name] = free[0] if free else fallback[0]
     return colors
 
 

@@ -1,0 +1,59 @@
+"""The colour-blind colours: a switch remembered by the browser draws the players' pieces
+in the palette that stays apart for colour-blind eyes, and a game whose seats' colours are
+hard to tell apart says so at its start, the switch one tap away."""
+
+from __future__ import annotations
+
+import html
+
+from companion.render.palette import COLOR_BLIND_PIECES, PIECE_COLORS
+from tests.web.helpers import seats
+
+
+def _start(client, **colors):
+    data = seats(*colors)
+    for i, color in enumerate(colors.values()):
+        data[f"seats-{i}-color"] = color
+    made = client.post("/games", data=data)
+    assert made.status_code in (302, 303), made.get_data(as_text=True)
+    return made.headers["Location"].split("?")[0]
+
+
+def test_red_and_green_seats_are_said_hard_to_tell_apart_at_the_start(client):
+    table = _start(client, Ann="red", Bob="green", Cy="blue")
+    page = html.unescape(client.get(table).text)
+    assert "Red and green pieces are hard to tell apart for colour-blind players." in page
+    assert "Colour-blind colours: off" in page
+    calm = _start(client, Ann="red", Bob="blue", Cy="yellow")
+    assert "hard to tell apart" not in client.get(calm).text
+
+
+def test_the_switch_draws_the_pieces_in_the_colour_blind_palette_and_is_remembered(client):
+    table = _start(client, Ann="red", Bob="green")
+    usual = client.get(table).text
+    assert PIECE_COLORS["red"] in usual and COLOR_BLIND_PIECES["red"] not in usual
+    switched = client.get(f"/colours/colour-blind?next={table}")
+    assert switched.status_code == 302 and switched.headers["Location"] == table
+    page = html.unescape(client.get(table).text)
+    assert COLOR_BLIND_PIECES["red"] in page and COLOR_BLIND_PIECES["green"] in page
+    assert "Colour-blind colours: on" in page
+    assert "hard to tell apart" not in page  # the colours now stay apart
+    client.get(f"/colours/usual?next={table}")
+    assert PIECE_COLORS["red"] in client.get(table).text
+
+
+def test_a_live_update_keeps_each_phones_own_colours(client, app):
+    """The table's page, made once for the phones that ask after a change, is made apart
+    for the phones that asked for the colour-blind colours."""
+    table = _start(client, Ann="red", Bob="green")
+    other = app.test_client()
+    other.get(f"/colours/colour-blind?next={table}")
+    live = {"HX-Request": "true"}
+    assert PIECE_COLORS["red"] in client.get(table, headers=live).text
+    seen = other.get(table, headers=live).text
+    assert COLOR_BLIND_PIECES["red"] in seen and PIECE_COLORS["red"] not in seen
+
+
+def test_an_unknown_choice_changes_nothing_and_a_foreign_next_goes_home(client):
+    answer = client.get("/colours/rainbow?next=https://example.org/")
+    assert answer.headers["Location"] == "/" and "colours=" not in str(answer.headers)
