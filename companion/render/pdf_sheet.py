@@ -61,11 +61,13 @@ def paper_styles() -> dict[str, ParagraphStyle]:
     }
 
 
-def sheet_to_pdf(sheet: ScoreSheet, link: str, progress: Sequence[Series] = ()) -> bytes:
+def sheet_to_pdf(
+    sheet: ScoreSheet, link: str, progress: Sequence[Series] = (), colour_blind: bool = False
+) -> bytes:
     """The PDF's bytes, a sheet to pin up: the winner and tiebreak, the standings and the
     way back to the game (``link``), the board with every player's routes and the longest
     path, the score through the game (``progress``, when given), then every player's
-    points, line by line."""
+    points, line by line; the pieces in the colour-blind palette with ``colour_blind``."""
     lettering.register()
     styles = paper_styles()
     out = io.BytesIO()
@@ -94,7 +96,7 @@ def sheet_to_pdf(sheet: ScoreSheet, link: str, progress: Sequence[Series] = ()) 
     # The way back to the game, on the first page: never alone on a last one.
     story.append(Spacer(1, 3 * mm))
     story.append(qr_block(link, _("Open this game: %(link)s", link=link), styles["small"]))
-    story += _board(sheet, styles)
+    story += _board(sheet, styles, colour_blind)
     if progress:
         story += _chart(progress, styles)
     for p in sheet.players:
@@ -207,7 +209,9 @@ def _rect(
     return rect
 
 
-def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
+def _board(
+    sheet: ScoreSheet, styles: dict[str, ParagraphStyle], colour_blind: bool = False
+) -> list[Flowable]:
     """The board with every player's routes in their colour, and, where the edition gives
     a bonus for it, the longest path (the bonus's) outlined."""
     board = sheet.board
@@ -238,7 +242,7 @@ def _board(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> list[Flowabl
         owner = owners.get(route.id)
         train = None
         if owner is not None:
-            train = palette.piece_color(owner.player.color, seats[owner.name])
+            train = palette.piece_color(owner.player.color, seats[owner.name], colour_blind)
         outline = LIT if route.id in lit else palette.INK
         for space in board_picture.spaces(route, laid, train, outline):
             art.add(_space(space, route.id in lit))

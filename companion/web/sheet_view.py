@@ -12,7 +12,7 @@ from companion.render.score_chart import Series, series_of
 from companion.rules.scoring import ScoreSheet
 from companion.rules.state import State
 from companion.rules.table_questions import track_history
-from companion.web.players import player_colors
+from companion.web.players import colour_blind, player_colors
 from companion.web.qr import public_url
 from companion.web.sharing import file_name
 from companion.web.stored_game import StoredGame
@@ -36,7 +36,7 @@ def pdf_response(game: StoredGame, back: str) -> Response:
     the request, so it speaks the page's language (``?lang=ru`` on its address)."""
     state = game.state()
     sheet = score(game, state)
-    data = sheet_to_pdf(sheet, public_url(back), progress(game, state, sheet))
+    data = sheet_to_pdf(sheet, public_url(back), progress(game, state, sheet), colour_blind())
     return send_file(
         io.BytesIO(data),
         mimetype="application/pdf",

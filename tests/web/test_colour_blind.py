@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 
 from companion.render.palette import COLOR_BLIND_PIECES, PIECE_COLORS
-from tests.web.helpers import seats
+from tests.web.helpers import WebTable, seats
 
 
 def _start(client, **colors):
@@ -57,3 +57,16 @@ def test_a_live_update_keeps_each_phones_own_colours(client, app):
 def test_an_unknown_choice_changes_nothing_and_a_foreign_next_goes_home(client):
     answer = client.get("/colours/rainbow?next=https://example.org/")
     assert answer.headers["Location"] == "/" and "colours=" not in str(answer.headers)
+
+
+def test_the_result_card_and_the_pdf_follow_each_phones_colours(client, app):
+    table = WebTable(client, "Ann", "Bob")  # red and blue by seat
+    table.claim("Ann", "Denver", "Helena")
+    other = app.test_client()
+    other.get(f"/colours/colour-blind?next={table.url}")
+    usual, blind = client.get(f"{table.url}/card.png"), other.get(f"{table.url}/card.png")
+    assert usual.status_code == blind.status_code == 200
+    assert usual.data != blind.data  # each drawn in its palette, neither kept for the other
+    assert client.get(f"{table.url}/card.png").data == usual.data
+    pdfs = client.get(f"{table.url}/sheet.pdf").data, other.get(f"{table.url}/sheet.pdf").data
+    assert pdfs[0] != pdfs[1]  # the board's trains in each palette
