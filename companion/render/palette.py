@@ -75,22 +75,24 @@ PAGE = "#fbf8f1"
 SEAT_PIECES = ("red", "blue", "green", "yellow", "black")  # a player of no colour, by seat
 
 
+def piece_name(color: str | None, seat: int) -> str:
+    """The colour of a player's pieces by name: their own, else the one their seat takes."""
+    if color and color.casefold() in PIECE_COLORS:
+        return color.casefold()
+    return SEAT_PIECES[seat % len(SEAT_PIECES)]
+
+
 def piece_color(color: str | None, seat: int, colour_blind: bool = False) -> str:
     """A CSS colour for a player's pieces (by their colour, else by seat); with
     ``colour_blind``, from the palette that stays apart for colour-blind eyes."""
-    pieces = COLOR_BLIND_PIECES if colour_blind else PIECE_COLORS
-    name = color.casefold() if color and color.casefold() in pieces else None
-    return pieces[name or SEAT_PIECES[seat % len(SEAT_PIECES)]]
+    return (COLOR_BLIND_PIECES if colour_blind else PIECE_COLORS)[piece_name(color, seat)]
 
 
 def hard_to_tell(colors: list[str | None]) -> list[tuple[str, str]]:
     """The pairs of these players' colours (by seat) that colour-blind eyes can hardly
     tell apart, each once, in seat order."""
-    named = [
-        (c.casefold() if c and c.casefold() in PIECE_COLORS else SEAT_PIECES[i % 5])
-        for i, c in enumerate(colors)
-    ]
-    found = []
+    named = [piece_name(color, seat) for seat, color in enumerate(colors)]
+    found: list[tuple[str, str]] = []
     for i, a in enumerate(named):
         for b in named[i + 1 :]:
             if frozenset({a, b}) in HARD_TO_TELL and (a, b) not in found:

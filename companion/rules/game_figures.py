@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
+from fractions import Fraction
 
 from companion.rules.actions import Pass
 from companion.rules.actions.turn import TICKETS
+from companion.rules.counted import tenths
 from companion.rules.record import Logged
 from companion.rules.state import State
 
@@ -24,7 +26,7 @@ def _average(total: int, count: int) -> Decimal | None:
     """``total`` ÷ ``count`` to one decimal, a half rounded up; None when ``count`` is 0."""
     if not count:
         return None
-    return (Decimal(total) / count).quantize(Decimal("0.1"), ROUND_HALF_UP)
+    return tenths(Fraction(total, count))
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from companion.rules.counted import tenths
 from companion.rules.event_standings import GameResult
 from companion.rules.names import name_key
 
@@ -39,7 +40,7 @@ class Rating:
     @property
     def shown(self) -> Decimal:
         """The rating as the page shows it: to one decimal, a half rounded up (never −0)."""
-        return Decimal(self.ordinal).quantize(Decimal("0.1"), ROUND_HALF_UP) + 0
+        return tenths(self.ordinal)
 
     @property
     def provisional(self) -> bool:

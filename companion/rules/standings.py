@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from fractions import Fraction
 from types import MappingProxyType
 
+from companion.rules.counted import tenths
 from companion.rules.event_standings import SHARE, event_standings, result_of
 from companion.rules.game_figures import GameFigures
 from companion.rules.head_to_head import HeadToHead, head_to_head
@@ -89,7 +90,7 @@ class Standing:
         """Points a finished game, to one decimal (a half rounded up); None before any."""
         if not self.finished:
             return None
-        return (Decimal(self.points) / self.finished).quantize(Decimal("0.1"), ROUND_HALF_UP)
+        return tenths(Fraction(self.points, self.finished))
 
 
 @dataclass(frozen=True)
@@ -213,11 +214,6 @@ def standings(
     )
 
 
-def _tenths(value: Fraction) -> Decimal:
-    """A figure to one decimal, a half rounded up."""
-    return (Decimal(value.numerator) / value.denominator).quantize(Decimal("0.1"), ROUND_HALF_UP)
-
-
 def _better(best: Best | None, value: int, game: str) -> Best:
     """The higher of a best so far and a new figure (the first game keeps a tie)."""
     return best if best is not None and best.value >= value else Best(value, game)
@@ -260,7 +256,7 @@ class _Tally:
             self.longest_path,
             self.tickets_completed,
             self.tickets_failed,
-            _tenths(share) if share is not None and self.finished else None,
+            tenths(share) if share is not None and self.finished else None,
         )
 
 

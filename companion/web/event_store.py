@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -120,16 +120,17 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
 def stamp(event_id: str, db: Connection | None = None) -> str:
     """Where the event and its tables' games stand: changes with each entry and with each
     change to a table's game (what a screen made on it is checked against)."""
-    db = db or store.get_db()
-    row = db.execute(
-        "SELECT e.version, COALESCE(SUM(g.version), 0) FROM event e"
-        " LEFT JOIN event_game t ON t.event_id = e.id AND t.replaced IS NULL"
-        " LEFT JOIN game g ON g.id = t.game_id WHERE e.id = ? GROUP BY e.version",
-        (event_id,),
-    ).fetchone()
-    if row is None:
+    versions = standing(event_id, db)
+    if not versions:
         raise EventNotFound(event_id)
-    return f"{row[0]}-{row[1]}"
+    return stamp_of(versions, EVENT + event_id)
+
+
+def stamp_of(versions: Mapping[str, int], event_key: str) -> str:
+    """The stamp of an event (``event_key``: ``EVENT`` + its id) from the versions
+    ``standing`` reads: its own, then its games' added up."""
+    games = sum(v for key, v in versions.items() if key != event_key)
+    return f"{versions.get(event_key, 0)}-{games}"
 
 
 def standing(event_id: str, db: Connection | None = None) -> dict[str, int]:

@@ -289,9 +289,7 @@ def load_game(game_id: str) -> StoredGame:
     """The stored game at this address, or ``GameNotFound``. Read once a request until it
     writes: a view that reads the game and then records an action reads it once before
     the write, and again inside it (under its lock)."""
-    if not has_request_context() or "touched" in g:  # a command, or under a write's lock
-        return _load_game(game_id)
-    read: dict[str, StoredGame] = g.setdefault("games_read", {})
+    read = _read_in_request()
     if game_id not in read:
         read[game_id] = _load_game(game_id)
     return read[game_id]
@@ -301,20 +299,31 @@ def load_games(game_ids: Iterable[str]) -> dict[str, StoredGame]:
     """The stored games at these addresses (``load_game``'s, each), read with one query
     for those known at their version: an event's page reads its tables' games at once."""
     wanted = list(dict.fromkeys(game_ids))
-    read: dict[str, StoredGame] = (
-        g.setdefault("games_read", {}) if has_request_context() and "touched" not in g else {}
-    )
+    read = _read_in_request()
     missing = [i for i in wanted if i not in read]
     if missing:
-        url = database().url
         marks = ", ".join("?" * len(missing))
-        for row in get_db().execute(
-            f"SELECT id, version FROM game WHERE id IN ({marks})", tuple(missing)
-        ):
-            known = GAMES.get((url, row["id"]))
-            if known is not None and known.version == row["version"] and known.watch:
+        query = f"SELECT id, version FROM game WHERE id IN ({marks})"
+        for row in get_db().execute(query, tuple(missing)):
+            known = _known(row["id"], row["version"])
+            if known is not None:
                 read[row["id"]] = known
-    return {i: read[i] if i in read else load_game(i) for i in wanted}
+    return {i: load_game(i) for i in wanted}
+
+
+def _read_in_request() -> dict[str, StoredGame]:
+    """The games this request has read (a fresh dict for a command, or under a write's
+    lock, where nothing is kept)."""
+    if not has_request_context() or "touched" in g:
+        return {}
+    read: dict[str, StoredGame] = g.setdefault("games_read", {})
+    return read
+
+
+def _known(game_id: str, version: int) -> StoredGame | None:
+    """The game as last read by this process, if it is still at ``version``."""
+    known = GAMES.get((database().url, game_id))
+    return known if known is not None and known.version == version and known.watch else None
 
 
 def _load_game(game_id: str) -> StoredGame:
@@ -322,9 +331,8 @@ def _load_game(game_id: str) -> StoredGame:
     row = db.execute("SELECT * FROM game WHERE id = ?", (game_id,)).fetchone()
     if row is None:
         raise GameNotFound(game_id)
-    key = (database().url, game_id)
-    known = GAMES.get(key)
-    if known is not None and known.version == row["version"] and known.watch:
+    known = _known(game_id, row["version"])
+    if known is not None:
         return known
     players = tuple(Player(p["name"], p["color"]) for p in _loads(row["players"]))
     history = tuple(
@@ -370,7 +378,7 @@ def _load_game(game_id: str) -> StoredGame:
         db.execute("UPDATE game SET watch = ? WHERE id = ? AND watch IS NULL", (watch, game_id))
         watch = db.execute("SELECT watch FROM game WHERE id = ?", (game_id,)).fetchone()[0]
     return GAMES.put(
-        key,
+        (database().url, game_id),
         StoredGame(
             game_id,
             record,

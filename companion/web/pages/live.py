@@ -82,7 +82,7 @@ def event_events(
             marks = {key: changes.mark(key) for key in followed}
             versions = standing()  # read once followed: no change is missed in between
             while set(versions) == set(followed):
-                now = event_stamp(versions, event_key)
+                now = event_store.stamp_of(versions, event_key)
                 if now != seen:
                     seen = now
                     yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
@@ -99,12 +99,6 @@ def event_events(
                     versions = standing()
                 else:
                     versions = {k: max(v, heard.get(k) or 0) for k, v in versions.items()}
-
-
-def event_stamp(versions: dict[str, int], event_key: str) -> str:
-    """The event's stamp (``event_store.stamp``'s) from its and its games' versions."""
-    games = sum(v for key, v in versions.items() if key != event_key)
-    return f"{versions.get(event_key, 0)}-{games}"
 
 
 def _since() -> int | None:
