@@ -3,10 +3,11 @@
 ``layout`` places everything once a board (the cities, each route's track with its spaces,
 the city names); ``board_svg`` draws it for the pages, ``companion.render.pdf_sheet`` for the
 sheet. A free route is a row of hollow spaces in its colour; a claimed one carries its
-owner's trains (solid, outlined, larger); sea routes lie on water; tunnels have dashed
-spaces, ferries a locomotive mark. The tracks of a double route lie apart, and no city's
-name covers the middle of a route. Pure: data in, text out (its words in the language
-spoken, ``companion.rules.words.speaking``).
+owner's trains (solid, outlined, larger, marked with the owner's seat number: on the middle
+car of each stretch, or on every car for colour-blind eyes); sea routes lie on water;
+tunnels have dashed spaces, ferries a locomotive mark. The tracks of a double route lie
+apart, and no city's name covers the middle of a route. Pure: data in, text out (its words
+in the language spoken, ``companion.rules.words.speaking``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from companion.render.palette import (
     PAPER,
     ROUTE_COLORS,
     WATER,
+    Piece,
     tint,
 )
 from companion.rules.board import SEA, Board, Flag, Route
@@ -38,6 +40,7 @@ INSET = 9.0  # a track stops short of its cities' dots
 SPACE_GAP = 2.0  # between two spaces of a route
 FREE_HEIGHT = 7.0  # a free space, across the track
 TRAIN_HEIGHT = 10.0  # a claimed space: a train, larger than the space it covers
+MARK_FONT = 10.0  # the owner's mark on a train
 
 
 @dataclass(frozen=True)
@@ -342,12 +345,15 @@ def layout(board: Board) -> Layout:
 def board_svg(
     board: Board,
     owners: Mapping[int, str],
-    player_colors: Mapping[str, str],
+    player_pieces: Mapping[str, Piece],
     link: Callable[[Route], str] | None = None,
     highlight: Collection[int] = (),
+    every_car: bool = False,
 ) -> str:
     """The picture as SVG markup. ``link`` gives each route an address to tap (to claim
-    it); ``highlight`` picks out some routes (a longest path, a ticket's chain)."""
+    it); ``highlight`` picks out some routes (a longest path, a ticket's chain);
+    ``every_car`` marks every car of a claimed route with its owner's mark, not only the
+    middle one."""
     drawn = layout(board)
     label = escape(str(_("%(map)s board", map=board.title)))
     height = f"{drawn.height:.0f}"
@@ -368,7 +374,7 @@ def board_svg(
             )
     parts.append("</g>")
     for route in board.routes:
-        parts.append(_route(route, drawn, owners, player_colors, link, highlight))
+        parts.append(_route(route, drawn, owners, player_pieces, link, highlight, every_car))
     parts.append('<g class="dots">')
     parts.extend(
         f'<circle cx="{p.x:.1f}" cy="{p.y:.1f}" r="5" fill="{CITY_DOT}" stroke="#fff" '
@@ -474,9 +480,10 @@ def _route(
     route: Route,
     drawn: Layout,
     owners: Mapping[int, str],
-    player_colors: Mapping[str, str],
+    player_pieces: Mapping[str, Piece],
     link: Callable[[Route], str] | None,
     highlight: Collection[int],
+    every_car: bool,
 ) -> str:
     owner = owners.get(route.id)
     classes = ["route", "claimed" if owner else "free"]
@@ -491,8 +498,8 @@ def _route(
         f'<line class="hit" {_ends(track)} stroke="transparent" stroke-width="22"/>'
         for track in drawn.tracks[route.id]
     )
-    train = player_colors.get(owner, INK) if owner else None
-    body.extend(_space_svg(space) for space in spaces(route, drawn, train))
+    train = player_pieces.get(owner, Piece(INK, "")) if owner else None
+    body.extend(_space_svg(space) for space in spaces(route, drawn, train, every_car=every_car))
     pair = escape("|".join(sorted(route.cities)))  # the tracks of a double share it
     middle = drawn.middle(route.id)
     group = (
@@ -532,21 +539,31 @@ class Space:
     outline_width: float
     corner: float
     dashed: bool = False  # a tunnel's
-    train: bool = False  # a claimed route's: it has a window along it
+    train: bool = False  # a claimed route's: it has a window along it, or its owner's mark
     locomotive: bool = False  # a ferry's space that takes a locomotive: a dot
+    mark: str = ""  # a train's: its owner's mark, written on it in ``ink``
+    ink: str = INK
 
 
-def spaces(route: Route, drawn: Layout, train: str | None, outline: str = INK) -> list[Space]:
+def spaces(
+    route: Route,
+    drawn: Layout,
+    train: Piece | None,
+    outline: str = INK,
+    every_car: bool = False,
+) -> list[Space]:
     """The route's spaces, on each of its stretches: free (``train`` None), or carrying
-    trains of that colour, outlined in ``outline`` (a picture may pick some out)."""
+    those pieces, outlined in ``outline`` (a picture may pick some out), the owner's mark
+    on the middle car of each stretch (on every car with ``every_car``)."""
     out = []
     stretches = drawn.tracks[route.id]
     for track, count in zip(stretches, space_counts(route, stretches), strict=True):
         for i, (centre, size) in enumerate(track.spaces(count)):
             if train is not None:
+                marked = every_car or i == count // 2
                 out.append(
-                    Space(centre, size, TRAIN_HEIGHT, track.angle, train, outline, 1.6, 2.0,
-                          train=True)
+                    Space(centre, size, TRAIN_HEIGHT, track.angle, train.color, outline, 1.6,
+                          2.0, train=True, mark=train.mark if marked else "", ink=train.ink)
                 )  # fmt: skip
                 continue
             color = ROUTE_COLORS[route.color]
@@ -577,7 +594,14 @@ def _space_svg(space: Space) -> str:
         f'height="{height}" rx="{space.corner}" fill="{space.fill}" stroke="{space.outline}" '
         f'stroke-width="{space.outline_width}"{dash} {turn}/>'
     )
-    if space.train:  # a window along the car: a train, not a coloured space
+    if space.mark:  # the owner's mark, upright, where the car's window would be
+        out += (
+            f'<text x="{c.x:.1f}" y="{c.y + MARK_FONT * 0.36:.1f}" class="owner-mark" '
+            f'font-size="{MARK_FONT}" font-weight="700" font-family="system-ui, sans-serif" '
+            f'fill="{space.ink}" text-anchor="middle">'
+            f"{escape(space.mark)}</text>"
+        )
+    elif space.train:  # a window along the car: a train, not a coloured space
         out += (
             f'<rect x="{c.x - length * 0.3:.1f}" y="{c.y - 1.6:.1f}" width="{length * 0.6:.1f}" '
             f'height="3.2" rx="1" fill="#fff" opacity=".55" {turn}/>'

@@ -7,6 +7,8 @@ pictures drawn in the accent and the paper.)"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 ROUTE_COLORS = {
     "purple": "#9b59b6",
     "blue": "#2f6fd6",
@@ -88,6 +90,29 @@ def piece_color(color: str | None, seat: int, colour_blind: bool = False) -> str
     return (COLOR_BLIND_PIECES if colour_blind else PIECE_COLORS)[piece_name(color, seat)]
 
 
+@dataclass(frozen=True)
+class Piece:
+    """A player's pieces as drawn: their colour, and their mark (the seat's number), which
+    tells them apart wherever colour can't: on the board's trains, in the charts, beside
+    their name."""
+
+    color: str  # CSS
+    mark: str
+
+    @property
+    def ink(self) -> str:
+        """The mark's colour on the piece's: dark on a light piece, white on a dark one."""
+        return INK if light(self.color) else "#ffffff"
+
+
+def pieces(colors: list[str | None], colour_blind: bool = False) -> list[Piece]:
+    """Each seat's pieces (by the players' colours, in seat order), marked 1, 2, 3..."""
+    return [
+        Piece(piece_color(color, seat, colour_blind), str(seat + 1))
+        for seat, color in enumerate(colors)
+    ]
+
+
 def hard_to_tell(colors: list[str | None]) -> list[tuple[str, str]]:
     """The pairs of these players' colours (by seat) that colour-blind eyes can hardly
     tell apart, each once, in seat order."""
@@ -107,10 +132,26 @@ def tint(color: str, paper: float = 0.72) -> str:
     return "#" + "".join(f"{c:02x}" for c in mixed)
 
 
+def luminance(color: str) -> float:
+    """``color``'s relative luminance, as WCAG defines it (0 black, 1 white)."""
+
+    def linear(c: int) -> float:
+        s = c / 255
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(int(color[i : i + 2], 16)) for i in (1, 3, 5))
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG's contrast ratio of two colours (1 to 21)."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 def light(color: str) -> bool:
-    """Whether dark writing reads best on ``color`` (white, yellow: light colours)."""
-    red, green, blue = (int(color[i : i + 2], 16) for i in (1, 3, 5))
-    return 0.299 * red + 0.587 * green + 0.114 * blue > 150
+    """Whether dark writing (``INK``) reads better on ``color`` than white does."""
+    return contrast(color, INK) >= contrast(color, "#ffffff")
 
 
 def palette_css() -> str:

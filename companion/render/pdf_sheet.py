@@ -70,6 +70,9 @@ def sheet_to_pdf(
     points, line by line; the pieces in the colour-blind palette with ``colour_blind``."""
     lettering.register()
     styles = paper_styles()
+    seated = [p.player.color for p in sheet.players]
+    seats = [p.name for p in sheet.players]
+    drawn = dict(zip(seats, palette.pieces(seated, colour_blind), strict=True))
     out = io.BytesIO()
     document = SimpleDocTemplate(
         out,
@@ -92,11 +95,11 @@ def sheet_to_pdf(
         tiebreak = _("Tiebreak: %(tiebreak)s", tiebreak=sheet.tiebreak)
         story.append(Paragraph(_e(tiebreak), styles["base"]))
     story.append(Spacer(1, 4 * mm))
-    story.append(_standings(sheet, styles))
+    story.append(_standings(sheet, styles, drawn))
     # The way back to the game, on the first page: never alone on a last one.
     story.append(Spacer(1, 3 * mm))
     story.append(qr_block(link, _("Open this game: %(link)s", link=link), styles["small"]))
-    story += _board(sheet, styles, colour_blind)
+    story += _board(sheet, styles, drawn, every_car=colour_blind)
     if progress:
         story += _chart(progress, styles)
     for p in sheet.players:
@@ -105,8 +108,11 @@ def sheet_to_pdf(
     return out.getvalue()
 
 
-def _standings(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> Table:
-    """The standings: a column for each part of the score the edition has."""
+def _standings(
+    sheet: ScoreSheet, styles: dict[str, ParagraphStyle], drawn: dict[str, palette.Piece]
+) -> Table:
+    """The standings: a column for each part of the score the edition has, each player
+    beside their mark (``drawn``: their pieces)."""
     small = ParagraphStyle(
         "cell",
         parent=styles["base"],
@@ -116,21 +122,31 @@ def _standings(sheet: ScoreSheet, styles: dict[str, ParagraphStyle]) -> Table:
         alignment=TA_RIGHT,
     )
     titles = [Paragraph(_e(c.title), small) for c in sheet.columns]
-    rows: list[list[Any]] = [["", str(_("Player")), *titles, str(_("Total"))]]
+    rows: list[list[Any]] = [["", "", str(_("Player")), *titles, str(_("Total"))]]
     for p in sheet.ranked:
         rows.append(
             [
                 ordinal(p.rank),
+                _disc(drawn[p.name]),
                 Paragraph(escape(p.name), styles["base"]),
                 *(signed(s.points) for s in p.sections),
                 str(p.total),
             ]
         )
     # Room for a title's longest word («Европейский», «Глобтроттер») in each column.
-    free = 178 * mm - 12 * mm - 36 * mm - 16 * mm
-    widths = [12 * mm, 36 * mm, *[free / len(sheet.columns)] * len(sheet.columns), 16 * mm]
+    free = 178 * mm - 12 * mm - 6 * mm - 36 * mm - 16 * mm
+    widths = [
+        12 * mm,
+        6 * mm,
+        36 * mm,
+        *[free / len(sheet.columns)] * len(sheet.columns),
+        16 * mm,
+    ]
     table = Table(rows, colWidths=widths)
-    table.setStyle(striped(("FONT", (-1, 1), (-1, -1), BOLD, 10)))  # the totals bold
+    # The totals bold; the player's column reads from the left, as names do.
+    table.setStyle(
+        striped(("FONT", (-1, 1), (-1, -1), BOLD, 10), ("ALIGN", (2, 0), (2, 0), "LEFT"))
+    )
     return table
 
 
@@ -210,15 +226,18 @@ def _rect(
 
 
 def _board(
-    sheet: ScoreSheet, styles: dict[str, ParagraphStyle], colour_blind: bool = False
+    sheet: ScoreSheet,
+    styles: dict[str, ParagraphStyle],
+    drawn: dict[str, palette.Piece],
+    every_car: bool = False,
 ) -> list[Flowable]:
-    """The board with every player's routes in their colour, and, where the edition gives
-    a bonus for it, the longest path (the bonus's) outlined."""
+    """The board with every player's routes in their colour and marked with their mark
+    (on every car with ``every_car``), and, where the edition gives a bonus for it, the
+    longest path (the bonus's) outlined."""
     board = sheet.board
     laid = board_picture.layout(board)
     scale = min(WIDE / laid.width, TALLEST / laid.height)
     owners = {r.route.id: p for p in sheet.players for r in p.routes}
-    seats = {p.name: i for i, p in enumerate(sheet.players)}
     holders = [p for p in sheet.players if p.longest_path_bonus and p.longest_path.length]
     lit = {r.id for p in holders for r in p.longest_path.routes}
     drawing = Drawing(laid.width * scale, laid.height * scale)
@@ -238,14 +257,15 @@ def _board(
                         strokeLineCap=1,
                     )
                 )
+    marks: list[board_picture.Space] = []  # upright: drawn outside the flipped group
     for route in board.routes:
         owner = owners.get(route.id)
-        train = None
-        if owner is not None:
-            train = palette.piece_color(owner.player.color, seats[owner.name], colour_blind)
+        train = None if owner is None else drawn[owner.name]
         outline = LIT if route.id in lit else palette.INK
-        for space in board_picture.spaces(route, laid, train, outline):
+        for space in board_picture.spaces(route, laid, train, outline, every_car):
             art.add(_space(space, route.id in lit))
+            if space.mark:
+                marks.append(space)
     for name, p in laid.places.items():
         if not board.is_country(name):
             art.add(
@@ -254,6 +274,18 @@ def _board(
     for flag in board_picture.border_flags(board):
         art.add(_flag(flag))
     drawing.add(art)
+    for space in marks:
+        drawing.add(
+            String(
+                space.centre.x * scale,
+                (laid.height - space.centre.y - board_picture.MARK_FONT * 0.36) * scale,
+                space.mark,
+                fontName=BOLD,
+                fontSize=board_picture.MARK_FONT * scale,
+                fillColor=_color(space.ink),
+                textAnchor="middle",
+            )
+        )
     for name, label in laid.labels.items():  # upright: drawn outside the flipped group
         x = label.x * scale
         y = (laid.height - label.y) * scale
@@ -331,6 +363,31 @@ def _space(space: board_picture.Space, lit: bool) -> Group:
     return shape
 
 
+def _mark(piece: palette.Piece, x: float, y: float, radius: float) -> Group:
+    """A player's mark: their seat's number in a disc of their colour, centred on (x, y)."""
+    shape = Group()
+    shape.add(Circle(x, y, radius, fillColor=_color(piece.color), strokeColor=colors.black))
+    shape.add(
+        String(
+            x,
+            y - radius * 0.45,
+            piece.mark,
+            fontName=BOLD,
+            fontSize=radius * 1.3,
+            fillColor=_color(piece.ink),
+            textAnchor="middle",
+        )
+    )
+    return shape
+
+
+def _disc(piece: palette.Piece) -> Drawing:
+    """A player's mark, for a table's cell."""
+    drawing = Drawing(4.4 * mm, 4.4 * mm)
+    drawing.add(_mark(piece, 2.2 * mm, 2.2 * mm, 2 * mm))
+    return drawing
+
+
 def _turned(x: float, y: float, angle: float) -> tuple[float, float, float, float, float, float]:
     """The transform that moves the origin to (x, y) and turns by ``angle`` degrees."""
     a = math.radians(angle)
@@ -364,20 +421,20 @@ def _chart(progress: Sequence[Series], styles: dict[str, ParagraphStyle]) -> lis
             Stroke(x, top, x, bottom, strokeColor=_color(palette.LAST_TURN), strokeDashArray=[3, 3])
         )
     for i, p in enumerate(laid.plotted):
-        color = _color(p.series.color)
+        color = _color(p.series.piece.color)
         points = [v for x, y in p.points for v in at(x, y)]
         drawing.add(PolyLine(points, strokeColor=color, strokeWidth=1.8))
         if p.end is not None and p.points:
             lx, ly = p.points[-1]
             step = [*at(lx, ly), *at(laid.last_turn_x, ly), *at(*p.end)]
             drawing.add(PolyLine(step, strokeColor=color, strokeWidth=1.8, strokeDashArray=[4, 2]))
-            ex, ey = at(*p.end)
-            drawing.add(Circle(ex, ey, 2.5, fillColor=color, strokeColor=colors.black))
+        if p.mark is not None:
+            drawing.add(_mark(p.series.piece, *at(*p.mark), score_chart.MARK_RADIUS * scale))
         score = p.series.final if p.series.final is not None else p.series.track[-1]
         kx = i * WIDE / max(len(laid.plotted), 1)
-        drawing.add(_rect(kx, key_y, 8, 8, fillColor=color, strokeColor=colors.black))
+        drawing.add(_mark(p.series.piece, kx + 5, key_y + 4, 5))
         drawing.add(
-            String(kx + 11, key_y + 1, f"{p.series.name}: {score}", fontName=FONT, fontSize=8)
+            String(kx + 13, key_y + 1, f"{p.series.name}: {score}", fontName=FONT, fontSize=8)
         )
     turns = _("turns: %(num)d", num=laid.turns)
     drawing.add(String(score_chart.LEFT * scale, 0, str(turns), fontName=FONT, fontSize=7))

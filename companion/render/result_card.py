@@ -1,6 +1,7 @@
 """The result card: a picture a phone can share (a chat, a group's wall). The map and the
 date, the players by rank with their scores, the winner named, and the board with the
-winner's routes in their colour (every other claimed route in its owner's, paler).
+winner's routes in their colour (every other claimed route in its owner's, paler), each
+claimed route marked with its owner's mark, as each player is in their line.
 
 Drawn with Pillow in the fonts the PDF uses (``fonts/``: Latin, Cyrillic and Greek
 letters alike). Pure: the sheet in, PNG bytes out (its words in the language spoken)."""
@@ -15,7 +16,7 @@ from importlib import resources
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.render.board_picture import layout
-from companion.render.palette import ACCENT, CITY_DOT, INK, PAGE, PAPER, WATER, light, tint
+from companion.render.palette import ACCENT, CITY_DOT, INK, PAGE, PAPER, WATER, Piece, tint
 from companion.rules.board import SEA
 from companion.rules.score_sheet import ScoreSheet
 from companion.rules.variants import game_title
@@ -44,6 +45,13 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, roo
     return text + "…"
 
 
+def _mark(draw: ImageDraw.ImageDraw, piece: Piece, x: float, y: float, radius: int) -> None:
+    """A player's mark: their seat's number in a disc of their colour, centred on (x, y)."""
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=piece.color, outline=INK)
+    font = _font(round(radius * 1.25), True)
+    draw.text((x, y), piece.mark, font=font, fill=piece.ink, anchor="mm")
+
+
 HEAD = 150  # the map's name, who won, the date
 
 
@@ -56,9 +64,9 @@ def card_height(sheet: ScoreSheet) -> int:
 
 
 def result_card(
-    sheet: ScoreSheet, colors: Mapping[str, str], owners: Mapping[int, str], when: str
+    sheet: ScoreSheet, pieces: Mapping[str, Piece], owners: Mapping[int, str], when: str
 ) -> bytes:
-    """The card as PNG: ``colors`` each player's pieces (CSS colours), ``owners`` who
+    """The card as PNG: ``pieces`` each player's (colour and mark), ``owners`` who
     claimed each route, ``when`` the date the game was played."""
     drawn = layout(sheet.board)
     scale = (WIDTH - 2 * PAD) / drawn.width
@@ -84,19 +92,15 @@ def result_card(
                 (PAD - 12, top, WIDTH - PAD + 12, top + ROW - 8), 12, fill="#f6e7c8"
             )
         middle = top + (ROW - 8) // 2
-        draw.ellipse(
-            (PAD, middle - 20, PAD + 40, middle + 20), fill=colors[p.name], outline=INK, width=2
-        )
-        rank = str(p.rank)
-        font = _font(24, True)
-        width = draw.textlength(rank, font=font)
-        on = INK if light(colors[p.name]) else "#fff"
-        draw.text((PAD + 20 - width / 2, middle - 14), rank, font=font, fill=on)
+        rank = f"{p.rank}."
+        rank_font = _font(30, True)
+        draw.text((PAD, middle - 18), rank, font=rank_font, fill=HINT)
+        _mark(draw, pieces[p.name], PAD + 70, middle, 20)
         score = str(p.total)
         score_font = _font(38, True)
         score_width = draw.textlength(score, font=score_font)
-        name = _fit(draw, p.name, _font(36, won), WIDTH - 2 * PAD - 80 - score_width - 20)
-        draw.text((PAD + 60, middle - 22), name, font=_font(36, won), fill=INK)
+        name = _fit(draw, p.name, _font(36, won), WIDTH - 2 * PAD - 110 - score_width - 20)
+        draw.text((PAD + 104, middle - 22), name, font=_font(36, won), fill=INK)
         draw.text((WIDTH - PAD - score_width, middle - 24), score, font=score_font, fill=INK)
         top += ROW
     draw.line((PAD, top + 10, WIDTH - PAD, top + 10), fill=LINE, width=2)
@@ -121,15 +125,19 @@ def result_card(
             ends = (*at(t.start.x, t.start.y), *at(t.end.x, t.end.y))
             if route.id in winning and owner is not None:
                 draw.line(ends, fill=INK, width=max(6, round(11 * scale)))
-                draw.line(ends, fill=colors[owner], width=max(4, round(8 * scale)))
+                draw.line(ends, fill=pieces[owner].color, width=max(4, round(8 * scale)))
             elif owner is not None:
-                draw.line(ends, fill=tint(colors[owner], 0.45), width=max(3, round(6 * scale)))
+                paler = tint(pieces[owner].color, 0.45)
+                draw.line(ends, fill=paler, width=max(3, round(6 * scale)))
             else:
                 draw.line(ends, fill="#cdbf9f", width=max(1, round(3 * scale)))
     for name, place in drawn.places.items():
         if not board.is_country(name):
             x, y = at(place.x, place.y)
             draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=CITY_DOT, outline="#fff")
+    for route_id, owner in owners.items():  # over the cities: a short route's mark shows
+        centre = drawn.middle(route_id)
+        _mark(draw, pieces[owner], *at(centre.x, centre.y), 9)
     draw.rectangle((left, top, left + WIDTH - 2 * PAD, top + map_height), outline=LINE, width=2)
 
     foot = str(_("Ticket to Ride companion"))

@@ -6,17 +6,19 @@ the sheet. Pure: data in, text out (its words in the language spoken)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from companion.render.palette import CHART, GRID, INK, LABEL, LAST_TURN, ZERO
+from companion.render.palette import CHART, GRID, INK, LABEL, LAST_TURN, ZERO, Piece
 from companion.rules.words import _
 
 WIDTH, HEIGHT = 600.0, 280.0
 LEFT, RIGHT, TOP, BOTTOM = 52.0, 16.0, 16.0, 40.0  # room for the axes' numbers and words
 END_SHARE = 0.14  # of the plot's width, for the step from the last turn to the final total
 FONT = 17  # the axes' words, in the chart's units (a phone shows it about 10 px high)
+MARK_RADIUS = 10.0  # a player's mark at the end of their line
 STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
 
 
@@ -26,7 +28,7 @@ class Series:
     action, and the final total once the game is over (None before)."""
 
     name: str
-    color: str
+    piece: Piece  # the player's colour, and the mark each line ends with
     track: tuple[int, ...]
     final: int | None = None
 
@@ -38,6 +40,7 @@ class Plotted:
     series: Series
     points: tuple[tuple[float, float], ...]
     end: tuple[float, float] | None
+    mark: tuple[float, float] | None = None  # the player's mark, where the line ends
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,7 @@ class Chart:
 
 def series_of(
     names: Sequence[str],
-    colors: Mapping[str, str],
+    pieces: Mapping[str, Piece],
     history: Sequence[Mapping[str, int]],
     finals: Mapping[str, int] | None,
 ) -> list[Series]:
@@ -62,7 +65,7 @@ def series_of(
     return [
         Series(
             name,
-            colors[name],
+            pieces[name],
             tuple(step[name] for step in history),
             None if finals is None else finals[name],
         )
@@ -92,20 +95,24 @@ def chart(series: Sequence[Series]) -> Chart:
     def x(turn: int) -> float:
         return LEFT + (last_turn_x - LEFT) * (turn / turns if turns else 0)
 
-    plotted = tuple(
-        Plotted(
-            s,
-            tuple((x(i), y(v)) for i, v in enumerate(s.track)),
-            None if s.final is None else (WIDTH - RIGHT, y(s.final)),
-        )
-        for s in series
-    )
+    plotted = []
+    marks: list[tuple[float, float]] = []
+    for s in series:
+        points = tuple((x(i), y(v)) for i, v in enumerate(s.track))
+        end = None if s.final is None else (WIDTH - RIGHT, y(s.final))
+        mark = end or (points[-1] if points else None)
+        if mark is not None:
+            while any(math.dist(mark, other) < 2 * MARK_RADIUS for other in marks):
+                mark = (mark[0] - 2 * MARK_RADIUS - 2, mark[1])  # beside another, not over it
+            marks.append(mark)
+        plotted.append(Plotted(s, points, end, mark))
     ticks = tuple((y(v), v) for v in range(low, high + 1, step))
-    return Chart(plotted, ticks, turns, last_turn_x, finished)
+    return Chart(tuple(plotted), ticks, turns, last_turn_x, finished)
 
 
 def chart_svg(laid: Chart) -> str:
-    """The chart as SVG markup: a line per player in their colour, the final step dashed."""
+    """The chart as SVG markup: a line per player in their colour, the final step dashed,
+    each line ending in the player's mark (told apart without its colour)."""
     title = escape(str(_("Score through the game")))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" '
@@ -137,7 +144,7 @@ def chart_svg(laid: Chart) -> str:
             f'fill="{LABEL}">{end}</text>'
         )
     for p in laid.plotted:
-        color = escape(p.series.color)
+        color = escape(p.series.piece.color)
         points = " ".join(f"{x:.1f},{y:.1f}" for x, y in p.points)
         parts.append(
             f'<g class="series"><title>{escape(p.series.name)}</title>'
@@ -150,8 +157,19 @@ def chart_svg(laid: Chart) -> str:
                 f'<polyline points="{lx:.1f},{ly:.1f} {laid.last_turn_x:.1f},{ly:.1f} '
                 f'{ex:.1f},{ey:.1f}" fill="none" stroke="{color}" stroke-width="2.5" '
                 'stroke-dasharray="5 3"/>'
-                f'<circle cx="{ex:.1f}" cy="{ey:.1f}" r="4" fill="{color}" stroke="{INK}"/>'
             )
+        if p.mark is not None:
+            parts.append(_mark(p.series.piece, *p.mark))
         parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _mark(piece: Piece, x: float, y: float) -> str:
+    """The player's mark where their line ends: their seat's number in a disc of their
+    colour, as on their trains."""
+    return (
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{MARK_RADIUS}" fill="{escape(piece.color)}" '
+        f'stroke="{INK}"/><text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" '
+        f'font-size="14" font-weight="700" fill="{piece.ink}">{escape(piece.mark)}</text>'
+    )

@@ -3,14 +3,17 @@ their piece colours, and the player the table is acting for."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from flask import has_request_context, request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion.render.palette import hard_to_tell, piece_color
+from companion.render.board_picture import board_svg
+from companion.render.palette import Piece, hard_to_tell, pieces
 from companion.rules import counted
+from companion.rules.board import Route
 from companion.rules.colors import color_words
 from companion.rules.errors import IllegalAction
 from companion.rules.passengers import passengers_left
@@ -26,7 +29,7 @@ class Seat:
     """A player as the strip shows them: the score track, and what they have left to play."""
 
     name: str
-    color: str
+    piece: Piece  # their colour and mark
     points: int
     left: str  # what the player has left, in words: "41 trains · 3 stations"
 
@@ -40,10 +43,21 @@ def colour_blind() -> bool:
     return has_request_context() and request.cookies.get(COLOURS_COOKIE) == "colour-blind"
 
 
-def player_colors(state: State) -> dict[str, str]:
-    """Each player's piece colour for the board picture."""
+def player_pieces(state: State) -> dict[str, Piece]:
+    """Each player's pieces (colour and mark) in the palette this browser asked for."""
+    colors = [p.color for p in state.setup.players]
+    return dict(zip(state.setup.names, pieces(colors, colour_blind()), strict=True))
+
+
+def board_picture(
+    state: State, link: Callable[[Route], str] | None = None, highlight: Collection[int] = ()
+) -> str:
+    """The board as this browser asked to see it: the pieces in its palette, and with the
+    colour-blind palette the owner's mark on every car."""
     blind = colour_blind()
-    return {p.name: piece_color(p.color, i, blind) for i, p in enumerate(state.setup.players)}
+    return board_svg(
+        state.board, state.owners, player_pieces(state), link, highlight, every_car=blind
+    )
 
 
 def hard_pairs(state: State) -> list[tuple[Text, Text]]:
@@ -54,14 +68,15 @@ def hard_pairs(state: State) -> list[tuple[Text, Text]]:
 
 def seats(state: State) -> list[Seat]:
     """Every player's standing, in seat order."""
+    drawn = player_pieces(state)
     return [
         Seat(
             name=p.name,
-            color=piece_color(p.color, i, colour_blind()),
+            piece=drawn[p.name],
             points=score_track(state, p.name),
             left=" · ".join(_pieces_left(state, p.name)),
         )
-        for i, p in enumerate(state.setup.players)
+        for p in state.setup.players
     ]
 
 

@@ -8,7 +8,7 @@ from datetime import date, datetime
 from companion.render.bgstats import play_link
 from companion.render.result_card import result_card
 from companion.rules.scoring import ScoreSheet
-from companion.web.players import colour_blind, player_colors
+from companion.web.players import colour_blind, player_pieces
 from companion.web.stored_game import StoredGame
 
 
@@ -49,7 +49,7 @@ def card_png(game: StoredGame) -> bytes:
         state = game.state()
         sheet = game.scored()
         when = day(played_at(game))
-        return result_card(sheet, player_colors(state), state.owners, when)
+        return result_card(sheet, player_pieces(state), state.owners, when)
 
     found: bytes = game.kept(("card", language(), colour_blind()), make)
     return found

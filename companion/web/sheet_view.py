@@ -12,7 +12,7 @@ from companion.render.score_chart import Series, series_of
 from companion.rules.scoring import ScoreSheet
 from companion.rules.state import State
 from companion.rules.table_questions import track_history
-from companion.web.players import colour_blind, player_colors
+from companion.web.players import colour_blind, player_pieces
 from companion.web.qr import public_url
 from companion.web.sharing import file_name
 from companion.web.stored_game import StoredGame
@@ -28,7 +28,7 @@ def progress(game: StoredGame, state: State, sheet: ScoreSheet) -> list[Series]:
     """Each player's score through the game, and the final totals once it is over."""
     history = track_history(state.setup, game.record.actions)
     finals = {p.name: p.total for p in sheet.players} if sheet.finished else None
-    return series_of(state.setup.names, player_colors(state), history, finals)
+    return series_of(state.setup.names, player_pieces(state), history, finals)
 
 
 def pdf_response(game: StoredGame, back: str) -> Response:

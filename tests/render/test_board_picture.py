@@ -10,7 +10,7 @@ import re
 import pytest
 
 from companion.render.board_picture import TRACK_GAP, board_svg, layout
-from companion.render.palette import tint
+from companion.render.palette import Piece, tint
 from companion.rules.board import load_board, map_ids
 
 MAPS = map_ids()
@@ -25,13 +25,25 @@ def test_a_claimed_route_carries_its_owners_trains_and_a_free_one_is_hollow():
     board = load_board("usa")
     helena = next(r for r in board.routes if set(r.cities) == {"Denver", "Helena"})
     omaha = next(r for r in board.routes if set(r.cities) == {"Denver", "Omaha"})
-    svg = board_svg(board, {helena.id: "Ann"}, {"Ann": "#c0262d"})
+    svg = board_svg(board, {helena.id: "Ann"}, {"Ann": Piece("#c0262d", "1")})
     claimed, free = _route_group(svg, helena.id), _route_group(svg, omaha.id)
     assert 'class="route claimed"' in claimed and 'data-owner="Ann"' in claimed
-    # Four trains in Ann's colour, each with its window.
-    assert claimed.count('fill="#c0262d"') == 4 and claimed.count('opacity=".55"') == 4
+    # Four trains in Ann's colour: the middle one (the third) carries her mark, the others
+    # a window.
+    assert claimed.count('fill="#c0262d"') == 4 and claimed.count('opacity=".55"') == 3
+    assert re.findall(r'class="owner-mark"[^>]*>([^<]*)</text>', claimed) == ["1"]
     assert 'class="route free"' in free
     assert free.count(f'fill="{tint("#9b59b6")}" stroke="#9b59b6"') == 4  # purple, hollow
+
+
+def test_every_car_carries_its_owners_mark_for_colour_blind_eyes():
+    board = load_board("usa")
+    helena = next(r for r in board.routes if set(r.cities) == {"Denver", "Helena"})
+    svg = board_svg(board, {helena.id: "Bob"}, {"Bob": Piece("#f2f2f2", "2")}, every_car=True)
+    claimed = _route_group(svg, helena.id)
+    marks = re.findall(r'class="owner-mark"[^>]*fill="([^"]+)"[^>]*>([^<]*)</text>', claimed)
+    # Four cars, four marks, dark on Bob's white trains; no window left to draw.
+    assert marks == [("#1b1b1b", "2")] * 4 and 'opacity=".55"' not in claimed
 
 
 @pytest.mark.parametrize("map_id", MAPS)

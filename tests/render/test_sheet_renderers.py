@@ -46,16 +46,19 @@ def text_rows(text: str, names: list[str]) -> dict[str, list[int]]:
 
 
 def pdf_rows(data: bytes, names: list[str], columns: int) -> dict[str, list[int]]:
-    """Each player's cells in the PDF standings, read back from the PDF's text."""
+    """Each player's cells in the PDF standings, read back from the PDF's text (a row: the
+    rank, the player's mark, their name, the columns, the total)."""
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
     lines = text.splitlines()
     start = lines.index("1st")
     rows = {}
     for _ in names:
-        name, cells = lines[start + 1], lines[start + 2 : start + 3 + columns]
+        mark, name = lines[start + 1], lines[start + 2]
+        cells = lines[start + 3 : start + 4 + columns]
+        assert mark == str(names.index(name) + 1), (mark, name)
         assert all(NUMBER.match(c) for c in cells), cells
         rows[name] = [number(c) for c in cells]
-        start += 3 + columns
+        start += 4 + columns
     return rows
 
 
@@ -69,7 +72,7 @@ def html_rows(page: str) -> dict[str, list[int]]:
             html.unescape(re.sub(r"<[^>]+>", "", c))
             for c in re.findall(r"<td.*?>(.*?)</td>", row, re.S)
         ]
-        rank, _, name = cells[0].partition(" ")
+        name = html.unescape(re.findall(r'class="who">(.*?)</span>', row)[0])
         rows[name] = [number(c) for c in cells[1:]]
         assert len(cells) == len(titles)
     return rows

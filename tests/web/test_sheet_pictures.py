@@ -8,8 +8,9 @@ import re
 
 from pypdf import PdfReader
 
+from companion.render.palette import Piece
 from companion.render.pdf_sheet import qr_block
-from companion.render.score_chart import Series, chart, chart_svg
+from companion.render.score_chart import MARK_RADIUS, Series, chart, chart_svg
 from companion.rules.record import parse_record
 from tests.helpers import game_record
 from tests.web.helpers import WebTable, import_record
@@ -39,7 +40,7 @@ def test_the_sheet_shows_each_players_score_through_the_game(client):
 
 
 def test_a_game_not_over_has_no_step_to_final_totals():
-    laid = chart([Series("Ann", "#c0262d", (0, 7, 8))])
+    laid = chart([Series("Ann", Piece("#c0262d", "1"), (0, 7, 8))])
     assert not laid.finished and laid.plotted[0].end is None
     assert 'stroke-dasharray="5 3"' not in chart_svg(laid)
 
@@ -47,8 +48,8 @@ def test_a_game_not_over_has_no_step_to_final_totals():
 def test_a_finished_games_chart_steps_to_the_final_totals():
     laid = chart(
         [
-            Series("Ann", "#c0262d", (0, 7, 8), final=25),
-            Series("Bob", "#1f5fbf", (0, 0, 3), final=-4),
+            Series("Ann", Piece("#c0262d", "1"), (0, 7, 8), final=25),
+            Series("Bob", Piece("#1f5fbf", "2"), (0, 0, 3), final=-4),
         ]
     )
     assert laid.finished
@@ -57,6 +58,22 @@ def test_a_finished_games_chart_steps_to_the_final_totals():
     assert ann.end[1] < ann.points[-1][1]  # 25 is above 8
     assert bob.end[1] > bob.points[-1][1]  # −4 is below 3
     assert any(value == 0 for _y, value in laid.ticks)  # the zero line, under a negative
+
+
+def test_each_line_ends_in_its_players_mark_never_over_anothers():
+    # Ann and Bob end on the same total: their marks sit side by side.
+    laid = chart(
+        [
+            Series("Ann", Piece("#c0262d", "1"), (0, 7, 8), final=20),
+            Series("Bob", Piece("#1f5fbf", "2"), (0, 2, 3), final=20),
+            Series("Cy", Piece("#f2f2f2", "3"), (0, 1, 1)),
+        ]
+    )
+    ann, bob, cy = laid.plotted
+    assert ann.mark == ann.end and bob.mark is not None and cy.mark == cy.points[-1]
+    assert bob.mark[1] == ann.mark[1] and ann.mark[0] - bob.mark[0] >= 2 * MARK_RADIUS
+    marks = re.findall(r'font-weight="700" fill="([^"]+)">(\d)</text>', chart_svg(laid))
+    assert marks == [("#ffffff", "1"), ("#ffffff", "2"), ("#1b1b1b", "3")]
 
 
 def test_the_pdf_has_the_standings_the_map_and_the_chart_and_its_qr_opens_the_watch_page(client):

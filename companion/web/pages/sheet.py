@@ -7,7 +7,6 @@ import json
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion.render.board_picture import board_svg
 from companion.render.result_card import card_height
 from companion.render.score_chart import chart, chart_svg
 from companion.rules.errors import IllegalAction
@@ -15,7 +14,7 @@ from companion.rules.record import record_to_json
 from companion.rules.scoring import ScoreSheet
 from companion.web import group_store, store
 from companion.web.forms import TrackForm, form_problem, required, small_int
-from companion.web.players import player_colors, seats
+from companion.web.players import board_picture, player_pieces, seats
 from companion.web.sharing import bg_stats_link, file_name
 from companion.web.sheet_view import pdf_response, progress, score
 
@@ -43,8 +42,7 @@ def render_sheet(game_id: str, problem: str | None = None, status: int = 200) ->
     state = game.state()
     sheet = score(game, state)
     highlight, shown = _highlight(sheet, request.args.get("show"))
-    colors = player_colors(state)
-    picture = board_svg(state.board, state.owners, colors, highlight=highlight)
+    picture = board_picture(state, highlight=highlight)
     series = progress(game, state, sheet)
     return render_template(
         "sheet.html",
@@ -52,7 +50,7 @@ def render_sheet(game_id: str, problem: str | None = None, status: int = 200) ->
         state=state,
         seats=seats(state),
         sheet=sheet,
-        colors=colors,
+        pieces=player_pieces(state),
         picture=picture,
         series=series,
         chart=chart_svg(chart(series)),

@@ -15,7 +15,6 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from companion.render.board_picture import board_svg
 from companion.rules.actions import BuildPort, BuildStation, Exchange, Pass
 from companion.rules.board import Route
 from companion.rules.errors import IllegalAction
@@ -43,7 +42,7 @@ from companion.web.forms import (
     required,
     small_int,
 )
-from companion.web.players import chosen_player, player_colors, seats
+from companion.web.players import board_picture, chosen_player, seats
 from companion.web.stamps import Repeated
 from companion.web.stored_game import LoggedAction
 from companion.web.table_view import game_and_state, record, render_table, table_context
@@ -211,10 +210,8 @@ def board(game_id: str) -> tuple[str, int]:
     """The board picture: tap a route to claim it; the table's bar below it."""
     game, state = game_and_state(game_id)
     player = chosen_player(state)
-    picture = board_svg(
-        state.board,
-        state.owners,
-        player_colors(state),
+    picture = board_picture(
+        state,
         link=lambda r: url_for("table.confirm", game_id=game_id, route=r.id, player=player),
     )
     return render_template(

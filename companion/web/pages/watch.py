@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, render_template, url_for
 
-from companion.render.board_picture import board_svg
 from companion.render.score_chart import chart, chart_svg
 from companion.rules.table_questions import final_round_news, still_to_play
 from companion.web import store
-from companion.web.players import player_colors, seats
+from companion.web.players import board_picture, player_pieces, seats
 from companion.web.shared_page import is_live_update, shared
 from companion.web.sheet_view import pdf_response, progress, score
 from companion.web.table_view import listed_history
@@ -33,7 +32,7 @@ def show(watch: str) -> tuple[str, int]:
             seats=seats(state),
             final_news=final_round_news(state),
             still_to_play=still_to_play(state),
-            picture=board_svg(state.board, state.owners, player_colors(state)),
+            picture=board_picture(state),
             history=listed_history(game),
             history_count=len(game.history),
         )
@@ -46,7 +45,6 @@ def sheet(watch: str) -> tuple[str, int]:
     """The score sheet, read-only."""
     game = store.load_watched(watch)
     state = game.state()
-    colors = player_colors(state)
     result = score(game, state)
     series = progress(game, state, result)
     return render_template(
@@ -55,10 +53,10 @@ def sheet(watch: str) -> tuple[str, int]:
         state=state,
         seats=seats(state),
         sheet=result,
-        colors=colors,
+        pieces=player_pieces(state),
         series=series,
         chart=chart_svg(chart(series)),
-        picture=board_svg(state.board, state.owners, colors),
+        picture=board_picture(state),
     ), 200
 
 
