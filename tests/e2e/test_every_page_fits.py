@@ -13,10 +13,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.catalogs import LANGUAGES
+from tests.e2e.fits import MEASURE, measure
 from tests.e2e.phone import SCREENSHOTS, claim, go, import_game, ready, tap, tap_route
 from tests.helpers import GAMES
 
-TAP = 44
 RECORDS = [
     "four_players",
     "europe_three_players",
@@ -27,77 +27,11 @@ RECORDS = [
     "great_lakes_four_players",
 ]
 
-# What the page measures: controls a finger taps (a tick box by its label), the page's
-# width, each word that the lines of its text cut in two (a hyphen or a dash between two
-# words is a fair place to wrap), text an element cuts off (wider than its box, hidden or
-# ended with "…") and placeholders wider than their box.
-MEASURE = """() => {
-  const seen = el => el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true});
-  const small = [];
-  const controls = 'a[href], button, input:not([type=hidden]), select, textarea, summary';
-  for (const el of document.querySelectorAll(controls)) {
-    if (!seen(el) || el.closest('svg')) continue;
-    const target = el.matches('input[type=radio], input[type=checkbox]')
-      ? (el.closest('label') || el) : el;
-    const r = target.getBoundingClientRect();
-    if (r.width < TAP - 0.5 || r.height < TAP - 0.5) {
-      const said = (el.innerText || el.value || el.name || '').trim().slice(0, 40);
-      const size = `${r.width.toFixed(0)}×${r.height.toFixed(0)}`;
-      small.push(`${el.tagName.toLowerCase()} "${said}" ${size}`);
-    }
-  }
-  const broken = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const parent = node.parentElement;
-    if (!parent || parent.closest('svg, script, style, [hidden]') || !seen(parent)) continue;
-    for (const match of node.data.matchAll(/\\S+/g)) {
-      if (/[-\\u2013\\u2014\\/]/.test(match[0])) continue;
-      const range = document.createRange();
-      range.setStart(node, match.index);
-      range.setEnd(node, match.index + match[0].length);
-      const lines = new Set([...range.getClientRects()].filter(r => r.width > 0)
-        .map(r => Math.round(r.top)));
-      if (lines.size > 1) broken.push(match[0]);
-    }
-  }
-  const cut = [];
-  for (const el of document.querySelectorAll('main *, header *, .bar *')) {
-    if (!seen(el) || el.closest('svg, .picture') || !el.innerText) continue;
-    const style = getComputedStyle(el);
-    // Hidden past its edge, ended with "…", or scrolled out of sight (a table's total).
-    const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
-    if (clips && el.scrollWidth > el.clientWidth + 1) cut.push(el.innerText.trim().slice(0, 60));
-  }
-  const ruler = document.createElement('canvas').getContext('2d');
-  for (const el of document.querySelectorAll('input[placeholder], textarea[placeholder]')) {
-    if (!seen(el) || el.value) continue;
-    const style = getComputedStyle(el);
-    ruler.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    const wide = ruler.measureText(el.placeholder).width;
-    if (wide > room + 1) cut.push(`placeholder "${el.placeholder}"`);
-  }
-  return {small, broken, cut, sideways: document.documentElement.scrollWidth - innerWidth};
-}""".replace("TAP", str(TAP))
-
-
-def _measure(page: Page, where: str, faults: list[str]) -> None:
-    found = page.evaluate(MEASURE)
-    for small in found["small"]:
-        faults.append(f"{where}: a tap target under {TAP}×{TAP}: {small}")
-    for word in found["broken"]:
-        faults.append(f"{where}: a word broken inside: {word}")
-    for text in found["cut"]:
-        faults.append(f"{where}: text cut: {text}")
-    if found["sideways"] > 0:
-        faults.append(f"{where}: {found['sideways']} px wider than the phone")
-
 
 def _visit(page: Page, url: str, faults: list[str], language: str) -> None:
     join = "&" if "?" in url else "?"
     go(page, f"{url}{join}lang={language}")
-    _measure(page, url, faults)
+    measure(page, url, faults)
 
 
 def _addresses(page: Page, table: str) -> list[str]:
@@ -137,14 +71,14 @@ def test_every_page_fits_a_phone_with_targets_a_finger_can_hit(
             ready(page)
             more.click()
             expect(page.locator("#more")).to_be_visible()
-            _measure(page, f"{table} (more)", faults)
+            measure(page, f"{table} (more)", faults)
             page.keyboard.press("Escape")
         for url in _addresses(page, table):
             _visit(page, url, faults, language)
         _visit(page, f"{table}/board", faults, language)  # measured, then with a route open
         tap_route(page, 0)
         expect(page.locator("#route-sheet li[data-route]").first).to_be_visible()
-        _measure(page, f"{table}/board (route sheet)", faults)
+        measure(page, f"{table}/board (route sheet)", faults)
         if name == "usa_dice":
             _visit(page, f"{table}?faces=single,single,double,station,locomotive", faults, language)
         if name == "marklin_four_players":
@@ -165,9 +99,9 @@ def test_a_passengers_trip_fits_a_phone(server: str, phone: Page) -> None:
     player = page.locator(".note").inner_text().split(" claimed")[0]
     faults: list[str] = []
     go(page, f"{table}/trip?player={player}&path=Köln")
-    _measure(page, "trip", faults)
+    measure(page, "trip", faults)
     tap(page, page.locator(".steps a.button").first)  # measured once the next page is ready
-    _measure(page, "trip, one step on", faults)
+    measure(page, "trip, one step on", faults)
     assert not faults, "\n".join(faults)
 
 
@@ -230,7 +164,7 @@ def test_a_groups_page_fits_a_phone(
     faults: list[str] = []
     _visit(page, group, faults, language)
     page.locator(".people summary").first.click()
-    _measure(page, f"{group} (a person opened)", faults)
+    measure(page, f"{group} (a person opened)", faults)
     _visit(page, f"{group}?map=europe", faults, language)
     game = page.locator(".group-games a").first.get_attribute("href")
     _visit(page, server + str(game), faults, language)
@@ -258,6 +192,6 @@ def test_the_bar_says_the_last_move_whole_on_a_narrow_phone(
     cut = said.evaluate("el => el.scrollHeight - el.clientHeight")
     assert cut <= 1, f"{said.inner_text()!r} is cut by {cut} px"
     faults: list[str] = []
-    _measure(page, "the table at 320 px", faults)
+    measure(page, "the table at 320 px", faults)
     assert not faults, "\n".join(faults)
     page.screenshot(path=str(SCREENSHOTS / f"{language}-bar-320.png"))

@@ -1,0 +1,90 @@
+"""A small phone (320 px wide) with its text at twice the usual size (the browser's own
+text size set to 32 px, as a reader who needs large text sets it): a claim, a draw and
+an Undo are played, and at each step nothing is cut, broken, wider than the screen, over
+another control or out of sight, and every tap target stays a finger's size."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import phone_in
+from tests.e2e.fits import crowded, measure
+from tests.e2e.phone import claim, go, tap
+
+USUAL_TEXT = 16  # px: a browser's text size unless its reader changes it
+
+
+@pytest.fixture
+def large_text(browser: Browser) -> Iterator[Callable[[str], Page]]:
+    """A 320 × 568 phone whose browser shows text at 200 %, speaking ``language``."""
+    opened: list[Iterator[Page]] = []
+
+    def phone(language: str) -> Page:
+        opened.append(phone_in(browser, language))
+        page = next(opened[-1])
+        page.set_viewport_size({"width": 320, "height": 568})
+        session = page.context.new_cdp_session(page)
+        fonts = {"standard": 2 * USUAL_TEXT, "fixed": 2 * 13}
+        session.send("Page.setFontSizes", {"fontSizes": fonts})
+        return page
+
+    yield phone
+    for each in opened:
+        next(each, None)
+
+
+def fits(page: Page, where: str, faults: list[str]) -> None:
+    measure(page, where, faults)
+    crowded(page, where, faults)
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+def test_a_claim_a_draw_and_an_undo_at_twice_the_text_size_on_a_small_phone(
+    server: str, large_text: Callable[[str], Page], language: str
+) -> None:
+    page = large_text(language)
+    go(page, f"{server}/?lang={language}")
+    # The text is twice the usual size (else this test would measure nothing new).
+    assert page.evaluate("getComputedStyle(document.body).fontSize") == f"{2 * USUAL_TEXT}px"
+    faults: list[str] = []
+    fits(page, "home", faults)
+    page.select_option("[name='map']", "usa")
+    for seat, name in enumerate(["Ann", "Bob", "Cy"]):
+        page.fill(f"[name='seats-{seat}-name']", name)
+    tap(page, "form[action$='/games'] button[type=submit]")
+    table = page.url.split("?")[0]
+    fits(page, "the table", faults)
+
+    page.fill(".city-search", "hel")
+    expect(page.locator(".city-search")).to_have_attribute("data-found", "hel")
+    fits(page, "the table, a city found", faults)
+    claim(page, "hel", "helena", "Denver")
+    expect(page.locator(".bar .last .said")).to_contain_text("Denver")
+    fits(page, "the table after a claim", faults)
+
+    tap(page, page.locator(".turns form:has(input[value=cards]) button"))
+    expect(page.locator(".bar .last .said")).not_to_contain_text("Denver")
+    fits(page, "the table after a draw", faults)
+
+    undo = page.locator(".bar .last button")
+    undo.scroll_into_view_if_needed()
+    box = undo.bounding_box()
+    print("HIT", page.evaluate(f"document.elementsFromPoint({box['x']+box['width']/2}, {box['y']+box['height']/2}).map(e => e.tagName + '.' + e.className)"))
+    print("RECT", page.evaluate("JSON.stringify(document.querySelector('.bar .last button').getBoundingClientRect())"), page.evaluate("innerWidth + ' ' + innerHeight + ' ' + visualViewport.width + ' ' + visualViewport.scale + ' ' + visualViewport.offsetTop"))
+    page.on("request", lambda r: print("REQ", r.method, r.url))
+    print("BOX", undo.bounding_box(), page.evaluate("sessionStorage.getItem('tapped')"), page.evaluate("document.body.hasAttribute('data-calm')"))
+    try:
+        tap(page, undo)
+    except Exception:
+        print("AFTER", page.url, page.evaluate("sessionStorage.getItem('tapped')"))
+        page.screenshot(path="/tmp/shots/after_undo.png")
+        raise
+    expect(page.locator(".bar .last .said")).to_contain_text("Denver")
+    fits(page, "the table after an Undo", faults)
+
+    go(page, f"{table}/board")
+    fits(page, "the board", faults)
+    assert faults == [], "\n".join(faults)
