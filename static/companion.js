@@ -634,6 +634,25 @@
     });
   }
 
+  // A move another phone made arrives by a live update: a screen reader reads it out once,
+  // politely (the newest line of the history, put in the page's status line), never the
+  // whole page that changed.
+  function announceMoves() {
+    var status = document.getElementById("announce");
+    if (!status) return;
+    function newest() {
+      var line = document.querySelector("main .history li");
+      return line ? line.textContent.replace(/\s+/g, " ").trim() : "";
+    }
+    var last = newest();
+    document.body.addEventListener("htmx:afterSettle", function (event) {
+      if (event.target.tagName !== "MAIN") return;
+      var now = newest();
+      if (now && now !== last) status.textContent = now;
+      last = now;
+    });
+  }
+
   // Sheets (the popover API) where the browser has them; elsewhere the sheet's content
   // stays at the end of the page, and its button goes there.
   function sheetsOrAnchors() {
@@ -673,6 +692,7 @@
       board();
       searches();
       notesGoWhenTheTableMovesOn();
+      announceMoves();
     } finally {
       ready();  // whatever failed above shows as the page's own error, not as a page never ready
     }

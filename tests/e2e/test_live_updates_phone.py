@@ -149,3 +149,21 @@ def test_a_phones_note_stays_until_the_table_moves_on(
     expect(second.locator(".history li").first).to_contain_text("Bob claimed")
     expect(note).to_have_count(0)
     expect(first.locator("main > .note")).to_contain_text("Bob claimed")
+
+
+def test_another_phones_move_is_read_out_once_by_a_screen_reader(
+    server: str, phone: Page, phones: Callable[..., Page]
+) -> None:
+    first = phone
+    url = start_game(first, server, ["Ann", "Bob"])
+    listener = phones()
+    go(listener, url)
+    status = listener.locator("#announce")
+    expect(status).to_have_attribute("role", "status")  # read politely, when the reader is free
+    expect(status).to_have_text("")
+    claim(first, "hel", "helena", "Denver")
+    expect(status).to_have_text("Ann claimed Denver–Helena (green)")
+    drew_cards(first, "Bob")
+    expect(status).to_have_text("Bob drew train cards")  # the move alone, not the page
+    tap(first, ".bar .last button")  # Undo
+    expect(status).to_have_text("Bob drew train cards (undone)")

@@ -8,6 +8,7 @@ import html
 
 from companion.render.palette import COLOR_BLIND_PIECES, PIECE_COLORS
 from tests.web.helpers import WebTable, seats
+from tests.web.test_groups import new_group
 
 
 def _start(client, **colors):
@@ -70,3 +71,14 @@ def test_the_result_card_and_the_pdf_follow_each_phones_colours(client, app):
     assert client.get(f"{table.url}/card.png").data == usual.data
     pdfs = client.get(f"{table.url}/sheet.pdf").data, other.get(f"{table.url}/sheet.pdf").data
     assert pdfs[0] != pdfs[1]  # the board's trains in each palette
+
+
+def test_the_switch_is_on_the_home_page_and_a_groups_page_and_comes_back_to_them(client):
+    home = client.get("/").text
+    assert 'role="switch" aria-checked="false"' in home
+    assert client.get("/colours/colour-blind?next=/").headers["Location"] == "/"
+    assert 'role="switch" aria-checked="true"' in client.get("/").text
+    group = new_group(client)
+    assert 'role="switch" aria-checked="true"' in client.get(group).text
+    client.get(f"/colours/usual?next={group}")
+    assert 'role="switch" aria-checked="false"' in client.get(group).text
