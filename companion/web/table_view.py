@@ -161,7 +161,8 @@ def claim_list(game: StoredGame, player: str) -> Markup:
         )
         placed = passenger_cities(game.state(), player)
         return game.kept(  # type: ignore[no-any-return]
-            ("claim list read", language(), refusals, placed), lambda: make(cities, placed)
+            ("claim list read", language(), colour_blind(), refusals, placed),
+            lambda: make(cities, placed),
         )
 
     def make(cities: list[tuple[str, list[RouteChoice]]], placed: frozenset[str]) -> Markup:
@@ -181,21 +182,23 @@ def claim_list(game: StoredGame, player: str) -> Markup:
     return found
 
 
-# Each board's route faces, by board and language.
-FACES: Recent[tuple[str, str], dict[tuple[str, int], Markup]] = Recent(64)
+# Each board's route faces, by board, language and palette.
+FACES: Recent[tuple[str, str, bool], dict[tuple[str, int], Markup]] = Recent(64)
 
 
 def route_faces(board: Board) -> dict[tuple[str, int], Markup]:
     """Each route's face on its claim button from each of its cities (by city and route
-    id), in the language spoken: the same all game, made once per board and language."""
-    key = (board.id, language())
+    id), in the language spoken, every colour in words for colour-blind eyes: the same all
+    game, made once per board, language and palette."""
+    words = colour_blind()
+    key = (board.id, language(), words)
     faces = FACES.get(key)
     if faces is None:
         face = get_template_attribute("_route_face.html", "face")
         faces = FACES.put(
             key,
             {
-                (city, route.id): Markup(face(board, city, route))
+                (city, route.id): Markup(face(board, city, route, words))
                 for route in board.routes
                 for city in route.cities
             },
@@ -203,8 +206,8 @@ def route_faces(board: Board) -> dict[tuple[str, int], Markup]:
     return faces
 
 
-# Each claim button as shown: by board, language, city, route, owner and refusal.
-BUTTONS: Recent[tuple[str, str, str, int, str | None, str | None], Markup] = Recent(20_000)
+# Each claim button as shown: by board, language, palette, city, route, owner and refusal.
+BUTTONS: Recent[tuple[str, str, bool, str, int, str | None, str | None], Markup] = Recent(20_000)
 
 
 def route_buttons(board: Board, cities: list[tuple[str, list[RouteChoice]]]) -> dict[str, Markup]:
@@ -212,14 +215,14 @@ def route_buttons(board: Board, cities: list[tuple[str, list[RouteChoice]]]) -> 
     owner and refusal it shows (most of them stay as they were from one turn to the next,
     and from one game to the next), then found again."""
     faces = route_faces(board)
-    spoken = language()
+    spoken, words = language(), colour_blind()
     button = None
     found: dict[str, Markup] = {}
     for city, choices in cities:
         made = []
         for c in choices:
             why = str(c.refusal) if c.refusal is not None else None
-            key = (board.id, spoken, city, c.route.id, c.owner, why)
+            key = (board.id, spoken, words, city, c.route.id, c.owner, why)
             known = BUTTONS.get(key)
             if known is None:
                 button = button or get_template_attribute("_route_face.html", "button")

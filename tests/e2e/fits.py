@@ -31,7 +31,7 @@ MEASURE = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!parent || parent.closest('svg, script, style, [hidden]') || !seen(parent)) continue;
+    if (!parent || parent.closest('svg, script, style, [hidden], .sr-only') || !seen(parent)) continue;
     for (const match of node.data.matchAll(/\\S+/g)) {
       if (/[-\\u2013\\u2014\\/]/.test(match[0])) continue;
       const range = document.createRange();
@@ -44,7 +44,7 @@ MEASURE = """() => {
   }
   const cut = [];
   for (const el of document.querySelectorAll('main *, header *, .bar *')) {
-    if (!seen(el) || el.closest('svg, .picture') || !el.innerText) continue;
+    if (!seen(el) || el.closest('svg, .picture, .sr-only') || !el.innerText) continue;
     const style = getComputedStyle(el);
     // Hidden past its edge, ended with "…", or scrolled out of sight (a table's total).
     const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
@@ -105,7 +105,7 @@ CROWDED = """() => {
   // Text running out of its box over what lies beside it (a box that clips is MEASURE's).
   const spilled = [];
   for (const el of document.querySelectorAll('main *, header *')) {
-    if (!seen(el) || el.closest('svg, .picture') || !el.clientWidth) continue;
+    if (!seen(el) || el.closest('svg, .picture, .sr-only') || !el.clientWidth) continue;
     const style = getComputedStyle(el);
     if (style.display === 'inline' || style.overflowX !== 'visible') continue;
     if (el.scrollWidth > el.clientWidth + 1) spilled.push(el);

@@ -82,3 +82,15 @@ def test_the_switch_is_on_the_home_page_and_a_groups_page_and_comes_back_to_them
     assert 'role="switch" aria-checked="true"' in client.get(group).text
     client.get(f"/colours/usual?next={group}")
     assert 'role="switch" aria-checked="false"' in client.get(group).text
+
+
+def test_a_routes_colour_is_said_in_words_on_its_claim_button(client):
+    table = _start(client, Ann="red", Bob="blue")
+    # Calgary–Helena is a single gray route: its colour in words for a screen reader only.
+    page = client.get(f"{table}?find=calg").text
+    assert '<span class="sr-only"> (gray)</span>' in page
+    # For colour-blind eyes, the words are seen beside every swatch.
+    client.get(f"/colours/colour-blind?next={table}")
+    page = client.get(f"{table}?find=calg").text
+    assert '<span class="sr-only"> (gray)</span>' not in page
+    assert "<small>(gray)</small>" in page
