@@ -138,6 +138,14 @@
       var search = searchOf(event.target);
       if (search && search.open) setTimeout(function () { searching(event.target); }, 150);
     });
+    // Tab out of an empty search: the bar is whole again before the focus moves on, so the
+    // next control a keyboard reaches is the bar's next button (hidden while searching).
+    document.addEventListener("keydown", function (event) {
+      var search = searchOf(event.target);
+      if (search && search.open && event.key === "Tab" && !event.target.value) {
+        document.body.classList.remove("searching");
+      }
+    });
     SEARCHES.forEach(function (search) {
       var input = document.querySelector(search.box);
       if (input && input.value) typed(search, input);  // typed before the page was ready: not lost

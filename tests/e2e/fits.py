@@ -31,7 +31,8 @@ MEASURE = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!parent || parent.closest('svg, script, style, [hidden], .sr-only') || !seen(parent)) continue;
+    const apart = 'svg, script, style, [hidden], .sr-only';  // not seen, or not words
+    if (!parent || parent.closest(apart) || !seen(parent)) continue;
     for (const match of node.data.matchAll(/\\S+/g)) {
       if (/[-\\u2013\\u2014\\/]/.test(match[0])) continue;
       const range = document.createRange();
