@@ -1,13 +1,15 @@
 """A group's pictures: each person's final score over the group's games, and the wins on
-each map. Pure: data in, SVG markup out (its words in the language spoken)."""
+each map, each person told apart by their mark besides their colour (at the end of their
+line, on their stretch of a bar, in the key). Pure: data in, SVG markup out (its words in
+the language spoken)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from companion.render.palette import CHART, GRID, INK, LABEL, ZERO
-from companion.render.score_chart import FONT, STEPS
+from companion.render.palette import CHART, GRID, INK, LABEL, ZERO, Piece
+from companion.render.score_chart import FONT, STEPS, beside, mark_svg
 from companion.rules.words import _
 
 WIDTH = 600.0
@@ -23,26 +25,25 @@ def _step(span: int) -> int:
 
 
 def _legend(
-    people: Sequence[str], colors: Mapping[str, str], top: float, left: float
+    people: Sequence[str], pieces: Mapping[str, Piece], top: float, left: float
 ) -> tuple[str, float]:
-    """Each person's colour and name, in rows across the picture: the markup and its
-    height."""
+    """Each person's colour and mark and name, in rows across the picture: the markup and
+    its height."""
     parts, x, y = [], left, top
     for person in people:
         width = 26 + 10 * len(person) + 18
         if x + width > WIDTH - RIGHT and x > left:
             x, y = left, y + LEGEND_ROW
         parts.append(
-            f'<rect x="{x:.0f}" y="{y - 13:.0f}" width="16" height="16" rx="3" '
-            f'fill="{escape(colors[person])}" stroke="{INK}"/>'
-            f'<text x="{x + 22:.0f}" y="{y:.0f}" font-size="{FONT}">{escape(person)}</text>'
+            mark_svg(pieces[person], x + 8, y - 5)
+            + f'<text x="{x + 22:.0f}" y="{y:.0f}" font-size="{FONT}">{escape(person)}</text>'
         )
         x += width
     return "".join(parts), y - top + LEGEND_ROW
 
 
 def scores_svg(
-    games: Sequence[Mapping[str, int]], people: Sequence[str], colors: Mapping[str, str]
+    games: Sequence[Mapping[str, int]], people: Sequence[str], pieces: Mapping[str, Piece]
 ) -> str:
     """Each person's final score in each finished game (``games``: oldest first, person ->
     score), a line through the games they played."""
@@ -58,7 +59,7 @@ def scores_svg(
     def y(score: int) -> float:
         return TOP + (high - score) / ((high - low) or 1) * PLOT
 
-    legend, legend_height = _legend(people, colors, TOP + PLOT + 62, LEFT)
+    legend, legend_height = _legend(people, pieces, TOP + PLOT + 62, LEFT)
     height = TOP + PLOT + 62 + legend_height
     title = escape(str(_("Scores over the games")))
     parts = [
@@ -78,11 +79,12 @@ def scores_svg(
         f'<text x="{LEFT}" y="{TOP + PLOT + 30:.0f}" font-size="{FONT}" fill="{LABEL}">'
         f"{words}</text>"
     )
+    marks: list[tuple[float, float]] = []
     for person in people:
         spots = [(x(i), y(game[person])) for i, game in enumerate(games) if person in game]
         if not spots:
             continue
-        color = escape(colors[person])
+        color = escape(pieces[person].color)
         points = " ".join(f"{a:.1f},{b:.1f}" for a, b in spots)
         dots = "".join(
             f'<circle cx="{a:.1f}" cy="{b:.1f}" r="4.5" fill="{color}" stroke="{INK}"/>'
@@ -91,8 +93,10 @@ def scores_svg(
         parts.append(
             f'<g class="series"><title>{escape(person)}</title>'
             f'<polyline points="{points}" fill="none" stroke="{color}" stroke-width="2.5" '
-            f'stroke-linejoin="round"/>{dots}</g>'
+            f'stroke-linejoin="round"/>{dots}'
         )
+        marks.append(beside(spots[-1], marks))  # the line's last game: its mark
+        parts.append(mark_svg(pieces[person], *marks[-1]) + "</g>")
     parts.append(legend)
     parts.append("</svg>")
     return "\n".join(parts)
@@ -101,7 +105,7 @@ def scores_svg(
 def wins_svg(
     maps: Sequence[tuple[str, Mapping[str, int]]],
     people: Sequence[str],
-    colors: Mapping[str, str],
+    pieces: Mapping[str, Piece],
 ) -> str:
     """The wins on each map (``maps``: its name, person -> wins), a bar a map, each
     person's wins a stretch of it in their colour (a shared win counts for each)."""
@@ -119,18 +123,25 @@ def wins_svg(
             count = wins.get(person, 0)
             if count:
                 width = room * count / most
+                piece = pieces[person]
                 parts.append(
                     f'<rect x="{x:.1f}" y="{top:.0f}" width="{width:.1f}" height="{BAR:.0f}" '
-                    f'fill="{escape(colors[person])}" stroke="{INK}">'
+                    f'fill="{escape(piece.color)}" stroke="{INK}">'
                     f"<title>{escape(person)}: {count}</title></rect>"
                 )
+                if width >= 18:  # the person's mark on their stretch, where it fits
+                    parts.append(
+                        f'<text x="{x + width / 2:.1f}" y="{top + BAR / 2 + 5:.0f}" '
+                        f'text-anchor="middle" font-size="14" font-weight="700" '
+                        f'fill="{piece.ink}">{escape(piece.mark)}</text>'
+                    )
                 x += width
         parts.append(
             f'<text x="{x + 8:.1f}" y="{top + BAR / 2 + 6:.0f}" font-size="{FONT}">'
             f"{sum(wins.values())}</text>"
         )
         top += BAR + GAP
-    legend, legend_height = _legend(people, colors, top + 18, EDGE)
+    legend, legend_height = _legend(people, pieces, top + 18, EDGE)
     height = top + 18 + legend_height
     head = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {height:.0f}" '

@@ -102,8 +102,7 @@ def chart(series: Sequence[Series]) -> Chart:
         end = None if s.final is None else (WIDTH - RIGHT, y(s.final))
         mark = end or (points[-1] if points else None)
         if mark is not None:
-            while any(math.dist(mark, other) < 2 * MARK_RADIUS for other in marks):
-                mark = (mark[0] - 2 * MARK_RADIUS - 2, mark[1])  # beside another, not over it
+            mark = beside(mark, marks)
             marks.append(mark)
         plotted.append(Plotted(s, points, end, mark))
     ticks = tuple((y(v), v) for v in range(low, high + 1, step))
@@ -159,13 +158,22 @@ def chart_svg(laid: Chart) -> str:
                 'stroke-dasharray="5 3"/>'
             )
         if p.mark is not None:
-            parts.append(_mark(p.series.piece, *p.mark))
+            parts.append(mark_svg(p.series.piece, *p.mark))
         parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def _mark(piece: Piece, x: float, y: float) -> str:
+def beside(spot: tuple[float, float], marks: list[tuple[float, float]]) -> tuple[float, float]:
+    """Where a mark goes at ``spot``: there, or moved left beside the marks already placed
+    there, never over one."""
+    x, y = spot
+    while any(math.dist((x, y), other) < 2 * MARK_RADIUS for other in marks):
+        x -= 2 * MARK_RADIUS + 2
+    return x, y
+
+
+def mark_svg(piece: Piece, x: float, y: float) -> str:
     """The player's mark where their line ends: their seat's number in a disc of their
     colour, as on their trains."""
     return (

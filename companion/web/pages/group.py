@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.render.group_charts import scores_svg, wins_svg
-from companion.render.palette import SEAT_PIECES, piece_color
+from companion.render.palette import SEAT_PIECES, Piece, piece_color
 from companion.rules.board import load_board, map_ids
 from companion.rules.errors import IllegalAction
 from companion.rules.names import name_key
@@ -84,9 +84,10 @@ def _variant_asked(map_id: str | None) -> str | None:
     return asked
 
 
-def person_colors(found: Standings) -> dict[str, str]:
+def person_pieces(found: Standings) -> dict[str, Piece]:
     """Each person's colour in the pictures: the pieces they played most, unless someone
-    listed before them has it (then one of the colours nobody has)."""
+    listed before them has it (then one of the colours nobody has); and their mark, their
+    place in the list (1, 2, 3...), which tells them apart where colour can't."""
     blind = colour_blind()
     fallback = [piece_color(None, seat, blind) for seat in range(len(SEAT_PIECES))]
     played: dict[str, Counter[str]] = {}
@@ -100,7 +101,7 @@ def person_colors(found: Standings) -> dict[str, str]:
         liked = [c for c, _n in played.get(standing.name, Counter()).most_common()]
         free = [c for c in (*liked, *fallback) if c not in taken]
         colors[standing.name] = free[0] if free else fallback[0]
-    return colors
+    return {name: Piece(color, str(i + 1)) for i, (name, color) in enumerate(colors.items())}
 
 
 def _latest_table(found: Standings) -> NewGameForm:
@@ -137,7 +138,7 @@ def render_group(
     found = group_store.group_standings(group, map_id, variant_id) if map_id else every
     # The variants played on the map shown, to filter by when there are several.
     played_variants = list(dict.fromkeys(g.variant for g in every.games if g.map == map_id))
-    colors = person_colors(every)
+    pieces = person_pieces(every)
     link = public_url(url_for("group.show", group_id=group_id))
     maps = list(dict.fromkeys(g.map for g in every.games))
     titles = {m: load_board(m).title for m in maps}
@@ -161,20 +162,20 @@ def render_group(
         provisional_games=PROVISIONAL_GAMES,
         maps=maps,
         titles=titles,
-        colors=colors,
+        pieces=pieces,
         link=link,
         qr=qr_svg(link),
         scores_chart=scores_svg(
             [{found.person(p.name): p.total for p in g.sheet.players} for g in finished],
             [s.name for s in found.people],
-            colors,
+            pieces,
         )
         if finished
         else None,
         wins_chart=wins_svg(
             [(str(titles[m]), wins) for m, wins in every.wins_by_map().items()],
             [s.name for s in every.people],
-            colors,
+            pieces,
         )
         if any(g.finished for g in every.games)
         else None,
