@@ -75,4 +75,7 @@ def test_a_claim_a_draw_and_an_undo_at_twice_the_text_size_on_a_small_phone(
 
     go(page, f"{table}/board")
     fits(page, "the board", faults)
+    for other in ("tickets", "sheet"):  # the end of the game's pages, read as they stand
+        go(page, f"{table}/{other}")
+        fits(page, f"the {other} page", faults)
     assert faults == [], "\n".join(faults)
