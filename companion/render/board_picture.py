@@ -597,8 +597,8 @@ def _space_svg(space: Space) -> str:
     if space.mark:  # the owner's mark, upright, where the car's window would be
         out += (
             f'<text x="{c.x:.1f}" y="{c.y + MARK_FONT * 0.36:.1f}" class="owner-mark" '
-            f'font-size="{MARK_FONT}" font-weight="700" font-family="system-ui, sans-serif" '
-            f'fill="{space.ink}" text-anchor="middle">'
+            f'aria-hidden="true" font-size="{MARK_FONT}" font-weight="700" '
+            f'font-family="system-ui, sans-serif" fill="{space.ink}" text-anchor="middle">'
             f"{escape(space.mark)}</text>"
         )
     elif space.train:  # a window along the car: a train, not a coloured space

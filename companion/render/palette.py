@@ -56,6 +56,7 @@ HARD_TO_TELL = frozenset(
         frozenset({"yellow", "orange"}),
     }
 )
+BLACK, WHITE = "#000000", "#ffffff"
 PAPER = "#efe6cf"  # the map's
 WATER = "#a9d1ef"
 INK = "#1b1b1b"
@@ -101,8 +102,9 @@ class Piece:
 
     @property
     def ink(self) -> str:
-        """The mark's colour on the piece's: dark on a light piece, white on a dark one."""
-        return INK if light(self.color) else "#ffffff"
+        """The mark's colour on the piece's: black or white, whichever stands out more
+        (at least 4.5:1 on every piece of both palettes, as text must)."""
+        return BLACK if contrast(self.color, BLACK) >= contrast(self.color, WHITE) else WHITE
 
 
 def pieces(colors: list[str | None], colour_blind: bool = False) -> list[Piece]:

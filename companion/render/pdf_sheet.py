@@ -67,12 +67,13 @@ def sheet_to_pdf(
     """The PDF's bytes, a sheet to pin up: the winner and tiebreak, the standings and the
     way back to the game (``link``), the board with every player's routes and the longest
     path, the score through the game (``progress``, when given), then every player's
-    points, line by line; the pieces in the colour-blind palette with ``colour_blind``."""
+    points, line by line; the pieces in the colour-blind palette with ``colour_blind``, and
+    then every car on the board marked with its owner's mark."""
     lettering.register()
     styles = paper_styles()
-    seated = [p.player.color for p in sheet.players]
-    seats = [p.name for p in sheet.players]
-    drawn = dict(zip(seats, palette.pieces(seated, colour_blind), strict=True))
+    piece_colors = [p.player.color for p in sheet.players]
+    seat_names = [p.name for p in sheet.players]
+    drawn = dict(zip(seat_names, palette.pieces(piece_colors, colour_blind), strict=True))
     out = io.BytesIO()
     document = SimpleDocTemplate(
         out,

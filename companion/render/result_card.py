@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from companion.render.board_picture import layout
 from companion.render.palette import ACCENT, CITY_DOT, INK, PAGE, PAPER, WATER, Piece, tint
+from companion.render.text_sheet import ordinal
 from companion.rules.board import SEA
 from companion.rules.score_sheet import ScoreSheet
 from companion.rules.variants import game_title
@@ -92,7 +93,7 @@ def result_card(
                 (PAD - 12, top, WIDTH - PAD + 12, top + ROW - 8), 12, fill="#f6e7c8"
             )
         middle = top + (ROW - 8) // 2
-        rank = f"{p.rank}."
+        rank = ordinal(p.rank)  # a word, apart from the mark's number beside it
         rank_font = _font(30, True)
         draw.text((PAD, middle - 18), rank, font=rank_font, fill=HINT)
         _mark(draw, pieces[p.name], PAD + 70, middle, 20)
@@ -137,7 +138,7 @@ def result_card(
             draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=CITY_DOT, outline="#fff")
     for route_id, owner in owners.items():  # over the cities: a short route's mark shows
         centre = drawn.middle(route_id)
-        _mark(draw, pieces[owner], *at(centre.x, centre.y), 9)
+        _mark(draw, pieces[owner], *at(centre.x, centre.y), 6)  # a double's two stay apart
     draw.rectangle((left, top, left + WIDTH - 2 * PAD, top + map_height), outline=LINE, width=2)
 
     foot = str(_("Ticket to Ride companion"))

@@ -165,17 +165,24 @@ def chart_svg(laid: Chart) -> str:
 
 
 def beside(spot: tuple[float, float], marks: list[tuple[float, float]]) -> tuple[float, float]:
-    """Where a mark goes at ``spot``: there, or moved left beside the marks already placed
-    there, never over one."""
-    x, y = spot
-    while any(math.dist((x, y), other) < 2 * MARK_RADIUS for other in marks):
-        x -= 2 * MARK_RADIUS + 2
+    """Where a mark goes at ``spot``: there, or beside the marks already placed there,
+    never over one: to the left first, then to the right, then a row lower, always within
+    the plot (``LEFT`` to ``WIDTH - RIGHT``)."""
+    step = 2 * MARK_RADIUS + 2
+    low, high = LEFT + MARK_RADIUS, WIDTH - RIGHT - MARK_RADIUS
+    x, y = min(max(spot[0], low), high), spot[1]
+    for row in range(len(marks) + 1):
+        for k in range(len(marks) + 1):
+            for side in (-1, 1):
+                here = (min(max(x + side * k * step, low), high), y + row * step)
+                if not any(math.dist(here, other) < 2 * MARK_RADIUS for other in marks):
+                    return here
     return x, y
 
 
 def mark_svg(piece: Piece, x: float, y: float) -> str:
-    """The player's mark where their line ends: their seat's number in a disc of their
-    colour, as on their trains."""
+    """A player's mark in a disc of their colour centred on (x, y): where their line ends,
+    and in a key."""
     return (
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{MARK_RADIUS}" fill="{escape(piece.color)}" '
         f'stroke="{INK}"/><text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" '

@@ -206,6 +206,7 @@ def test_what_a_phone_typed_survives_another_phones_claim(
     claim(first, "sea", "seatle", re.compile("Portland"))
     expect(second.locator(".history li").first).to_contain_text("Ann claimed Portland–Seattle")
     expect(second.locator(".city-search")).to_have_value("den")
+    expect(second.locator(".city-search")).to_be_focused()  # the keyboard stays where it was
     expect(second.locator("details.city:visible")).to_have_count(1)
     expect(second.locator("details.city[data-key^='denver']")).to_have_attribute("open", "")
     # Now Bob's turn, on the second phone too: its forms were made on the new log.

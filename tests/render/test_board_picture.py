@@ -43,7 +43,7 @@ def test_every_car_carries_its_owners_mark_for_colour_blind_eyes():
     claimed = _route_group(svg, helena.id)
     marks = re.findall(r'class="owner-mark"[^>]*fill="([^"]+)"[^>]*>([^<]*)</text>', claimed)
     # Four cars, four marks, dark on Bob's white trains; no window left to draw.
-    assert marks == [("#1b1b1b", "2")] * 4 and 'opacity=".55"' not in claimed
+    assert marks == [("#000000", "2")] * 4 and 'opacity=".55"' not in claimed
 
 
 @pytest.mark.parametrize("map_id", MAPS)

@@ -12,7 +12,7 @@ import warnings
 import numpy as np
 import pytest
 
-from companion.render.palette import COLOR_BLIND_PIECES, HARD_TO_TELL, PIECE_COLORS
+from companion.render.palette import COLOR_BLIND_PIECES, HARD_TO_TELL, PIECE_COLORS, Piece
 
 with warnings.catch_warnings():  # it warns of the plotting it can't do without matplotlib
     warnings.simplefilter("ignore")
@@ -70,3 +70,21 @@ def test_the_pairs_hard_to_tell_are_those_the_simulation_finds_close():
 
 def test_the_usual_pieces_are_far_apart_for_ordinary_eyes():
     assert min(_distances(PIECE_COLORS, None).values()) >= APART
+
+
+@pytest.mark.parametrize(
+    "palette", [PIECE_COLORS, COLOR_BLIND_PIECES], ids=["usual", "colour-blind"]
+)
+def test_a_players_mark_reads_on_their_pieces_at_the_contrast_text_needs(palette):
+    """The mark in a dot is small text: WCAG AA asks 4.5:1 of it, on every piece (worked
+    out here from WCAG's definition, apart from the palette's own)."""
+
+    def luminance(hex_color: str) -> float:
+        channels = [int(hex_color[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    for name, color in palette.items():
+        ink = Piece(color, "1").ink
+        light, dark = sorted((luminance(color), luminance(ink)), reverse=True)
+        assert (light + 0.05) / (dark + 0.05) >= 4.5, (name, color, ink)

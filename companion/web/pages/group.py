@@ -87,7 +87,8 @@ def _variant_asked(map_id: str | None) -> str | None:
 def person_pieces(found: Standings) -> dict[str, Piece]:
     """Each person's colour in the pictures: the pieces they played most, unless someone
     listed before them has it (then one of the colours nobody has); and their mark, their
-    place in the list (1, 2, 3...), which tells them apart where colour can't."""
+    name's first letters (as few as tell them from the others), which tells them apart
+    where colour can't and is never read as a place in a list."""
     blind = colour_blind()
     fallback = [piece_color(None, seat, blind) for seat in range(len(SEAT_PIECES))]
     played: dict[str, Counter[str]] = {}
@@ -101,7 +102,23 @@ def person_pieces(found: Standings) -> dict[str, Piece]:
         liked = [c for c, _n in played.get(standing.name, Counter()).most_common()]
         free = [c for c in (*liked, *fallback) if c not in taken]
         colors[standing.name] = free[0] if free else fallback[0]
-    return {name: Piece(color, str(i + 1)) for i, (name, color) in enumerate(colors.items())}
+    marks = initials(list(colors))
+    return {name: Piece(color, marks[name]) for name, color in colors.items()}
+
+
+def initials(names: list[str]) -> dict[str, str]:
+    """Each name's mark: its first letter, or its first two where another name shares the
+    first ("Ann", "Alex" → "An", "Al"), or a number after the letter where two share both."""
+    found: dict[str, str] = {}
+    for name in names:
+        letters = "".join(c for c in name if c.isalnum()) or "?"
+        first = letters[:1].upper()
+        shared = [o for o in names if o != name and o[:1].upper() == first]
+        mark = first if not shared else first + letters[1:2].lower()
+        if mark in found.values():
+            mark = first + str(sum(1 for m in found.values() if m.startswith(first)) + 1)
+        found[name] = mark
+    return found
 
 
 def _latest_table(found: Standings) -> NewGameForm:
