@@ -84,8 +84,11 @@ def result_card(
     said = _fit(draw, f"{label}: {who} · {when}", _font(30), WIDTH - 2 * PAD)
     draw.text((PAD, 96), said, font=_font(30), fill=HINT)
 
-    # The players by rank.
+    # The players by rank: the rank as a word, the player's mark, their name, their score.
     top = HEAD
+    rank_font = _font(30, True)
+    ranks = max(draw.textlength(ordinal(p.rank), font=rank_font) for p in sheet.ranked)
+    disc = PAD + ranks + 14 + 20  # the mark's centre
     for p in sheet.ranked:
         won = p.name in sheet.winners
         if won:
@@ -93,15 +96,14 @@ def result_card(
                 (PAD - 12, top, WIDTH - PAD + 12, top + ROW - 8), 12, fill="#f6e7c8"
             )
         middle = top + (ROW - 8) // 2
-        rank = ordinal(p.rank)  # a word, apart from the mark's number beside it
-        rank_font = _font(30, True)
-        draw.text((PAD, middle - 18), rank, font=rank_font, fill=HINT)
-        _mark(draw, pieces[p.name], PAD + 70, middle, 20)
+        draw.text((PAD, middle - 18), ordinal(p.rank), font=rank_font, fill=HINT)
+        _mark(draw, pieces[p.name], disc, middle, 20)
         score = str(p.total)
         score_font = _font(38, True)
         score_width = draw.textlength(score, font=score_font)
-        name = _fit(draw, p.name, _font(36, won), WIDTH - 2 * PAD - 110 - score_width - 20)
-        draw.text((PAD + 104, middle - 22), name, font=_font(36, won), fill=INK)
+        left = disc + 20 + 14  # the name's
+        name = _fit(draw, p.name, _font(36, won), WIDTH - PAD - left - score_width - 20)
+        draw.text((left, middle - 22), name, font=_font(36, won), fill=INK)
         draw.text((WIDTH - PAD - score_width, middle - 24), score, font=score_font, fill=INK)
         top += ROW
     draw.line((PAD, top + 10, WIDTH - PAD, top + 10), fill=LINE, width=2)
