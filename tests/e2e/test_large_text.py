@@ -1,10 +1,12 @@
 """A small phone (320 px wide) with its text at twice the usual size (the browser's own
 text size set to 32 px, as a reader who needs large text sets it): a claim, a draw and
 an Undo are played, and at each step nothing is cut, broken, wider than the screen, over
-another control or out of sight, and every tap target stays a finger's size."""
+another control or out of sight, and every tap target stays a finger's size; then the
+board, the tickets, the sheet, the two watching pages and a new group's page are read."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -78,4 +80,13 @@ def test_a_claim_a_draw_and_an_undo_at_twice_the_text_size_on_a_small_phone(
     for other in ("tickets", "sheet"):  # the end of the game's pages, read as they stand
         go(page, f"{table}/{other}")
         fits(page, f"the {other} page", faults)
+    go(page, table)
+    watch = re.search(r"/w/[\w-]+", page.content())  # in the More sheet
+    assert watch is not None
+    for address in (watch[0], watch[0] + "/sheet"):  # the watching phone's pages
+        go(page, server + address)
+        fits(page, address, faults)
+    go(page, f"{server}/")  # a group, new
+    tap(page, page.locator("#groups form button[type=submit]"))
+    fits(page, "a group's page", faults)
     assert faults == [], "\n".join(faults)
