@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from companion.render.palette import CHART, GRID, INK, LABEL, ZERO, Piece
-from companion.render.score_chart import FONT, STEPS, beside, mark_svg
+from companion.render.score_chart import FONT, STEPS, beside, mark_svg, mark_text_svg
 from companion.rules.words import _
 
 WIDTH = 600.0
@@ -130,11 +130,7 @@ def wins_svg(
                     f"<title>{escape(person)}: {count}</title></rect>"
                 )
                 if width >= 18:  # the person's mark on their stretch, where it fits
-                    parts.append(
-                        f'<text x="{x + width / 2:.1f}" y="{top + BAR / 2 + 5:.0f}" '
-                        f'text-anchor="middle" font-size="14" font-weight="700" '
-                        f'fill="{piece.ink}">{escape(piece.mark)}</text>'
-                    )
+                    parts.append(mark_text_svg(piece, x + width / 2, top + BAR / 2))
                 x += width
         parts.append(
             f'<text x="{x + 8:.1f}" y="{top + BAR / 2 + 6:.0f}" font-size="{FONT}">'

@@ -7,7 +7,10 @@ pictures drawn in the accent and the paper.)"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from companion.rules.setup import Player
 
 ROUTE_COLORS = {
     "purple": "#9b59b6",
@@ -107,12 +110,12 @@ class Piece:
         return BLACK if contrast(self.color, BLACK) >= contrast(self.color, WHITE) else WHITE
 
 
-def pieces(colors: list[str | None], colour_blind: bool = False) -> list[Piece]:
-    """Each seat's pieces (by the players' colours, in seat order), marked 1, 2, 3..."""
-    return [
-        Piece(piece_color(color, seat, colour_blind), str(seat + 1))
-        for seat, color in enumerate(colors)
-    ]
+def pieces(players: Sequence[Player], colour_blind: bool = False) -> dict[str, Piece]:
+    """Each player's pieces by name (``players`` in seat order), marked 1, 2, 3..."""
+    return {
+        p.name: Piece(piece_color(p.color, seat, colour_blind), str(seat + 1))
+        for seat, p in enumerate(players)
+    }
 
 
 def hard_to_tell(colors: list[str | None]) -> list[tuple[str, str]]:
@@ -153,7 +156,7 @@ def contrast(a: str, b: str) -> float:
 
 def light(color: str) -> bool:
     """Whether dark writing (``INK``) reads better on ``color`` than white does."""
-    return contrast(color, INK) >= contrast(color, "#ffffff")
+    return contrast(color, INK) >= contrast(color, WHITE)
 
 
 def palette_css() -> str:

@@ -71,9 +71,7 @@ def sheet_to_pdf(
     then every car on the board marked with its owner's mark."""
     lettering.register()
     styles = paper_styles()
-    piece_colors = [p.player.color for p in sheet.players]
-    seat_names = [p.name for p in sheet.players]
-    drawn = dict(zip(seat_names, palette.pieces(piece_colors, colour_blind), strict=True))
+    drawn = palette.pieces([p.player for p in sheet.players], colour_blind)
     out = io.BytesIO()
     document = SimpleDocTemplate(
         out,

@@ -185,6 +185,13 @@ def mark_svg(piece: Piece, x: float, y: float) -> str:
     and in a key."""
     return (
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{MARK_RADIUS}" fill="{escape(piece.color)}" '
-        f'stroke="{INK}"/><text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" '
-        f'font-size="14" font-weight="700" fill="{piece.ink}">{escape(piece.mark)}</text>'
+        f'stroke="{INK}"/>' + mark_text_svg(piece, x, y)
+    )
+
+
+def mark_text_svg(piece: Piece, x: float, y: float) -> str:
+    """A player's mark alone, centred on (x, y), in the ink that reads on their colour."""
+    return (
+        f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="14" '
+        f'font-weight="700" fill="{piece.ink}">{escape(piece.mark)}</text>'
     )

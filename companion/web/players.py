@@ -45,8 +45,7 @@ def colour_blind() -> bool:
 
 def player_pieces(state: State) -> dict[str, Piece]:
     """Each player's pieces (colour and mark) in the palette this browser asked for."""
-    colors = [p.color for p in state.setup.players]
-    return dict(zip(state.setup.names, pieces(colors, colour_blind()), strict=True))
+    return pieces(state.setup.players, colour_blind())
 
 
 def board_picture(

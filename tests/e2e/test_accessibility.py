@@ -19,7 +19,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
 from tests.e2e.conftest import phone_in
-from tests.e2e.phone import claim, go, start_game, tap
+from tests.e2e.phone import claim, go, post_record, start_game, tap
 
 GAMES = Path(__file__).resolve().parents[1] / "games"
 # A record of each map, and of the dice: the pages differ by map, not by who played.
@@ -37,20 +37,6 @@ WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 GAME_PAGES = ("", "/board", "/tickets", "/sheet")
 
 
-def imported(page: Page, server: str, record: dict) -> str:
-    """Imports a game record as the home page's form does (its key read off the page); the
-    game's table address."""
-    token = page.locator("form[action$='/import'] input[name=csrf_token]").input_value()
-    file = {
-        "name": "game.json",
-        "mimeType": "application/json",
-        "buffer": json.dumps(record).encode(),
-    }
-    answer = page.request.post(server + "/import", multipart={"csrf_token": token, "record": file})
-    assert answer.ok, answer.status
-    return answer.url.split("?")[0]
-
-
 @pytest.fixture(scope="module")
 def addresses(server: str, browser: Browser) -> Iterator[list[str]]:
     """Every page to check, once: a finished and a half-played game of every map (the
@@ -64,7 +50,7 @@ def addresses(server: str, browser: Browser) -> Iterator[list[str]]:
         half = {**whole, "actions": whole["actions"][: len(whole["actions"]) // 2]}
         half.pop("tickets", None)  # tickets are entered at the end
         for record in (whole, half):
-            table = imported(page, server, record)
+            table = post_record(page, server, record)
             found += [table + suffix for suffix in GAME_PAGES]
     table = start_game(page, server, ["Ann", "Bob", "Cy"])
     claim(page, "hel", "helena", "Denver")

@@ -20,7 +20,7 @@ import pytest
 from PIL import Image, ImageChops
 from playwright.sync_api import Browser, Page
 
-from tests.e2e.phone import go
+from tests.e2e.phone import go, post_record
 
 GAMES = Path(__file__).resolve().parents[1] / "games"
 SCALE = 2  # device pixels to a CSS pixel
@@ -47,15 +47,7 @@ def imported(page: Page, server: str, colors: list[str]) -> str:
         for name, color in zip(record["players"], colors, strict=True)
     ]
     go(page, server + "/")
-    token = page.locator("form[action$='/import'] input[name=csrf_token]").input_value()
-    file = {
-        "name": "game.json",
-        "mimeType": "application/json",
-        "buffer": json.dumps(record).encode(),
-    }
-    answer = page.request.post(server + "/import", multipart={"csrf_token": token, "record": file})
-    assert answer.ok, answer.status
-    return answer.url.split("?")[0] + "/board"
+    return post_record(page, server, record) + "/board"
 
 
 def grey_luminance(grey: float) -> float:
