@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from pathlib import Path
@@ -86,6 +87,110 @@ def score(game: str, as_json: bool, lang: str) -> None:
             click.echo(json.dumps(sheet_to_json(sheet), ensure_ascii=False, indent=2))
         else:
             click.echo(sheet_to_text(sheet), nl=False)
+
+
+@cli.command("photo", with_appcontext=False)
+@click.argument("photo", metavar="PHOTO")
+@click.option("--map", "map_id", required=True, metavar="MAP", help="The board's map: usa.")
+@click.option(
+    "--corners",
+    metavar='"x,y x,y x,y x,y"',
+    help=(
+        "The board's four outer corners (the outside edge of the score track) in the photo's "
+        "pixels: top-left, top-right, bottom-right, bottom-left. Found in the photo if not given."
+    ),
+)
+@click.option(
+    "--claims",
+    metavar="FILE",
+    help="The claims as recorded (see the README), to check the photo against.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the reading as JSON.")
+@click.option(
+    "--lang",
+    "lang",
+    default=DEFAULT,
+    show_default=True,
+    metavar="CODE",
+    callback=_language,
+    help="The language of the report and of the refusals.",
+)
+def photo(
+    photo: str, map_id: str, corners: str | None, claims: str | None, as_json: bool, lang: str
+) -> None:
+    """Read a photo of the board: which player's pieces stand on each route; with --claims,
+    where the board and the record disagree.
+
+    PHOTO is a JPEG, HEIC, PNG or WebP file; '-' reads it from standard input. Exit status
+    2, with one line saying why, for a photo that can't be read.
+    """
+    from companion.photo.claims import parse_claims
+    from companion.photo.layout import layout_ids, load_layout
+    from companion.photo.picture import MAX_BYTES
+    from companion.photo.reading import read_photo
+    from companion.photo.report import reading_to_json, reading_to_text
+
+    with speaking(translator(lang)):
+        try:
+            if map_id not in layout_ids():
+                raise CompanionError(
+                    _(
+                        "photos of the board '%(map)s' can't be read: only of %(maps)s",
+                        map=map_id[:40],
+                        maps=", ".join(layout_ids()),
+                    )
+                )
+            board = load_layout(map_id).board
+            points = _corners(corners) if corners is not None else None
+            recorded = None
+            if claims is not None:
+                try:
+                    recorded = parse_claims(load_record_json(_read(claims)), board)
+                except RecordError as error:
+                    raise CompanionError(
+                        _("%(where)s: %(problem)s", where=claims, problem=error)
+                    ) from None
+            data = _read_bytes(photo, MAX_BYTES)
+            reading = read_photo(data, map_id, points, recorded)
+        except CompanionError as error:
+            click.echo(f"companion photo: {one_line(str(error))}", err=True)
+            sys.exit(2)
+        if as_json:
+            click.echo(json.dumps(reading_to_json(reading), ensure_ascii=False, indent=2))
+        else:
+            click.echo(reading_to_text(reading), nl=False)
+
+
+def _corners(text: str) -> list[list[float]]:
+    """ "x,y x,y x,y x,y" as four points, or a refusal saying how to write them."""
+    points: list[list[float]] = []
+    for part in text.replace(";", " ").split():
+        try:
+            x, y = (float(v) for v in part.split(","))
+        except ValueError:
+            points = []
+            break
+        points.append([x, y])
+    if len(points) != 4 or not all(math.isfinite(v) for p in points for v in p):
+        raise CompanionError(
+            _(
+                'give the four corners as "x,y x,y x,y x,y": top-left, top-right, '
+                "bottom-right, bottom-left"
+            )
+        )
+    return points
+
+
+def _read_bytes(path: str, most: int) -> bytes:
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read(most + 1)
+        with Path(path).open("rb") as file:
+            return file.read(most + 1)
+    except OSError as error:
+        raise CompanionError(
+            _("%(where)s: cannot read it (%(reason)s)", where=path, reason=error.strerror)
+        ) from None
 
 
 @cli.command("backup")

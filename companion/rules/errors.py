@@ -63,3 +63,8 @@ class IllegalAction(CompanionError):
 class EventError(CompanionError):
     """An event that can't be run as asked: a table size the map doesn't seat, too few
     players for a round, a player listed twice."""
+
+
+class PhotoError(CompanionError):
+    """A photo that can't be read as a board: not an image, too large, cut short, no board
+    found in it, or corners that don't outline one."""

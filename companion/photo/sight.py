@@ -1,0 +1,245 @@
+"""The photo laid flat on the board, and what it shows at each car space.
+
+The four corners give the map from the photo to the board (a homography); the board is
+drawn out of the photo at a fixed size, its colours set right by the board's own paper,
+and each car space is looked at twice: where it is printed (an empty space shows its
+printed colour there) and where a piece standing on it is seen (a piece is a centimetre
+tall, so in a photo taken from a little aside its body leans away from the point under
+the phone; the lean is worked out from where the phone must have been).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.photo.layout import Layout
+from companion.photo.outline import Corners
+
+WIDTH = 1200  # the flattened board's width in pixels: a car space is ~37 × 21 pixels
+# A phone's main camera sees about as wide as a 26 mm lens on a 35 mm film: its focal
+# length is 0.6 of the photo's diagonal (24–28 mm phones: 0.55–0.65).
+FOCAL = 0.6
+# The height above the board at which a piece's body is looked for (cm): about half its
+# height, where its sides and top both show.
+PIECE_HEIGHT = 0.5
+# The board's paper after its colours are set right (RGB): what the map's empty parts look
+# like in daylight.
+PAPER = np.array([197.0, 188.0, 175.0])
+# The part of a space looked at: its middle, this fraction of its length and width (away
+# from its border and the next space, and from a printed city name just beside it).
+WINDOW = (0.74, 0.54)
+SAMPLES = (9, 5)  # points along and across each window
+BOX = (11, 7)  # points along and across a whole space
+# Each space cut out upright with a margin (pixels along, across; a space is ~37 × 21):
+# what a piece standing on it, leaning, covers.
+PATCH = (48, 32)
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What the photo shows at each car space (in the layout's order of tracks, then of
+    spaces): the Lab colour statistics where the space is printed, and where a piece on it
+    is seen; and, for drawing, the flattened board."""
+
+    board: np.ndarray  # RGB, WIDTH wide, colours set right
+    printed: np.ndarray  # spaces × FEATURES
+    lifted: np.ndarray  # spaces × FEATURES
+    texture: np.ndarray  # spaces × TEXTURE
+    box: np.ndarray  # spaces × points × Lab: the whole space, on a grid
+    patches: np.ndarray  # spaces × PATCH[1] × PATCH[0] × Lab: each space with a margin, upright
+    track_of_space: np.ndarray  # each space's track index
+
+
+FEATURES = ("L", "a", "b", "L10", "L90")
+# What tells a piece from its own colour printed: a printed space is flat, with a light
+# border (rim) and a small light icon in its middle; a piece is a block with ridges, a lit
+# top and a dark side, and hides both.
+TEXTURE = ("edges", "icon", "rim", "spread")
+
+
+def flatten(pixels: np.ndarray, corners: Corners, layout: Layout) -> np.ndarray:
+    """The board drawn out of the photo (RGB pixels) by its corners (in those pixels),
+    ``WIDTH`` wide."""
+    width, height = WIDTH, round(WIDTH * layout.aspect)
+    source = corners.array().astype(np.float32)
+    target = np.array([[0, 0], [width, 0], [width, height], [0, height]], dtype=np.float32)
+    to_board = cv2.getPerspectiveTransform(source, target)
+    # A photo much larger than the board's drawing is first made smaller, so that each
+    # pixel drawn averages the photo's pixels under it rather than picking one.
+    board_width = float(np.linalg.norm(source[1] - source[0]))
+    if board_width > 1.6 * width:
+        factor = 1.3 * width / board_width
+        pixels = cv2.resize(pixels, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+        source = source * factor
+        to_board = cv2.getPerspectiveTransform(source, target)
+    flat: np.ndarray = cv2.warpPerspective(
+        pixels, to_board, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    return flat
+
+
+def look(pixels: np.ndarray, corners: Corners, layout: Layout) -> Sight:
+    """What the photo (RGB pixels, corners in those pixels) shows at each car space."""
+    board = set_right(flatten(pixels, corners, layout), layout)
+    lab = cv2.cvtColor(board.astype(np.float32) / 255.0, cv2.COLOR_RGB2Lab)
+    height, width = board.shape[:2]
+    nadir, lift = _lean(corners, pixels.shape, layout)
+    centres, along, across = _spaces(layout, width, height)
+    size = np.array(layout.space_cm) / layout.board_cm[0] * width  # px: length, width
+    # Where a piece's body is seen: leaning away from the point under the phone.
+    lean = (centres - nadir) * lift
+    printed = _statistics(lab, centres, along, across, size)
+    lifted = _statistics(lab, centres + lean, along, across, size)
+    texture = _texture(lab[..., 0], centres, along, across, size)
+    box = _window(lab, centres, along, across, size, (1.0, 1.0), BOX)
+    margin = (PATCH[0] / size[0], PATCH[1] / size[1])
+    patches = (
+        _window(lab, centres, along, across, size, margin, PATCH)
+        .reshape(len(centres), PATCH[0], PATCH[1], 3)
+        .transpose(0, 2, 1, 3)
+    )
+    owner = np.array([t for t, track in enumerate(layout.tracks) for _s in track.spaces])
+    return Sight(board, printed, lifted, texture, box, patches, owner)
+
+
+def set_right(board: np.ndarray, layout: Layout) -> np.ndarray:
+    """The board's colours as in daylight: scaled so that its paper (where nothing is
+    printed nor ever stands) has the paper's colour."""
+    mask = paper_mask(layout, board.shape[1], board.shape[0])
+    seen = np.median(board[mask], axis=0)
+    gains = PAPER / np.maximum(seen, 1.0)
+    result: np.ndarray = np.clip(board.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+    return result
+
+
+@functools.cache
+def paper_mask(layout: Layout, width: int, height: int) -> np.ndarray:
+    """Where the board shows its map paper: inside the score track, away from the routes,
+    the cities, the picture in the lower left and the score table in the lower right."""
+    mask = np.zeros((height, width), np.uint8)
+    mask[int(0.07 * height) : int(0.93 * height), int(0.05 * width) : int(0.95 * width)] = 1
+    mask[int(0.75 * height) :, : int(0.2 * width)] = 0
+    mask[int(0.82 * height) :, int(0.7 * width) : int(0.86 * width)] = 0
+    length, breadth = (np.array(layout.space_cm) / layout.board_cm[0] * width) * 1.6
+    for track in layout.tracks:
+        for s in track.spaces:
+            box = cv2.boxPoints(((s.u * width, s.v * height), (length, breadth), s.angle))
+            cv2.fillPoly(mask, [box.astype(np.int32)], 0)
+    for u, v in layout.cities.values():
+        cv2.circle(mask, (int(u * width), int(v * height)), int(0.012 * width), 0, -1)
+    return mask.astype(bool)
+
+
+def _spaces(layout: Layout, width: int, height: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each space's centre (px) and the unit vectors along and across it."""
+    spaces = [s for track in layout.tracks for s in track.spaces]
+    centres = np.array([(s.u * width, s.v * height) for s in spaces])
+    angles = np.radians([s.angle for s in spaces])
+    along = np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    across = np.stack([-np.sin(angles), np.cos(angles)], axis=1)
+    return centres, along, across
+
+
+def _statistics(
+    lab: np.ndarray, centres: np.ndarray, along: np.ndarray, across: np.ndarray, size: np.ndarray
+) -> np.ndarray:
+    """For each window: its median L*, a*, b*, and its 10th and 90th percentile of L*."""
+    values = _window(lab, centres, along, across, size, WINDOW, SAMPLES)
+    median = np.median(values, axis=1)
+    low, high = np.percentile(values[..., 0], [10, 90], axis=1)
+    return np.column_stack([median, low, high])
+
+
+def _window(
+    image: np.ndarray,
+    centres: np.ndarray,
+    along: np.ndarray,
+    across: np.ndarray,
+    size: np.ndarray,
+    part: tuple[float, float],
+    samples: tuple[int, int],
+) -> np.ndarray:
+    """The image's values (bilinear) on a grid over each space's window: ``part`` of its
+    length and width, ``samples`` points along and across (spaces × points)."""
+    s = np.linspace(-0.5, 0.5, samples[0]) * size[0] * part[0]
+    t = np.linspace(-0.5, 0.5, samples[1]) * size[1] * part[1]
+    ss, tt = np.meshgrid(s, t, indexing="ij")
+    offsets = (
+        ss.ravel()[None, :, None] * along[:, None, :]
+        + tt.ravel()[None, :, None] * across[:, None, :]
+    )
+    points = (centres[:, None, :] + offsets).astype(np.float32)
+    return cv2.remap(
+        image, points[..., 0], points[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+def _rim(
+    image: np.ndarray, centres: np.ndarray, along: np.ndarray, across: np.ndarray, size: np.ndarray
+) -> np.ndarray:
+    """The image's values just inside each space's printed border (spaces × points)."""
+    edge = 0.45
+    sides = [(s, t) for s in np.linspace(-edge, edge, 12) for t in (-edge, edge)]
+    ends = [(s, t) for s in (-edge, edge) for t in np.linspace(-0.4, 0.4, 5)]
+    grid = np.array(sides + ends)
+    offsets = (
+        grid[None, :, 0, None] * size[0] * along[:, None, :]
+        + grid[None, :, 1, None] * size[1] * across[:, None, :]
+    )
+    points = (centres[:, None, :] + offsets).astype(np.float32)
+    return cv2.remap(
+        image, points[..., 0], points[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+def _texture(
+    lightness: np.ndarray,
+    centres: np.ndarray,
+    along: np.ndarray,
+    across: np.ndarray,
+    size: np.ndarray,
+) -> np.ndarray:
+    """For each space: the median edge strength inside it, how much lighter its very middle
+    is than the rest of it (the icon), how much lighter its border is, and the spread of
+    its lightness."""
+    gx = cv2.Sobel(lightness, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(lightness, cv2.CV_32F, 0, 1, ksize=3)
+    edges = np.hypot(gx, gy)
+    core = _window(lightness, centres, along, across, size, (0.6, 0.45), (9, 5))
+    middle = _window(lightness, centres, along, across, size, (0.2, 0.25), (3, 3))
+    rim = _rim(lightness, centres, along, across, size)
+    inner = np.median(core, axis=1)
+    return np.column_stack(
+        [
+            np.median(_window(edges, centres, along, across, size, (0.6, 0.45), (9, 5)), axis=1),
+            np.median(middle, axis=1) - inner,
+            np.median(rim, axis=1) - inner,
+            core.std(axis=1),
+        ]
+    )
+
+
+def _lean(corners: Corners, shape: tuple[int, ...], layout: Layout) -> tuple[np.ndarray, float]:
+    """Where, on the flattened board (px), the point under the phone is, and how far a
+    piece's body leans away from it, per pixel of distance."""
+    height, width = shape[:2]
+    board_w, board_h = layout.board_cm
+    source = np.array([[0, 0], [board_w, 0], [board_w, board_h], [0, board_h]], dtype=np.float32)
+    to_photo = cv2.getPerspectiveTransform(source, corners.array().astype(np.float32))
+    focal = FOCAL * float(np.hypot(width, height))
+    centred = np.array([[1, 0, -width / 2], [0, 1, -height / 2], [0, 0, 1]])
+    m = np.linalg.inv(np.diag([focal, focal, 1.0])) @ centred @ to_photo
+    scale = 1.0 / float(np.linalg.norm(m[:, 0]))
+    r1, r2, t = m[:, 0] * scale, m[:, 1] * scale, m[:, 2] * scale
+    if t[2] < 0:
+        r1, r2, t = -r1, -r2, -t
+    rotation = np.column_stack([r1, r2, np.cross(r1, r2)])
+    camera = -rotation.T @ t  # cm, on the board's axes
+    above = max(abs(float(camera[2])), 10.0)
+    px_per_cm = WIDTH / board_w
+    nadir = np.array([camera[0], camera[1]]) * px_per_cm
+    return nadir, PIECE_HEIGHT / (above - PIECE_HEIGHT)
