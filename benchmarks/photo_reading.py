@@ -57,7 +57,8 @@ def main() -> None:
     photos = list(labelled(layout))
     if not photos:
         sys.exit("no photos: ../shared/photos/ is not here")
-    print(f"{'photo':22s} {'right':>6s} {'corners':>8s} {'flagged':>8s} {'others':>7s} {'seconds':>8s}")
+    heads = ("right", "corners", "flagged", "others", "seconds")
+    print(f"{'photo':22s} " + " ".join(f"{h:>8s}" for h in heads))
     times, rights = [], []
     for photo in photos:
         data = photo.path.read_bytes()
@@ -73,7 +74,8 @@ def main() -> None:
         claims, changed = three_mistakes(photo, layout, seed=len(photo.name))
         checked = read_opened(opened, layout, photo.corners, claims)
         flagged = {
-            i for i, (t, r) in enumerate(zip(layout.tracks, checked.routes, strict=True))
+            i
+            for i, (t, r) in enumerate(zip(layout.tracks, checked.routes, strict=True))
             if not r.agrees and t.route == r.route
         }
         times.append(seconds)

@@ -7,6 +7,7 @@ import json
 import math
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -48,22 +49,27 @@ def _language(ctx: click.Context, param: click.Parameter, value: str) -> str:
     return code
 
 
+def _lang_option(what: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The ``--lang`` option of a command that prints ``what``."""
+    return click.option(
+        "--lang",
+        "lang",
+        default=DEFAULT,
+        show_default=True,
+        metavar="CODE",
+        callback=_language,
+        help=(
+            f"The language of {what} and of the refusals: "
+            + ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
+            + ". English unless given; the JSON keys are the same in every language."
+        ),
+    )
+
+
 @cli.command("score", with_appcontext=False)
 @click.argument("game", metavar="GAME.json")
 @click.option("--json", "as_json", is_flag=True, help="Print the sheet as JSON.")
-@click.option(
-    "--lang",
-    "lang",
-    default=DEFAULT,
-    show_default=True,
-    metavar="CODE",
-    callback=_language,
-    help=(
-        "The language of the sheet and of the refusals: "
-        + ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
-        + ". English unless given; the JSON keys are the same in every language."
-    ),
-)
+@_lang_option("the sheet")
 def score(game: str, as_json: bool, lang: str) -> None:
     """Replay a game record, referee every action, and print the final score sheet.
 
@@ -106,15 +112,7 @@ def score(game: str, as_json: bool, lang: str) -> None:
     help="The claims as recorded (see the README), to check the photo against.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the reading as JSON.")
-@click.option(
-    "--lang",
-    "lang",
-    default=DEFAULT,
-    show_default=True,
-    metavar="CODE",
-    callback=_language,
-    help="The language of the report and of the refusals.",
-)
+@_lang_option("the report")
 def photo(
     photo: str, map_id: str, corners: str | None, claims: str | None, as_json: bool, lang: str
 ) -> None:

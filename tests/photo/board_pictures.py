@@ -192,32 +192,25 @@ def _score_track(board: np.ndarray, cm: float) -> None:
     board[:, :band] = TRACK_RED
     board[:, -band:] = TRACK_RED
     step = int(2.0 * cm)
-    for x in range(band, width - band, step):
-        for y0 in (0, height - band):
-            cv2.rectangle(board, (x + 3, y0 + 4), (x + step - 3, y0 + band - 4), (150, 40, 34), -1)
-            cv2.putText(
-                board,
-                str(x % 97),
-                (x + 8, y0 + band - 10),
-                cv2.FONT_HERSHEY_SIMPLEX,
-                0.6,
-                (236, 220, 180),
-                2,
-                cv2.LINE_AA,
-            )
-    for y in range(band, height - band, step):
-        for x0 in (0, width - band):
-            cv2.rectangle(board, (x0 + 4, y + 3), (x0 + band - 4, y + step - 3), (150, 40, 34), -1)
-            cv2.putText(
-                board,
-                str(y % 89),
-                (x0 + 6, y + step - 10),
-                cv2.FONT_HERSHEY_SIMPLEX,
-                0.6,
-                (236, 220, 180),
-                2,
-                cv2.LINE_AA,
-            )
+    # Numbered boxes along the top and the bottom, then down the two sides.
+    boxes = [
+        (x, y, step, band) for x in range(band, width - band, step) for y in (0, height - band)
+    ]
+    boxes += [
+        (x, y, band, step) for y in range(band, height - band, step) for x in (0, width - band)
+    ]
+    for x, y, w, h in boxes:
+        cv2.rectangle(board, (x + 3, y + 3), (x + w - 3, y + h - 3), (150, 40, 34), -1)
+        cv2.putText(
+            board,
+            str((x + y) % 97),
+            (x + 7, y + h - 10),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            0.6,
+            (236, 220, 180),
+            2,
+            cv2.LINE_AA,
+        )
     for x, y in (
         (band // 2, band // 2),
         (width - band // 2, band // 2),
