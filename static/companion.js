@@ -680,6 +680,130 @@
     document.documentElement.setAttribute("data-ready", Math.random().toString(36).slice(2));
   }
 
+
+  // A photo's form (static/photo pages): the photo is sent as soon as it is taken, one tap
+  // for the player; a phone's full-size photo is made smaller first (a board wants 2,048
+  // pixels at most), so that it goes quickly over a table's Wi-Fi. What can't be made
+  // smaller here (a format this browser can't draw) goes as it is: the server reads it.
+  var PHOTO_SIDE = 2048;
+  function photoForms() {
+    document.querySelectorAll("[data-photo-form]").forEach(function (form) {
+      var input = form.querySelector("input[type=file]");
+      var sending = form.querySelector(".photo-sending");
+      input.addEventListener("change", function () {
+        var file = input.files && input.files[0];
+        if (!file) return;
+        if (!form.checkValidity()) { form.reportValidity(); return; }
+        if (sending) sending.hidden = false;
+        smaller(file).then(function (made) {
+          if (made) {
+            var list = new DataTransfer();
+            list.items.add(made);
+            input.files = list.files;
+          }
+        }).catch(function () { /* sent as taken */ }).then(function () {
+          form.requestSubmit();
+        });
+      });
+    });
+  }
+
+  function smaller(file) {
+    if (!window.createImageBitmap || !window.DataTransfer) return Promise.resolve(null);
+    return createImageBitmap(file, {imageOrientation: "from-image"}).then(function (image) {
+      var scale = PHOTO_SIDE / Math.max(image.width, image.height);
+      if (scale >= 1 && file.size < 4e6) return null;
+      scale = Math.min(scale, 1);
+      var canvas = document.createElement("canvas");
+      canvas.width = Math.round(image.width * scale);
+      canvas.height = Math.round(image.height * scale);
+      canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height);
+      return new Promise(function (done) {
+        canvas.toBlob(function (blob) {
+          done(blob ? new File([blob], "board.jpg", {type: "image/jpeg"}) : null);
+        }, "image/jpeg", 0.9);
+      });
+    });
+  }
+
+  // The board's corners on its photo: each dragged with a finger (a loupe above the
+  // finger shows the corner magnified while it moves), or moved with the arrow keys once
+  // focused. The form sends them in the photo's own pixels.
+  var LOUPE = 3;  // times
+  function photoCorners() {
+    document.querySelectorAll("[data-corners]").forEach(function (box) {
+      var width = Number(box.dataset.width), height = Number(box.dataset.height);
+      var image = box.querySelector("img");
+      var polygon = box.querySelector("polygon");
+      var loupe = box.querySelector(".loupe");
+      var form = box.closest("form");
+      var corners = Array.from(box.querySelectorAll(".corner"));
+      var points = corners.map(function (_, i) {
+        return [Number(form.elements["x" + (i + 1)].value), Number(form.elements["y" + (i + 1)].value)];
+      });
+      function place(i) {
+        var p = points[i];
+        corners[i].style.left = (100 * p[0] / width) + "%";
+        corners[i].style.top = (100 * p[1] / height) + "%";
+        form.elements["x" + (i + 1)].value = p[0].toFixed(1);
+        form.elements["y" + (i + 1)].value = p[1].toFixed(1);
+        polygon.setAttribute("points", points.map(function (q) { return q.join(","); }).join(" "));
+      }
+      function magnify(i) {
+        var shown = image.getBoundingClientRect();
+        var p = points[i];
+        var context = loupe.getContext("2d");
+        var side = loupe.width / LOUPE * width / shown.width;
+        context.clearRect(0, 0, loupe.width, loupe.height);
+        context.drawImage(image, p[0] - side / 2, p[1] - side / 2, side, side, 0, 0, loupe.width, loupe.height);
+        context.strokeStyle = "#e0007a";
+        context.beginPath();
+        context.moveTo(loupe.width / 2, 0); context.lineTo(loupe.width / 2, loupe.height);
+        context.moveTo(0, loupe.height / 2); context.lineTo(loupe.width, loupe.height / 2);
+        context.stroke();
+        var x = 100 * p[0] / width, y = 100 * p[1] / height;
+        loupe.style.left = x + "%";
+        loupe.style.top = y + "%";
+        loupe.classList.toggle("below", y < 30);
+        loupe.hidden = false;
+      }
+      corners.forEach(function (corner, i) {
+        corner.addEventListener("pointerdown", function (event) {
+          event.preventDefault();
+          corner.setPointerCapture(event.pointerId);
+          corner.classList.add("dragging");
+          magnify(i);
+        });
+        corner.addEventListener("pointermove", function (event) {
+          if (!corner.hasPointerCapture(event.pointerId)) return;
+          var shown = image.getBoundingClientRect();
+          points[i] = [
+            Math.min(width, Math.max(0, (event.clientX - shown.left) / shown.width * width)),
+            Math.min(height, Math.max(0, (event.clientY - shown.top) / shown.height * height))
+          ];
+          place(i);
+          magnify(i);
+        });
+        function drop() {
+          corner.classList.remove("dragging");
+          loupe.hidden = true;
+        }
+        corner.addEventListener("pointerup", drop);
+        corner.addEventListener("pointercancel", drop);
+        corner.addEventListener("keydown", function (event) {
+          var step = (event.shiftKey ? 0.02 : 0.004) * width;
+          var moves = {ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step]};
+          var move = moves[event.key];
+          if (!move) return;
+          event.preventDefault();
+          points[i] = [Math.min(width, Math.max(0, points[i][0] + move[0])),
+                       Math.min(height, Math.max(0, points[i][1] + move[1]))];
+          place(i);
+        });
+      });
+    });
+  }
+
   document.documentElement.classList.add("js");
   document.addEventListener("DOMContentLoaded", function () {
     try {
@@ -701,6 +825,8 @@
       searches();
       notesGoWhenTheTableMovesOn();
       announceMoves();
+      photoForms();
+      photoCorners();
     } finally {
       ready();  // whatever failed above shows as the page's own error, not as a page never ready
     }

@@ -58,6 +58,7 @@ class Layout:
         return self.tracks[self.board.routes.index(route)]
 
 
+@functools.cache
 def layout_ids() -> tuple[str, ...]:
     """The maps whose photos can be read."""
     files = resources.files("companion.photo").joinpath("layouts").iterdir()

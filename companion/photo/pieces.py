@@ -130,9 +130,33 @@ def weigh(
     if recorded is not None:
         for track in range(len(layout.tracks)):
             scores[track, SEEN.index(recorded.get(track, NONE))] += RECORDED
-    else:
+    scores = _one_track_of_a_double(scores, layout)
+    if recorded is None:
         scores = _only_colours_on_the_board(scores, layout)
     return tuple(_seen(row) for row in scores)
+
+
+def _one_track_of_a_double(scores: np.ndarray, layout: Layout) -> np.ndarray:
+    """The scores with a double's tracks read in two colours: a player never holds both
+    tracks of a double, so where both read as one colour (a piece leaning over onto the
+    other track), the track that shows it less surely is read again without it."""
+    scores = scores.copy()
+    doubles: dict[tuple[str, str], list[int]] = {}
+    for index, track in enumerate(layout.tracks):
+        doubles.setdefault(track.route.cities, []).append(index)
+    for tracks in doubles.values():
+        while len(tracks) > 1:
+            chosen = {t: int(scores[t].argmax()) for t in tracks}
+            alike = [t for t in tracks if chosen[t] and list(chosen.values()).count(chosen[t]) > 1]
+            if not alike:
+                break
+            colour = chosen[alike[0]]
+            margin = {
+                t: scores[t, colour] - np.sort(scores[t])[-2] for t in alike if chosen[t] == colour
+            }
+            weaker = min(margin, key=lambda t: margin[t])
+            scores[weaker, colour] = -np.inf
+    return scores
 
 
 def _only_colours_on_the_board(scores: np.ndarray, layout: Layout) -> np.ndarray:

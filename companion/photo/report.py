@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.photo.pieces import NONE
 from companion.photo.reading import Reading, RouteSeen
+from companion.photo.words import pieces_words
 from companion.rules.board import Board, load_board
 from companion.rules.colors import color_words
 from companion.rules.words import Text, _, join
@@ -28,21 +29,6 @@ def reading_to_json(reading: Reading) -> dict[str, Any]:
             entry["agrees"] = r.agrees
         routes.append(entry)
     return {"map": reading.map_id, "corners": reading.corners.rounded(), "routes": routes}
-
-
-PIECE_WORDS = {
-    NONE: _("no pieces"),
-    "red": _("red pieces"),
-    "blue": _("blue pieces"),
-    "green": _("green pieces"),
-    "yellow": _("yellow pieces"),
-    "black": _("black pieces"),
-}
-
-
-def pieces_words(color: str | None) -> Text:
-    """ "red pieces", "no pieces"."""
-    return PIECE_WORDS.get(color or NONE, color or NONE)
 
 
 def disagreement_words(route: RouteSeen, board: Board) -> Text:

@@ -177,6 +177,8 @@ def palette_css() -> str:
     lines.append(f".mark.free {{ background: {tint(red)}; border: 2px solid {red}; }}")
     ferry = f"radial-gradient(circle, {INK} 30%, #eee 34%)"
     lines.append(f".mark.ferry {{ background: {ferry}; border: 2px solid {OUTLINES['gray']}; }}")
+    for name, color in PIECE_COLORS.items():  # a player's pieces, as a photo's page names them
+        lines.append(f".swatch.pieces-{name} {{ background: {color}; }}")
     lines.append(f".swatch.locomotive {{ background: linear-gradient(90deg, {loco}); }}")
     lines.append(f".swatch.locomotive\\+4 {{ background: linear-gradient(90deg, {plus_four}); }}")
     return "\n".join(lines) + "\n"

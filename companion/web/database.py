@@ -45,6 +45,7 @@ ADDED_COLUMNS = {
         "origin": "TEXT",
     },
     "event": {"version": "INTEGER NOT NULL DEFAULT 0"},
+    "action": {"placed_after": "INTEGER"},
 }
 
 # Indexes on added columns, made after them.

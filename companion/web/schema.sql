@@ -24,6 +24,8 @@ CREATE TABLE IF NOT EXISTS action (
     body TEXT NOT NULL,            -- JSON: the action in the game record's form
     recorded TEXT NOT NULL,
     undone TEXT,                   -- when it was undone, or NULL
+    placed_after INTEGER,          -- a claim mended into the log later: the seq it follows
+                                   -- (-1: before every other), or NULL: after all before it
     PRIMARY KEY (game_id, seq)
 );
 

@@ -52,7 +52,7 @@ from companion.web.database import (
     reason_of,
 )
 from companion.web.stamps import UNSTAMPED, Repeated, Stamp, check, spend
-from companion.web.stored_game import LoggedAction, LoggedTicket, StoredGame
+from companion.web.stored_game import LoggedAction, LoggedTicket, StoredGame, in_log_order
 
 # What the score track can say for a player (the sheet's form keeps to it too).
 TRACK_POINTS = (-999, 9999)
@@ -335,14 +335,19 @@ def _load_game(game_id: str) -> StoredGame:
     if known is not None:
         return known
     players = tuple(Player(p["name"], p["color"]) for p in _loads(row["players"]))
+    rows = {
+        r["seq"]: r
+        for r in db.execute("SELECT * FROM action WHERE game_id = ? ORDER BY seq", (game_id,))
+    }
+    played = in_log_order([(seq, r["placed_after"]) for seq, r in rows.items()])
     history = tuple(
         LoggedAction(
-            r["seq"],
-            parse_action(f"action {r['seq']}", _loads(r["body"])),
-            r["recorded"],
-            r["undone"],
+            seq,
+            parse_action(f"action {seq}", _loads(rows[seq]["body"])),
+            rows[seq]["recorded"],
+            rows[seq]["undone"],
         )
-        for r in db.execute("SELECT * FROM action WHERE game_id = ? ORDER BY seq", (game_id,))
+        for seq in played
     )
     tickets = tuple(
         LoggedTicket(r["seq"], r["player"], parse_ticket("ticket", _loads(r["body"])))
@@ -455,7 +460,7 @@ def record_action(game_id: str, action: Action, stamp: Stamp = UNSTAMPED) -> Sta
                 )
             )
         state = apply(game.state(), action)
-        seq = (game.history[-1].seq + 1) if game.history else 0
+        seq = max((a.seq for a in game.history), default=-1) + 1
         at = now()
         db.execute(
             "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, ?, ?, ?)",

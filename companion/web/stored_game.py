@@ -110,3 +110,30 @@ class StoredGame:
             ("choices", player), lambda: route_choices(self.state(), player)
         )
         return found
+
+
+def in_log_order(rows: list[tuple[int, int | None]]) -> list[int]:
+    """The seqs of a game's actions in the order they were played: each in the order
+    recorded, but a claim mended in later (``placed_after``: the seq it follows, -1 for the
+    very start) right after the action it follows. ``rows``: (seq, placed_after)."""
+    following: dict[int, list[int]] = {}
+    base = []
+    for seq, after in sorted(rows):
+        if after is None:
+            base.append(seq)
+        else:
+            following.setdefault(after, []).append(seq)
+    order: list[int] = []
+
+    def put(seq: int) -> None:
+        order.append(seq)
+        for then in following.pop(seq, []):
+            put(then)
+
+    for seq in following.pop(-1, []):
+        put(seq)
+    for seq in base:
+        put(seq)
+    for rest in following.values():  # after an action no longer there: at the end
+        order.extend(rest)
+    return order

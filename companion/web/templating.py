@@ -14,8 +14,10 @@ from jinja2.bccache import Bucket, BytecodeCache
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
+from companion.photo.layout import layout_ids
+from companion.photo.words import pieces_words
 from companion.render.board_picture import flag_background
-from companion.render.palette import ACCENT
+from companion.render.palette import ACCENT, PIECE_COLORS
 from companion.render.text_sheet import ordinal, signed
 from companion.rules.colors import color_words
 from companion.rules.counted import points
@@ -83,6 +85,10 @@ def _helpers(app: Flask) -> None:
     app.add_template_global(flag_background, "flag_background")  # a country's, in the key
     app.add_template_global(game_title, "game_title")  # "North America — 1910"
     app.add_template_global(deck_note, "deck_note")  # "as reprinted in USA 1910; …"
+    # A photo's pieces in words ("red pieces", "no pieces"), and each colour as drawn.
+    app.add_template_global(pieces_words, "pieces_words")
+    app.add_template_global(lambda board: board.id in layout_ids(), "photo_readable")
+    app.jinja_env.globals["PIECE_HEX"] = PIECE_COLORS
 
 
 def page_address(endpoint: str, **values: Any) -> str:

@@ -57,15 +57,19 @@ class BoardPhoto:
 
 
 def random_claims(seed: int, share: float = 0.6, layout: Layout | None = None) -> dict[int, str]:
-    """Pieces on about ``share`` of the tracks, in the five colours at random."""
+    """Pieces on about ``share`` of the tracks, in the five colours at random; never one
+    colour on both tracks of a double (a player can't hold both)."""
     layout = layout or load_layout("usa")
     rng = np.random.default_rng(seed)
     colours = list(PIECES)
-    return {
-        i: colours[int(rng.integers(len(colours)))]
-        for i in range(len(layout.tracks))
-        if rng.random() < share
-    }
+    claims: dict[int, str] = {}
+    for i, track in enumerate(layout.tracks):
+        if rng.random() >= share:
+            continue
+        taken = {claims[j] for j in claims if layout.tracks[j].route.cities == track.route.cities}
+        free = [c for c in colours if c not in taken]
+        claims[i] = free[int(rng.integers(len(free)))]
+    return claims
 
 
 def board_photo(

@@ -1,0 +1,75 @@
+"""A record mended where a photo showed the board otherwise: a recorded claim taken back
+(marked undone, as Undo does, wherever it is in the log), a claim left out put in (at the
+latest place the rules allow it), or a claim given to another player (both at once, in
+the first one's place). Each is judged by replaying the whole log through the referee,
+inside the write."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from companion.rules.actions import Claim, action_to_json
+from companion.rules.errors import IllegalAction
+from companion.rules.mending import place_claim, without
+from companion.rules.words import _
+from companion.web.stamps import UNSTAMPED, Stamp, check, spend
+from companion.web.store import load_game, now, touch, writing
+from companion.web.stored_game import LoggedAction
+
+
+@dataclass(frozen=True)
+class Mended:
+    """What a mend did: the claim taken back, the claim put in, and whether that one went
+    in before the log's end (a game over, or a claim given in another's place)."""
+
+    withdrawn: LoggedAction | None
+    claimed: LoggedAction | None
+    earlier: bool
+
+
+def mend(
+    game_id: str, withdraw: int | None = None, claim: Claim | None = None, stamp: Stamp = UNSTAMPED
+) -> Mended:
+    """Takes back the claim logged as ``withdraw`` (its seq) and/or puts ``claim`` in, or
+    refuses (``IllegalAction``; ``Repeated`` for the same form sent again)."""
+    if withdraw is None and claim is None:
+        raise IllegalAction(_("nothing to mend"))
+    sent = {"mend": {"withdraw": withdraw, "claim": action_to_json(claim) if claim else None}}
+    with writing(game_id) as db:
+        game = load_game(game_id)
+        check(db, game, stamp, sent, turn=False)
+        setup = game.record.setup()
+        live = [a for a in game.history if a.undone is None]
+        place = len(live)
+        taken: LoggedAction | None = None
+        if withdraw is not None:
+            taken = next((a for a in live if a.seq == withdraw), None)
+            if taken is None or not isinstance(taken.action, Claim):
+                raise IllegalAction(_("that claim is no longer in the game's record"))
+            place = live.index(taken)
+            if claim is None:
+                without(setup, [a.action for a in live], place)
+            live.remove(taken)
+        actions = [a.action for a in live]
+        at = now()
+        if taken is not None:
+            db.execute(
+                "UPDATE action SET undone = ? WHERE game_id = ? AND seq = ?",
+                (at, game_id, taken.seq),
+            )
+        put: LoggedAction | None = None
+        if claim is not None:
+            place = place_claim(setup, actions, claim, place)
+            seq = max((a.seq for a in game.history), default=-1) + 1
+            after = None if place == len(live) else (live[place - 1].seq if place else -1)
+            db.execute(
+                "INSERT INTO action (game_id, seq, body, recorded, placed_after)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game_id, seq, json.dumps(action_to_json(claim)), at, after),
+            )
+            put = LoggedAction(seq, claim, at, None)
+        spend(db, game_id, stamp, sent, {"action": put.seq if put else withdraw or 0})
+        touch(db, game_id)
+    earlier = put is not None and place < len(live) and taken is None
+    return Mended(taken, put, earlier)
