@@ -228,27 +228,37 @@ def _line(image: np.ndarray, points: np.ndarray) -> np.ndarray:
 
 def _fitted(quad: np.ndarray, redness: np.ndarray) -> np.ndarray:
     """The outline with each side moved to the track's outer edge: searched wide and coarse,
-    then near and fine."""
+    then near; then each side drawn through the edge as found along it, point by point,
+    leaving out the points where something lies over the edge (a hand, a card)."""
     quad = _in_order(quad)
     width = float(np.linalg.norm(quad[1] - quad[0]))
-    for reach, step in ((0.2 * width, 4.0), (0.01 * width, 1.0), (0.003 * width, 0.25)):
+    for reach, step in ((0.2 * width, 4.0), (0.01 * width, 1.0)):
         sides = [
             _fitted_side(quad[k], quad[(k + 1) % 4], redness, reach, TRACK * width, step)
             for k in range(4)
         ]
         quad = np.array([_crossing(sides[(k - 1) % 4], sides[k]) for k in range(4)])
-    return quad
+    sides = [
+        _drawn_side(quad[k], quad[(k + 1) % 4], redness, 0.012 * width, TRACK * width)
+        for k in range(4)
+    ]
+    return np.array([_crossing(sides[(k - 1) % 4], sides[k]) for k in range(4)])
 
 
-def _fitted_side(
-    p0: np.ndarray, p1: np.ndarray, redness: np.ndarray, reach: float, band: float, step: float
-) -> tuple[np.ndarray, np.ndarray]:
-    """The side from p0 to p1 moved (each end along the side's normal, up to ``reach``) to
-    where red lies in a band of the track's width inside it, and neither outside it nor a
-    band deeper in."""
+def _edges(
+    p0: np.ndarray,
+    p1: np.ndarray,
+    redness: np.ndarray,
+    reach: float,
+    band: float,
+    step: float,
+    along: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """How much each offset (along the side's outward normal) looks like the track's outer
+    edge, at each point ``along`` the side from p0 to p1: the offsets, the edge (points ×
+    offsets) and the normal."""
     d = p1 - p0
     normal = np.array([d[1], -d[0]]) / float(np.linalg.norm(d))  # outward, for clockwise
-    along = np.linspace(0.06, 0.94, 64)
     offsets = np.arange(-reach - 3 * band, reach + band + step, step)
     points = p0[None, None] + along[:, None, None] * d[None, None] + offsets[None, :, None] * normal
     profile = _sample(redness, points[..., 0], points[..., 1])
@@ -259,13 +269,44 @@ def _fitted_side(
     outside = (total[:, at + b] - total[:, at]) / b
     deeper = (total[:, at - 2 * b] - total[:, at - 3 * b]) / b
     edge = np.clip(inside - 0.5 * (outside + deeper), -25, 25)
+    return offsets[at], edge, normal
+
+
+def _drawn_side(
+    p0: np.ndarray, p1: np.ndarray, redness: np.ndarray, reach: float, band: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """The side drawn through the track's outer edge as found at each point along it
+    (a straight line fitted, the points far off it left out, twice)."""
+    along = np.linspace(0.04, 0.96, 128)
+    offsets, edge, normal = _edges(p0, p1, redness, reach, band, 0.25, along)
+    best = offsets[edge.argmax(axis=1)]
+    strength = edge.max(axis=1)
+    keep = strength >= np.median(strength) * 0.5
+    for _round in range(3):
+        if keep.sum() < 16:
+            return p0, p1
+        slope, start = np.polyfit(along[keep], best[keep], 1)
+        off = np.abs(best - (start + slope * along))
+        spread = max(1.4826 * float(np.median(off[keep])), 0.5)
+        keep &= off <= 2.5 * spread
+    return p0 + normal * start, p1 + normal * (start + slope)
+
+
+def _fitted_side(
+    p0: np.ndarray, p1: np.ndarray, redness: np.ndarray, reach: float, band: float, step: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """The side from p0 to p1 moved (each end along the side's normal, up to ``reach``) to
+    where red lies in a band of the track's width inside it, and neither outside it nor a
+    band deeper in."""
+    along = np.linspace(0.06, 0.94, 64)
+    offsets, edge, normal = _edges(p0, p1, redness, reach, band, step, along)
     # Each pair of end offsets scores the sum of the edge along the line between them.
-    n = len(at)
+    n = len(offsets)
     first, last = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
     reached = np.rint(first[..., None] + (last - first)[..., None] * along).astype(int)
     score = edge[np.arange(len(along)), reached].sum(axis=-1)
     i, j = np.unravel_index(int(np.argmax(score)), score.shape)
-    return p0 + normal * offsets[at[i]], p1 + normal * offsets[at[j]]
+    return p0 + normal * offsets[i], p1 + normal * offsets[j]
 
 
 def _crossing(
