@@ -20,7 +20,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.photo_labelled import Labelled, labelled, routes_right  # noqa: E402
+from benchmarks.photo_labelled import Labelled, labelled  # noqa: E402
+from benchmarks.photo_reading import HEADS, measure  # noqa: E402
 from companion.photo import covered, pieces  # noqa: E402
 from companion.photo.layout import load_layout  # noqa: E402
 from companion.photo.outline import Corners  # noqa: E402
@@ -97,28 +98,21 @@ def main() -> None:
         return
     layout = load_layout("usa")
     games = sorted({p.game for p in photos})
-    total = 0
+    print(HEADS)
+    wrong = 0
     for game in games:
         held = [p for p in photos if p.game == game]
         model = train([data[p.name] for p in photos if p.game != game])
-        covered._model.cache_clear()
         saved = covered._model
         covered._model = lambda m=model: m  # type: ignore[assignment]
         try:
             for p in held:
-                seen = [s.pieces for s in pieces.weigh(sights[p.name], layout)]
-                right = routes_right(layout, p.pieces, seen)
-                total += 100 - right
-                wrong = [
-                    f"{layout.tracks[i].route.name} {layout.tracks[i].route.color}: "
-                    f"{p.pieces[i]} seen {seen[i]}"
-                    for i in range(len(seen))
-                    if seen[i] != p.pieces[i]
-                ]
-                print(f"{p.name:20s} {right:3d}/100  " + "; ".join(wrong))
+                row = measure(p, layout)
+                wrong += 100 - row.right
+                print(row.line(p.name))
         finally:
             covered._model = saved  # type: ignore[assignment]
-    print(f"routes read wrong, in all: {total}")
+    print(f"routes read wrong (corners given), in all: {wrong}")
 
 
 if __name__ == "__main__":
