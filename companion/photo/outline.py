@@ -184,7 +184,7 @@ def _contrast(quad: np.ndarray, redness: np.ndarray) -> float:
     """How well the outline's weakest side sits on the track's outer edge: the median red
     in a band inside it less the median red in a band outside it."""
     quad = _in_order(quad)
-    width = float(np.linalg.norm(quad[1] - quad[0]))
+    width = _long_side(quad)
     along = np.linspace(0.1, 0.9, 80)
     depths = np.linspace(0.004, 0.022, 4) * width
     weakest = np.inf
@@ -205,7 +205,7 @@ def _contrast(quad: np.ndarray, redness: np.ndarray) -> float:
 def _framed(quad: np.ndarray, redness: np.ndarray) -> bool:
     """Whether each side of the outline is a score track: red along the inside of the side
     (a* ``TRACK_RED`` on average) and clearly less red deeper in, where the map begins."""
-    width = float(np.linalg.norm(quad[1] - quad[0]))
+    width = _long_side(quad)
     along = np.linspace(0.1, 0.9, 80)
     tracks = []
     for k in range(4):
@@ -231,7 +231,7 @@ def _fitted(quad: np.ndarray, redness: np.ndarray) -> np.ndarray:
     then near; then each side drawn through the edge as found along it, point by point,
     leaving out the points where something lies over the edge (a hand, a card)."""
     quad = _in_order(quad)
-    width = float(np.linalg.norm(quad[1] - quad[0]))
+    width = _long_side(quad)
     for reach, step in ((0.2 * width, 4.0), (0.01 * width, 1.0)):
         sides = [
             _fitted_side(quad[k], quad[(k + 1) % 4], redness, reach, TRACK * width, step)
@@ -307,6 +307,12 @@ def _fitted_side(
     score = edge[np.arange(len(along)), reached].sum(axis=-1)
     i, j = np.unravel_index(int(np.argmax(score)), score.shape)
     return p0 + normal * offsets[i], p1 + normal * offsets[j]
+
+
+def _long_side(quad: np.ndarray) -> float:
+    """The board's width as the outline shows it: the longer of its two sides from the first
+    corner (a photo taken upright shows the board's width down it)."""
+    return float(max(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0])))
 
 
 def _crossing(

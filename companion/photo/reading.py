@@ -13,8 +13,10 @@ from companion.photo.layout import Layout, load_layout
 from companion.photo.outline import Corners, check_corners, find_corners
 from companion.photo.picture import Photo, open_photo
 from companion.photo.pieces import NONE, weigh
-from companion.photo.sight import look
+from companion.photo.sight import LIKENESS, likeness, look, turned_to_be_read
 from companion.rules.board import Route
+from companion.rules.errors import PhotoError
+from companion.rules.words import _
 
 # Below this, what is seen on a route is said to be unsure: the light or the angle leaves
 # two readings close (the reading is still given, and marked).
@@ -81,8 +83,24 @@ def read_opened(
     if corners is not None:
         given = check_corners(corners, photo.width, photo.height)
         working = given.scaled(photo.scale)
+        if likeness(photo.pixels, working, layout) < LIKENESS:
+            raise PhotoError(
+                _(
+                    "within these corners the photo does not look like the %(map)s board: "
+                    "give its corners from the top-left one, as the board is read",
+                    map=layout.board.title,
+                )
+            )
     else:
-        working = find_corners(photo.pixels)
+        working, like = turned_to_be_read(photo.pixels, find_corners(photo.pixels), layout)
+        if like < LIKENESS:
+            raise PhotoError(
+                _(
+                    "the photo does not show the %(map)s board: take it from above, with the "
+                    "whole board in the picture",
+                    map=layout.board.title,
+                )
+            )
         given = working.scaled(1 / photo.scale)
     sight = look(photo.pixels, working, layout)
     recorded: dict[int, str] = {}

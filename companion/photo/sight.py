@@ -106,6 +106,47 @@ def look(pixels: np.ndarray, corners: Corners, layout: Layout) -> Sight:
     return Sight(board, printed, lifted, texture, box, patches, owner)
 
 
+# How much more colourful the printed board's coloured spaces are than its paper, at least,
+# where the corners are a board's (Lab chroma; measured 14–36 on the board as read, 6 at
+# most with its corners in another order).
+LIKENESS = 10.0
+SMALL = 600  # the board drawn this wide to judge it
+
+
+def likeness(pixels: np.ndarray, corners: Corners, layout: Layout) -> float:
+    """How much the photo within ``corners`` looks like the printed board: the colourful
+    spaces (all but gray and white) against the paper, as ``LIKENESS`` measures it."""
+    width, height = SMALL, round(SMALL * layout.aspect)
+    source = corners.array().astype(np.float32)
+    target = np.array([[0, 0], [width, 0], [width, height], [0, height]], dtype=np.float32)
+    board = cv2.warpPerspective(
+        pixels, cv2.getPerspectiveTransform(source, target), (width, height)
+    )
+    board = set_right(board, layout)
+    lab = cv2.cvtColor(board.astype(np.float32) / 255.0, cv2.COLOR_RGB2Lab)
+    chroma = np.hypot(lab[..., 1], lab[..., 2])
+    centres, along, across = _spaces(layout, width, height)
+    size = np.array(layout.space_cm) / layout.board_cm[0] * width
+    colourful = np.array(
+        [t.route.color not in ("gray", "white") for t in layout.tracks for _s in t.spaces]
+    )
+    spaces = _window(chroma, centres, along, across, size, (0.7, 0.5), (5, 3)).mean(axis=1)
+    paper = chroma[paper_mask(layout, width, height)]
+    return float(np.median(spaces[colourful]) - np.median(paper))
+
+
+def turned_to_be_read(
+    pixels: np.ndarray, corners: Corners, layout: Layout
+) -> tuple[Corners, float]:
+    """The corners in the order the board is read (its title along the top), whatever way
+    the phone was held: of the four orders around the outline, the one whose board looks
+    most like the printed one; and how much it does."""
+    orders = [Corners(corners.points[k:] + corners.points[:k]) for k in range(4)]
+    scored = [(likeness(pixels, c, layout), c) for c in orders]
+    best = max(scored, key=lambda pair: pair[0])
+    return best[1], best[0]
+
+
 def set_right(board: np.ndarray, layout: Layout) -> np.ndarray:
     """The board's colours as in daylight: scaled so that its paper (where nothing is
     printed nor ever stands) has the paper's colour."""

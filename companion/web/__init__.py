@@ -68,11 +68,12 @@ def create_app(
         templating,
         timing,
     )
-    from companion.web.pages import BLUEPRINTS
+    from companion.web.pages import BLUEPRINTS, photo
 
     timing.init_app(app)  # first: the time taken includes every check
     headers.init_app(app)
     refused_bytes.init_app(app)  # before any view or database sees a NUL
+    photo.init_app(app)  # a photo's form may weigh more: said before the CSRF check reads it
     csrf.init_app(app)
     store.init_app(app)
     language.init_app(app)

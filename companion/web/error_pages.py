@@ -4,7 +4,7 @@ request just now; never a 500 for bad input."""
 
 from __future__ import annotations
 
-from flask import Flask, render_template
+from flask import Flask, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
@@ -49,6 +49,10 @@ def init_app(app: Flask) -> None:
             ),
         }
         code = error.code or 400
+        if code == 413 and (request.endpoint or "").startswith("photo."):
+            messages[413] = _(
+                "That photo is larger than 20 MB: send it as the phone took it, or smaller."
+            )
         description = error.description
         if description == type(error).description:
             description = descriptions.get(code)  # never Werkzeug's English

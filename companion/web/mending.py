@@ -20,12 +20,12 @@ from companion.web.stored_game import LoggedAction
 
 @dataclass(frozen=True)
 class Mended:
-    """What a mend did: the claim taken back, the claim put in, and whether that one went
-    in before the log's end (a game over, or a claim given in another's place)."""
+    """What a mend did: the claim taken back, the claim put in, and whether the game was
+    over (the claim then went in before its final round)."""
 
     withdrawn: LoggedAction | None
     claimed: LoggedAction | None
-    earlier: bool
+    after_the_game: bool
 
 
 def mend(
@@ -40,8 +40,10 @@ def mend(
         game = load_game(game_id)
         check(db, game, stamp, sent, turn=False)
         setup = game.record.setup()
+        over = game.state().is_over
         live = [a for a in game.history if a.undone is None]
-        place = len(live)
+        # A claim left out goes in before the last action: whose turn it is stays.
+        place = max(len(live) - 1, 0)
         taken: LoggedAction | None = None
         if withdraw is not None:
             taken = next((a for a in live if a.seq == withdraw), None)
@@ -71,5 +73,4 @@ def mend(
             put = LoggedAction(seq, claim, at, None)
         spend(db, game_id, stamp, sent, {"action": put.seq if put else withdraw or 0})
         touch(db, game_id)
-    earlier = put is not None and place < len(live) and taken is None
-    return Mended(taken, put, earlier)
+    return Mended(taken, put, over and put is not None and taken is None)

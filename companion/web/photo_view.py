@@ -30,8 +30,6 @@ from companion.rules.words import _
 # pixels wide, as wide as the board is read), a JPEG of some 300 kB.
 HELD_SIDE = 1400
 HELD_QUALITY = 88
-# The most a form carrying the photo back may weigh (the photo as base64, and the rest).
-HELD_MOST = 4_000_000
 BOARD_SHOWN = 900  # the board as seen, as wide as the page shows it (it scales down)
 CROP = 320  # a route's crop, at most this wide
 
@@ -86,22 +84,21 @@ def corners_sent(form: Mapping[str, str]) -> list[list[float]]:
     return [[values[2 * i], values[2 * i + 1]] for i in range(4)]
 
 
-def starting_corners(photo: Photo) -> tuple[Corners, bool]:
-    """Where the board's corners are in the photo, and whether they were found (else a
-    little inside the photo's own, for the player to move)."""
+def starting_corners(photo: Photo, layout: Layout) -> tuple[Corners, bool]:
+    """Where the board's corners are in the photo, in the order it is read, and whether
+    they were found (else a little inside the photo's own, for the player to move)."""
     from companion.photo.outline import find_corners
+    from companion.photo.sight import LIKENESS, turned_to_be_read
 
     try:
-        return find_corners(photo.pixels).scaled(1 / photo.scale), True
+        corners, like = turned_to_be_read(photo.pixels, find_corners(photo.pixels), layout)
+        if like >= LIKENESS:
+            return corners.scaled(1 / photo.scale), True
     except PhotoError:
-        w, h = photo.width, photo.height
-        inset = (
-            (0.08 * w, 0.08 * h),
-            (0.92 * w, 0.08 * h),
-            (0.92 * w, 0.92 * h),
-            (0.08 * w, 0.92 * h),
-        )
-        return Corners(inset), False
+        pass
+    w, h = photo.width, photo.height
+    inset = ((0.08 * w, 0.08 * h), (0.92 * w, 0.08 * h), (0.92 * w, 0.92 * h), (0.08 * w, 0.92 * h))
+    return Corners(inset), False
 
 
 def recorded_claims(state: State) -> tuple[list[RecordedClaim], dict[Route, str]]:
@@ -115,6 +112,22 @@ def recorded_claims(state: State) -> tuple[list[RecordedClaim], dict[Route, str]
         claims.append(RecordedClaim(route, piece_name(color, seat)))
         owners[route] = owner
     return claims, owners
+
+
+def recorded_owner(
+    state: State, route: Route, colour: str | None, logged: Mapping[Route, int]
+) -> tuple[str | None, int | None]:
+    """Who the record has on ``route`` (of the ``colour`` the photo's check put there: on a
+    double of one printed colour, a claim goes to the track that fits the photo best), and
+    the seq of that claim in the log."""
+    if colour is None:
+        return None, None
+    seats = {p.name: piece_name(p.color, i) for i, p in enumerate(state.setup.players)}
+    for track in state.board.routes_between(*route.cities):
+        owner = state.owners.get(track.id)
+        if track.color == route.color and owner is not None and seats[owner] == colour:
+            return owner, logged.get(track)
+    return None, None
 
 
 def piece_colours(state: State) -> dict[str, list[str]]:

@@ -55,6 +55,7 @@ def addresses(server: str, browser: Browser) -> Iterator[list[str]]:
     table = start_game(page, server, ["Ann", "Bob", "Cy"])
     claim(page, "hel", "helena", "Denver")
     found += [table + suffix for suffix in GAME_PAGES]
+    found += [table + "/photo", server + "/photo"]  # a photo's first step (the rest: POSTs)
     watch = re.search(r'="[^"]*?(/w/[\w-]+)"', page.content())  # in the More sheet
     assert watch is not None
     found += [server + watch[1], server + watch[1] + "/sheet"]

@@ -10,6 +10,7 @@ import functools
 import json
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import CDPSession, Page, expect
 
 from companion.photo.layout import load_layout
@@ -67,6 +68,20 @@ NAMES = {c: n for n, c in PLAYERS}
 @functools.cache
 def photo() -> BoardPhoto:
     return board_photo(BOARD, seed=21, table="checks", light=(1.08, 1.0, 0.9))
+
+
+WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def _no_wcag_violation(page: Page, language: str) -> None:
+    """axe-core on the page as it stands (its colours once, in English)."""
+    options = {
+        "runOnly": {"type": "tag", "values": WCAG_21_AA},
+        "resultTypes": ["violations"],
+        **({} if language == "en" else {"rules": {"color-contrast": {"enabled": False}}}),
+    }
+    violations = Axe().run(page, options=options).response["violations"]
+    assert [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in violations] == []
 
 
 def _record_with_a_claim_left_out() -> tuple[dict, int]:
@@ -169,6 +184,7 @@ def test_the_table_checks_its_record_with_a_photo_and_mends_it_in_one_tap(phones
     _send_photo(page)
     _drag_the_corners(page)
     screenshot(page, f"photo-corners-{language}")
+    _no_wcag_violation(page, language)
     tap(page, ".photo-corners-form button[type=submit]")
     items = page.locator(".disagreements > li")
     expect(items).to_have_count(1)
@@ -176,6 +192,7 @@ def test_the_table_checks_its_record_with_a_photo_and_mends_it_in_one_tap(phones
     expect(items.first).to_contain_text(route.cities[0] if language == "en" else "")
     expect(page.locator(".photo-board g.differs")).to_have_count(1)
     screenshot(page, f"photo-check-{language}")
+    _no_wcag_violation(page, language)
     tap(page, items.first.locator("button[name=mend]").first)
     expect(page.locator("main > .note")).to_contain_text(WORDS[language]["recorded"])
     expect(page.locator(".disagreements > li")).to_have_count(0)
@@ -208,6 +225,7 @@ def test_a_finished_board_becomes_a_game_from_a_photo(phones, server, language):
     missed = LAYOUT.tracks[_track("Denver", "Omaha")].route.id
     page.select_option(f"select[name=route-{missed}]", "Bob")  # a route put right with a tap
     screenshot(page, f"photo-claims-{language}")
+    _no_wcag_violation(page, language)
     tap(page, "button.primary[type=submit]")
     expect(page.locator("main > .note")).to_be_visible()
     assert "/tickets" in page.url

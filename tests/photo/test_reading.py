@@ -5,9 +5,11 @@ three tables under three lights), and a record's mistakes found."""
 from __future__ import annotations
 
 import functools
+import io
 
 import numpy as np
 import pytest
+from PIL import Image
 
 from companion.photo.claims import Claim
 from companion.photo.layout import load_layout
@@ -123,3 +125,52 @@ def test_claims_on_a_double_of_one_printed_colour_go_to_the_track_that_shows_the
     reading = read_photo(photo.jpeg, "usa", corners=photo.corners, claims=_claims(recorded))
     for i in double:
         assert reading.routes[i].recorded == photo.pieces.get(i)
+
+
+def _turned(photo: BoardPhoto, quarter_turns: int) -> tuple[bytes, list[list[float]]]:
+    """The photo as a phone held another way (turned by quarter turns, anticlockwise), and
+    the board's corners in it, in the order the board is read."""
+    image = Image.open(io.BytesIO(photo.jpeg))
+    width, height = image.size
+    turned = image.rotate(90 * quarter_turns, expand=True)
+    corners = []
+    for x, y in photo.corners:
+        for _turn in range(quarter_turns):
+            x, y = y, width - x
+            width, height = height, width
+        corners.append([x, y])
+        width, height = image.size
+    out = io.BytesIO()
+    turned.save(out, "JPEG", quality=92)
+    return out.getvalue(), corners
+
+
+@pytest.mark.parametrize(
+    ("quarter_turns", "held"), [(2, "from the other side"), (1, "upright"), (3, "upright")]
+)
+def test_a_photo_taken_from_anywhere_round_the_table_is_read_the_right_way_round(
+    quarter_turns, held
+):
+    photo = photo_of("wood, daylight")
+    jpeg, corners = _turned(photo, quarter_turns)
+    reading = read_photo(jpeg, "usa")
+    found = reading.corners.array()
+    width = np.linalg.norm(np.array(corners[1]) - np.array(corners[0]))
+    assert (np.linalg.norm(found - np.array(corners), axis=1) / width).max() < 0.02, held
+    assert _right(photo, [r.seen for r in reading.routes]) >= 95
+
+
+def test_corners_around_something_that_is_not_the_board_are_refused():
+    out = io.BytesIO()
+    noise = np.random.default_rng(3).integers(60, 200, (600, 800, 3), dtype=np.uint8)
+    Image.fromarray(noise).save(out, "JPEG")
+    corners = [[50, 50], [750, 50], [750, 550], [50, 550]]
+    with pytest.raises(PhotoError, match="does not look like the North America board"):
+        read_photo(out.getvalue(), "usa", corners=corners)
+
+
+def test_corners_given_in_another_order_than_the_board_is_read_are_refused():
+    photo = photo_of("wood, daylight")
+    turned = photo.corners[2:] + photo.corners[:2]
+    with pytest.raises(PhotoError, match="from the top-left one"):
+        read_photo(photo.jpeg, "usa", corners=turned)

@@ -464,3 +464,46 @@ def test_two_players_with_pieces_of_one_colour_are_refused(client):
     response = _upload(client, "/photo", photo().jpeg, **{**NEW_PLAYERS, "colour-1": "red"})
     assert response.status_code == 400
     assert "pieces of one colour" in html.unescape(response.get_data(as_text=True))
+
+
+def test_a_phone_s_photo_of_some_megabytes_passes_the_check_against_other_sites(tmp_path):
+    """The app's forms weigh 1 MB at most; a photo's, 20 MB: the limit is raised before the
+    check against other sites reads the form (with that check on, as served)."""
+    from companion.web import create_app
+    from tests.databases import fresh_database
+
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "t", "DATABASE": fresh_database(tmp_path / "c.sqlite")},
+        instance_path=tmp_path,
+    )
+    client = app.test_client()
+    home = client.get("/photo").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', home)[1]
+    out = io.BytesIO()
+    noise = np.random.default_rng(1).integers(0, 255, (1536, 2048, 3), dtype=np.uint8)
+    Image.fromarray(noise).save(out, "JPEG", quality=95)
+    assert len(out.getvalue()) > 2_000_000
+    answer = _upload(client, "/photo", out.getvalue(), csrf_token=token, **NEW_PLAYERS)
+    assert answer.status_code in (200, 422)  # read: a board found, or not in this noise
+    too_big = _upload(client, "/photo", b"\xff\xd8" + b"\0" * 22_000_000, csrf_token=token)
+    assert too_big.status_code == 413
+    assert "larger than 20 MB" in html.unescape(too_big.get_data(as_text=True))
+
+
+def test_a_claim_mended_in_leaves_whose_turn_it_is(client):
+    game_id, _owner = _differing_game(client)
+    before = re.search(r"(\w+) claims a route", page(client, f"/g/{game_id}"))[1]
+    route = LAYOUT.tracks[_track("Duluth", "Toronto")].route
+    _check(client, game_id, mend=f"claim:{route.id}:Cy")
+    assert store.load_game(game_id).state().owners[route.id] == "Cy"
+    assert re.search(r"(\w+) claims a route", page(client, f"/g/{game_id}"))[1] == before
+
+
+def test_the_routes_seen_say_how_many_trains_each_player_has_on_them(client):
+    seen, _fields = _seen_routes(client)
+    text = " ".join(html.unescape(seen.get_data(as_text=True)).split())
+    for name, colour in PLAYERS:
+        used = sum(LAYOUT.tracks[i].route.length for i, c in ON_THE_BOARD.items() if c == colour)
+        assert re.search(rf"{name}: \d+ of 45 trains", text)
+        shown = int(re.search(rf"{name}: (\d+) of 45 trains", text)[1])
+        assert abs(shown - used) <= 6  # as read (a route or so may be off)

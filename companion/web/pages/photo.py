@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -42,7 +42,30 @@ bp = Blueprint("photo", __name__)
 MAP = "usa"  # the one map whose photos are read (its layout)
 SEATS = 5
 PHOTO_MOST = 21_000_000  # a photo's upload: the photo (20 MB at most) and the form
+HELD_MOST = 4_000_000  # a form carrying the photo back: the photo as base64, and the rest
 Page = tuple[str, int]
+# What each of these pages' forms may weigh, above the app's own limit for a game record:
+# set before anything reads the form (the check against other sites reads it first).
+UPLOADS = {
+    "photo.corners": PHOTO_MOST,
+    "photo.new_corners": PHOTO_MOST,
+    "photo.check": HELD_MOST,
+    "photo.new_claims": HELD_MOST,
+    "photo.new_game_made": HELD_MOST,
+}
+
+
+def init_app(app: Flask) -> None:
+    """Lets the photo's forms weigh what they need: registered before the app's other
+    checks read any form."""
+    app.before_request(_room_for_a_photo)
+
+
+def _room_for_a_photo() -> None:
+    most = UPLOADS.get(request.endpoint or "")
+    if most is not None and request.method == "POST":
+        request.max_content_length = most
+        request.max_form_memory_size = most
 
 
 @bp.after_request
@@ -64,7 +87,6 @@ def take(game_id: str) -> str:
 @bp.post("/g/<game_id>/photo")
 def corners(game_id: str) -> Page:
     """The second step: the photo came; its corners, found, to drag."""
-    request.max_content_length = PHOTO_MOST
     game = store.load_game(game_id)
     try:
         kept = _uploaded()
@@ -80,7 +102,6 @@ def check(game_id: str) -> Page:
     from companion.photo.reading import read_opened
     from companion.web import photo_view
 
-    _held_form()
     game = store.load_game(game_id)
     try:
         kept = photo_view.held(request.form.get("photo", ""))
@@ -127,9 +148,8 @@ def _answer(
     colours = photo_view.piece_colours(state)
     items = []
     for number, route in enumerate(wrong, start=1):
-        owner = owners.get(route.route)
+        owner, seq = photo_view.recorded_owner(state, route.route, route.recorded, logged)
         seen_players = colours.get(route.seen, []) if route.seen != NONE else []
-        seq = logged.get(route.route)
         mends = []
         if route.seen != NONE and owner is None:
             mends += [
@@ -223,14 +243,15 @@ def _mend(game_id: str, asked: str) -> str | None:
         said.append(_("Taken back: %(action)s", action=done.withdrawn.action.describe(state.board)))
     if done.claimed is not None:
         said.append(_("Recorded: %(action)s", action=done.claimed.action.describe(state.board)))
-    if done.earlier:
+    if done.after_the_game:
         said.append(
             _(
                 "The game was over, so the claim goes in before its final round (a house rule: "
                 "the rules don't say how to mend a record after the game)."
             )
         )
-    flash(" ".join(said))
+    for words in said:
+        flash(words)
     return None
 
 
@@ -281,7 +302,6 @@ def new() -> str:
 @bp.post("/photo")
 def new_corners() -> Page:
     """The photo came: its corners, found, to drag."""
-    request.max_content_length = PHOTO_MOST
     seats = _seats_sent()
     problem = _seats_problem(seats)
     if problem is not None:
@@ -299,7 +319,6 @@ def new_claims() -> Page:
     from companion.photo.reading import read_opened
     from companion.web import photo_view
 
-    _held_form()
     seats = _seats_sent()
     problem = _seats_problem(seats)
     if problem is not None:
@@ -307,11 +326,16 @@ def new_claims() -> Page:
     try:
         kept = photo_view.held(request.form.get("photo", ""))
         points = photo_view.corners_sent(request.form)
-        if request.form.get("again"):
-            return _corners_page(kept, url_for("photo.new_claims"), seats=seats, points=points)
-        reading = read_opened(kept.photo, load_layout(MAP), points)
     except PhotoError as error:
         return _new_page(seats, str(error))
+    if request.form.get("again"):
+        return _corners_page(kept, url_for("photo.new_claims"), seats=seats, points=points)
+    try:
+        reading = read_opened(kept.photo, load_layout(MAP), points)
+    except PhotoError as error:
+        return _corners_page(
+            kept, url_for("photo.new_claims"), seats=seats, points=points, problem=str(error)
+        )
     return _claims_page(reading, seats, kept, points)
 
 
@@ -321,7 +345,6 @@ def new_game_made() -> Response | Page:
     from companion.photo.reading import read_opened
     from companion.web import photo_view
 
-    _held_form()
     seats = _seats_sent()
     problem = _seats_problem(seats)
     if problem is not None:
@@ -344,7 +367,8 @@ def new_game_made() -> Response | Page:
     except store.TooManyGames as error:
         return _new_page(seats, too_many(error), 429)
     except CompanionError as error:
-        refusal = _("That board can't be a game: %(refusal)s", refusal=error)
+        reason = error.message if isinstance(error, IllegalAction) else error
+        refusal = _("That board can't be a game: %(refusal)s", refusal=reason)
         try:
             kept = photo_view.held(request.form.get("photo", ""))
             points = photo_view.corners_sent(request.form)
@@ -384,8 +408,14 @@ def _claims_page(
             }
         )
     rows.sort(key=lambda row: (row["sure"], row["owner"] == "", str(row["label"])))
+    tallies = [
+        (name, colour, sum(row["route"].length for row in rows if row["owner"] == name))
+        for name, colour in seats
+    ]
     page = render_template(
         "photo_claims.html",
+        tallies=tallies,
+        most=board.edition.trains,
         seats=seats,
         held=kept,
         points=points,
@@ -431,14 +461,6 @@ def _seats_problem(seats: list[tuple[str, str]]) -> str | None:
 # -- The steps both take ----------------------------------------------------------------------
 
 
-def _held_form() -> None:
-    """A form carrying the held photo back may weigh that much."""
-    from companion.web.photo_view import HELD_MOST
-
-    request.max_content_length = HELD_MOST
-    request.max_form_memory_size = HELD_MOST
-
-
 def _uploaded() -> HeldPhoto:
     """The photo sent, opened and made small for the page to hold."""
     from companion.photo.picture import MAX_BYTES, open_photo
@@ -463,7 +485,7 @@ def _corners_page(
     photo = kept.photo
     found = True
     if points is None:
-        corners, found = photo_view.starting_corners(photo)
+        corners, found = photo_view.starting_corners(photo, load_layout(MAP))
         points = [list(p) for p in corners.points]
     status = 400 if problem else 200 if found else 422  # no board found: the player places it
     page = render_template(
