@@ -124,7 +124,7 @@ def photo(
     """
     from companion.photo.claims import parse_claims
     from companion.photo.layout import layout_ids, load_layout
-    from companion.photo.picture import MAX_BYTES
+    from companion.photo.limits import MAX_BYTES
     from companion.photo.reading import read_photo
     from companion.photo.report import reading_to_json, reading_to_text
 

@@ -778,8 +778,8 @@
           if (!corner.hasPointerCapture(event.pointerId)) return;
           var shown = image.getBoundingClientRect();
           points[i] = [
-            Math.min(width, Math.max(0, (event.clientX - shown.left) / shown.width * width)),
-            Math.min(height, Math.max(0, (event.clientY - shown.top) / shown.height * height))
+            Math.min(width - 0.5, Math.max(0, (event.clientX - shown.left) / shown.width * width)),
+            Math.min(height - 0.5, Math.max(0, (event.clientY - shown.top) / shown.height * height))
           ];
           place(i);
           magnify(i);
@@ -796,8 +796,8 @@
           var move = moves[event.key];
           if (!move) return;
           event.preventDefault();
-          points[i] = [Math.min(width, Math.max(0, points[i][0] + move[0])),
-                       Math.min(height, Math.max(0, points[i][1] + move[1]))];
+          points[i] = [Math.min(width - 0.5, Math.max(0, points[i][0] + move[0])),
+                       Math.min(height - 0.5, Math.max(0, points[i][1] + move[1]))];
           place(i);
         });
       });

@@ -14,11 +14,10 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from companion.photo.limits import MAX_BYTES, MAX_PIXELS
 from companion.rules.errors import PhotoError
 from companion.rules.words import _
 
-MAX_BYTES = 20_000_000  # a phone's photo is 2–8 MB; a HEIC or a 50 MP JPEG stays below this
-MAX_PIXELS = 50_000_000  # 50 megapixels: larger than any phone's main camera by default
 # The photo is read with its longest side at most this many pixels: a board in it is then
 # at least ~1,200 pixels wide, twice what the reading needs, whatever the phone took.
 WORKING_SIDE = 2048
@@ -44,8 +43,9 @@ class Photo:
         return float(self.pixels.shape[1]) / self.width
 
 
-def open_photo(data: bytes) -> Photo:
-    """The photo in ``data`` (JPEG, HEIC, PNG or WebP), or ``PhotoError`` saying why not."""
+def open_photo(data: bytes, most_side: int | None = None) -> Photo:
+    """The photo in ``data`` (JPEG, HEIC, PNG or WebP), or ``PhotoError`` saying why not;
+    ``most_side``: its longest side at most (a photo the server made small itself)."""
     if len(data) > MAX_BYTES:
         raise PhotoError(
             _(
@@ -63,6 +63,8 @@ def open_photo(data: bytes) -> Photo:
             width, height = image.size
             if width * height > MAX_PIXELS:
                 raise _too_many_pixels(width, height)
+            if most_side is not None and max(width, height) > most_side:
+                raise PhotoError(_("the photo did not come back whole: take or send it again"))
             if image.format in ("JPEG", "MPO"):
                 # Decoded at a half, a quarter or an eighth of its size where that is still
                 # larger than the working size: a full-size photo reads in a fraction of

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.rules.actions import Action, Claim, Pass
-from companion.rules.board import Route
+from companion.rules.board import Board, Route
 from companion.rules.setup import Setup
 
 
@@ -37,21 +37,23 @@ def game_from_board(setup: Setup, claims: Sequence[tuple[str, Route]]) -> list[A
             if waiting[name] and used[name] + waiting[name][0].length <= last_safe:
                 route = waiting[name].pop(0)
                 used[name] += route.length
-                actions.append(_claim(setup, name, route))
+                actions.append(claim_of(setup.board, name, route))
                 progress = True
     if not any(waiting.values()):
         return actions  # the board of a game that goes on
     starter = max(players, key=lambda n: (len(waiting[n]), -players.index(n)))
-    actions.append(_claim(setup, starter, waiting[starter].pop(0)))
+    actions.append(claim_of(setup.board, starter, waiting[starter].pop(0)))
     turns = players[players.index(starter) + 1 :] + players[: players.index(starter) + 1]
     for name in turns:
-        actions.append(_claim(setup, name, waiting[name].pop(0)) if waiting[name] else Pass(name))
+        actions.append(
+            claim_of(setup.board, name, waiting[name].pop(0)) if waiting[name] else Pass(name)
+        )
     # What no turn was left for: the referee will say why it can't be.
-    actions += [_claim(setup, n, r) for n in players for r in waiting[n]]
+    actions += [claim_of(setup.board, n, r) for n in players for r in waiting[n]]
     return actions
 
 
-def _claim(setup: Setup, player: str, route: Route) -> Claim:
+def claim_of(board: Board, player: str, route: Route) -> Claim:
     """The claim of exactly that route (its track named where the cities have several)."""
-    parallel = len(setup.board.routes_between(*route.cities)) > 1
+    parallel = len(board.routes_between(*route.cities)) > 1
     return Claim(player, route.cities, track=route.track if parallel else None)

@@ -2,10 +2,10 @@
 table left out put in, each judged by replaying the whole log through the referee.
 
 A claim left out was made at some turn of the game, unknown: it goes in at the latest
-place where the log still replays (before the last action while the game goes on, so
-that whose turn it is stays; before the final round once it is over, if the rules allow
-it there). A house rule, said where it is used: the rules are silent on a record mended
-after the game.
+place at or before the one asked for where the log still replays (the store asks for the
+place before the last action, so that whose turn it is stays: ``web/mending.py``; once
+the game is over, that is before its final round, if the rules allow it there). A house
+rule, said where it is used: the rules are silent on a record mended after the game.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from companion.photo.limits import MAX_BYTES
 from companion.rules.errors import CompanionError
 from companion.web import database
 from companion.web.event_store import EventNotFound
@@ -49,9 +50,10 @@ def init_app(app: Flask) -> None:
             ),
         }
         code = error.code or 400
-        if code == 413 and (request.endpoint or "").startswith("photo."):
+        if code == 413 and request.endpoint in ("photo.corners", "photo.new_corners"):
             messages[413] = _(
-                "That photo is larger than 20 MB: send it as the phone took it, or smaller."
+                "That photo is larger than %(most)d MB: send it as the phone took it, or smaller.",
+                most=MAX_BYTES // 1_000_000,
             )
         description = error.description
         if description == type(error).description:

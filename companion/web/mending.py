@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from companion.rules.actions import Claim, action_to_json
 from companion.rules.errors import IllegalAction
 from companion.rules.mending import place_claim, without
+from companion.rules.record import MAX_ACTIONS
 from companion.rules.words import _
 from companion.web.stamps import UNSTAMPED, Stamp, check, spend
 from companion.web.store import load_game, now, touch, writing
-from companion.web.stored_game import LoggedAction
+from companion.web.stored_game import LoggedAction, in_log_order
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,13 @@ def mend(
     with writing(game_id) as db:
         game = load_game(game_id)
         check(db, game, stamp, sent, turn=False)
+        if claim is not None and len(game.history) >= MAX_ACTIONS:
+            raise IllegalAction(
+                _(
+                    "this game already has %(most)d actions, the most a game record holds",
+                    most=MAX_ACTIONS,
+                )
+            )
         setup = game.record.setup()
         over = game.state().is_over
         live = [a for a in game.history if a.undone is None]
@@ -71,6 +80,23 @@ def mend(
                 (game_id, seq, json.dumps(action_to_json(claim)), at, after),
             )
             put = LoggedAction(seq, claim, at, None)
-        spend(db, game_id, stamp, sent, {"action": put.seq if put else withdraw or 0})
+            _in_the_order_judged(db, game_id, [*actions[:place], claim, *actions[place:]])
+        spend(db, game_id, stamp, sent, {"action": put.seq if put else taken.seq if taken else 0})
         touch(db, game_id)
     return Mended(taken, put, over and put is not None and taken is None)
+
+
+def _in_the_order_judged(db: Any, game_id: str, judged: list[Claim | Any]) -> None:
+    """Refuses a write whose log, as it will be read back, is not the log the referee
+    judged (it would not load)."""
+    rows = db.execute(
+        "SELECT seq, body, undone, placed_after FROM action WHERE game_id = ?", (game_id,)
+    ).fetchall()
+    by_seq = {r["seq"]: r for r in rows}
+    read = [
+        json.loads(by_seq[seq]["body"])
+        for seq in in_log_order([(r["seq"], r["placed_after"]) for r in rows])
+        if by_seq[seq]["undone"] is None
+    ]
+    if read != [action_to_json(a) for a in judged]:
+        raise IllegalAction(_("that claim can't be put in there: the record would not read back"))

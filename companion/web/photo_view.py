@@ -72,7 +72,7 @@ def held(text: str) -> HeldPhoto:
         jpeg = base64.b64decode(text.encode("ascii"), validate=True)
     except (binascii.Error, UnicodeEncodeError, ValueError):
         raise PhotoError(_("the photo did not come back whole: take or send it again")) from None
-    return HeldPhoto(jpeg, open_photo(jpeg))
+    return HeldPhoto(jpeg, open_photo(jpeg, most_side=HELD_SIDE))
 
 
 def corners_sent(form: Mapping[str, str]) -> list[list[float]]:
@@ -101,17 +101,14 @@ def starting_corners(photo: Photo, layout: Layout) -> tuple[Corners, bool]:
     return Corners(inset), False
 
 
-def recorded_claims(state: State) -> tuple[list[RecordedClaim], dict[Route, str]]:
-    """The table's claims as the photo is checked against them (each route with its
-    owner's piece colour), and each claimed route's owner."""
-    seats = {p.name: (i, p.color) for i, p in enumerate(state.setup.players)}
-    claims, owners = [], {}
-    for route_id, owner in state.owners.items():
-        route = state.board.routes[route_id]
-        seat, color = seats[owner]
-        claims.append(RecordedClaim(route, piece_name(color, seat)))
-        owners[route] = owner
-    return claims, owners
+def recorded_claims(state: State) -> list[RecordedClaim]:
+    """The table's claims as the photo is checked against them: each route with its
+    owner's piece colour."""
+    seats = {p.name: piece_name(p.color, i) for i, p in enumerate(state.setup.players)}
+    return [
+        RecordedClaim(state.board.routes[route_id], seats[owner])
+        for route_id, owner in state.owners.items()
+    ]
 
 
 def recorded_owner(

@@ -29,8 +29,9 @@ def minutes(game: StoredGame) -> int | None:
     """How long the game lasted, from its first action to its last (None: under two)."""
     if len(game.history) < 2:
         return None
-    first, last = (datetime.fromisoformat(a.recorded) for a in (game.history[0], game.history[-1]))
-    return max(1, round((last - first).total_seconds() / 60))
+    # The first and last recorded (a claim mended in later sits earlier in the log).
+    times = [datetime.fromisoformat(a.recorded) for a in game.history]
+    return max(1, round((max(times) - min(times)).total_seconds() / 60))
 
 
 def bg_stats_link(game: StoredGame, sheet: ScoreSheet) -> str | None:

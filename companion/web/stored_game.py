@@ -114,15 +114,17 @@ class StoredGame:
 
 def in_log_order(rows: list[tuple[int, int | None]]) -> list[int]:
     """The seqs of a game's actions in the order they were played: each in the order
-    recorded, but a claim mended in later (``placed_after``: the seq it follows, -1 for the
-    very start) right after the action it follows. ``rows``: (seq, placed_after)."""
+    recorded, but a claim mended in later (``placed_after``: the seq of the action just
+    before the place it was put, -1 for the very start) right after that action, before
+    any mended in after it earlier (which the later one was put in front of). ``rows``:
+    (seq, placed_after)."""
     following: dict[int, list[int]] = {}
     base = []
     for seq, after in sorted(rows):
         if after is None:
             base.append(seq)
         else:
-            following.setdefault(after, []).append(seq)
+            following.setdefault(after, []).insert(0, seq)  # the newest first
     order: list[int] = []
 
     def put(seq: int) -> None:

@@ -12,7 +12,8 @@ import pytest
 from PIL import Image
 
 from companion.photo import picture
-from companion.photo.picture import MAX_BYTES, WORKING_SIDE, open_photo
+from companion.photo.limits import MAX_BYTES
+from companion.photo.picture import WORKING_SIDE, open_photo
 from companion.rules.errors import PhotoError
 
 

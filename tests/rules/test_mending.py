@@ -14,7 +14,7 @@ from companion.rules.mending import place_claim, without
 from tests.helpers import Table
 
 
-def test_a_claim_left_out_goes_in_at_the_end_while_the_game_goes_on():
+def test_a_claim_left_out_goes_in_at_the_place_asked_while_the_game_goes_on():
     table = (
         Table("Ann", "Bob")
         .claim("Ann", "Denver", "Helena")

@@ -263,10 +263,15 @@ def test_a_mend_sent_twice_is_made_once(client):
     game_id, _owner = _differing_game(client)
     corners = _upload(client, f"/g/{game_id}/photo", photo().jpeg)
     fields = _hidden(corners.get_data(as_text=True))
-    first = client.post(f"/g/{game_id}/photo/check", data={**fields, "mend": "undo:5"})
-    again = client.post(f"/g/{game_id}/photo/check", data={**fields, "mend": "undo:5"})
+    route = LAYOUT.tracks[_track("Denver", "Omaha")].route
+    game = store.load_game(game_id)
+    seq = next(a.seq for a in game.history if set(a.action.cities) == set(route.cities))
+    mend = {**fields, "mend": f"undo:{seq}"}
+    first = client.post(f"/g/{game_id}/photo/check", data=mend)
+    again = client.post(f"/g/{game_id}/photo/check", data=mend)
     assert first.status_code == again.status_code == 200
     assert "Already mended." in html.unescape(again.get_data(as_text=True))
+    assert len(store.load_game(game_id).history) == len(game.history)  # one undone, once
 
 
 def test_a_claim_left_out_of_a_finished_game_goes_in_before_its_final_round(client):
@@ -363,10 +368,89 @@ def test_corners_sent_back_wrong_are_refused_with_a_clear_400(client):
     assert "did not come back whole" in html.unescape(response.get_data(as_text=True))
 
 
-def test_a_mend_that_names_nothing_real_is_a_400(client):
+def test_a_mend_the_answer_does_not_offer_is_not_made(client):
     game_id, _owner = _differing_game(client)
-    for mend in ("claim:999:Ann", "undo:x", "give:1", "burn:1"):
-        assert _check(client, game_id, mend=mend).status_code == 400
+    before = store.load_game(game_id).version
+    for mend in ("claim:999:Ann", "undo:x", "give:1", "burn:1", "claim:-1:Ann"):
+        answer = _check(client, game_id, mend=mend)
+        assert answer.status_code == 200
+        assert "That mend is not offered now" in html.unescape(answer.get_data(as_text=True))
+    assert store.load_game(game_id).version == before
+
+
+def test_a_mend_the_referee_refuses_says_why_and_keeps_the_photo(client):
+    # Three players use one track of a double: Ann holds Dallas–Houston's first; the photo
+    # shows Bob's pieces on its second as well.
+    double = [i for i, t in enumerate(LAYOUT.tracks) if t.route.name == "Dallas–Houston"]
+    made = board_photo({**ON_THE_BOARD, double[0]: "red", double[1]: "blue"}, seed=12)
+    owner = {c: n for n, c in PLAYERS}
+    game_id = _game(client, {**{i: owner[c] for i, c in ON_THE_BOARD.items()}, double[0]: "Ann"})
+    corners = _upload(client, f"/g/{game_id}/photo", made.jpeg)
+    fields = _hidden(corners.get_data(as_text=True))
+    route = LAYOUT.tracks[double[1]].route
+    answer = client.post(
+        f"/g/{game_id}/photo/check", data={**fields, "mend": f"claim:{route.id}:Bob"}
+    )
+    text = " ".join(html.unescape(answer.get_data(as_text=True)).split())
+    assert answer.status_code == 200
+    assert "Not mended:" in text and "Dallas–Houston" in text
+    assert 'name="photo"' in answer.get_data(as_text=True)  # the photo is still held
+
+
+def test_two_claims_mended_after_the_same_action_read_back_in_the_order_judged(app):
+    from companion.rules.record import GameRecord as Record
+    from companion.web import mending
+    from tests.helpers import SIX_SPACE_ROUTES
+
+    actions = [Claim("Ann", (a, b)) for a, b in SIX_SPACE_ROUTES]  # 3 trains left
+    actions += [Claim("Bob", ("Denver", "Helena")), Claim("Bob", ("Seattle", "Portland"), track=1)]
+    game_id = store.create_game(
+        Record(
+            map="usa", players=(Player("Ann", "red"), Player("Bob", "blue")), actions=tuple(actions)
+        )
+    )
+    first = mending.mend(game_id, claim=Claim("Ann", ("Dallas", "Houston"), track=1))
+    second = mending.mend(game_id, claim=Claim("Bob", ("Denver", "Omaha")))
+    assert first.claimed is not None and second.claimed is not None
+    game = store.load_game(game_id)  # read back: it replays
+    state = game.state()
+    assert {state.board.routes[r].name for r, p in state.owners.items() if p == "Bob"} >= {
+        "Denver–Omaha"
+    }
+
+
+def test_a_game_on_a_board_whose_photos_can_t_be_read_has_no_photo_pages(client):
+    response = client.post("/games", data={**seats("Ann", "Bob"), "map": "europe"})
+    game_id = response.headers["Location"].split("?")[0].rsplit("/", 1)[-1]
+    assert client.get(f"/g/{game_id}/photo").status_code == 404
+    assert _upload(client, f"/g/{game_id}/photo", photo().jpeg).status_code == 404
+
+
+def test_players_the_photo_can_t_tell_apart_are_told_so(client):
+    # A game imported from a box with purple pieces (the photo reads the base game's five).
+    players = (Player("Ann", "red"), Player("Bob", "purple"))
+    game_id = store.create_game(GameRecord(map="usa", players=players))
+    answer = _upload(client, f"/g/{game_id}/photo", photo().jpeg)
+    assert answer.status_code == 400
+    assert "can't all be told apart" in html.unescape(answer.get_data(as_text=True))
+
+
+def test_a_route_named_in_other_digits_is_a_400(client):
+    seen, _fields = _seen_routes(client)
+    fields = {**_hidden(seen.get_data(as_text=True)), "route-\u00b2": "Ann"}
+    assert client.post("/photo/game", data=fields).status_code == 400
+
+
+def test_a_photo_sent_back_larger_than_the_page_held_it_is_refused(client):
+    game_id = _game(client, {})
+    corners = _upload(client, f"/g/{game_id}/photo", photo().jpeg)
+    fields = _hidden(corners.get_data(as_text=True))
+    out = io.BytesIO()
+    Image.fromarray(np.full((3000, 4000, 3), 200, np.uint8)).save(out, "PNG")
+    fields["photo"] = __import__("base64").b64encode(out.getvalue()).decode()
+    answer = client.post(f"/g/{game_id}/photo/check", data=fields)
+    assert answer.status_code == 400
+    assert "did not come back whole" in html.unescape(answer.get_data(as_text=True))
 
 
 def test_a_watching_address_has_no_photo_check(client):

@@ -11,20 +11,34 @@ worked on by ``photo_view`` (numpy, OpenCV), loaded when the first photo comes.
 
 from __future__ import annotations
 
+import functools
+import os
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion.photo.claims import PIECE_COLORS as PIECES
 from companion.photo.layout import load_layout
+from companion.photo.limits import MAX_BYTES
 from companion.photo.words import NONE, pieces_words
-from companion.rules.actions import Claim
 from companion.rules.board import Board, Route
 from companion.rules.errors import CompanionError, IllegalAction, PhotoError
-from companion.rules.from_the_board import game_from_board
-from companion.rules.game import State
+from companion.rules.from_the_board import claim_of, game_from_board
 from companion.rules.record import GameRecord
 from companion.rules.setup import Player, new_game
 from companion.web import mending, store
@@ -41,7 +55,7 @@ bp = Blueprint("photo", __name__)
 
 MAP = "usa"  # the one map whose photos are read (its layout)
 SEATS = 5
-PHOTO_MOST = 21_000_000  # a photo's upload: the photo (20 MB at most) and the form
+PHOTO_MOST = MAX_BYTES + 1_000_000  # a photo's upload: the photo, and the form around it
 HELD_MOST = 4_000_000  # a form carrying the photo back: the photo as base64, and the rest
 Page = tuple[str, int]
 # What each of these pages' forms may weigh, above the app's own limit for a game record:
@@ -68,6 +82,27 @@ def _room_for_a_photo() -> None:
         request.max_form_memory_size = most
 
 
+# Photos read at once in this process, at most (each a few tenths of a second of a core):
+# more wait their turn, and after READ_WAIT seconds are told the server is busy.
+READING = threading.BoundedSemaphore(max(1, os.cpu_count() or 1))
+READ_WAIT = 20.0
+
+
+def _in_turn(view: Callable[..., Any]) -> Callable[..., Any]:
+    """A view that reads a photo waits its turn (``READING``)."""
+
+    @functools.wraps(view)
+    def waiting(*args: Any, **kwargs: Any) -> Any:
+        if not READING.acquire(timeout=READ_WAIT):
+            abort(503, _("The server is reading other photos: try again in a moment."))
+        try:
+            return view(*args, **kwargs)
+        finally:
+            READING.release()
+
+    return waiting
+
+
 @bp.after_request
 def _not_kept(response: Response) -> Response:
     """A page holding a photo is kept by no cache."""
@@ -81,13 +116,17 @@ def _not_kept(response: Response) -> Response:
 @bp.get("/g/<game_id>/photo")
 def take(game_id: str) -> str:
     """The first step: the photo."""
-    return _take_page(store.load_game(game_id))[0]
+    return _take_page(_readable_game(game_id))[0]
 
 
 @bp.post("/g/<game_id>/photo")
+@_in_turn
 def corners(game_id: str) -> Page:
     """The second step: the photo came; its corners, found, to drag."""
-    game = store.load_game(game_id)
+    game = _readable_game(game_id)
+    problem = _unreadable_players(game)
+    if problem is not None:
+        return _take_page(game, problem)
     try:
         kept = _uploaded()
     except PhotoError as error:
@@ -96,52 +135,93 @@ def corners(game_id: str) -> Page:
 
 
 @bp.post("/g/<game_id>/photo/check")
+@_in_turn
 def check(game_id: str) -> Page:
-    """The answer: the board as seen, each disagreement with the record and its mend; a
-    mend asked for is made first, through the referee."""
-    from companion.photo.reading import read_opened
+    """The answer: the board as seen, each disagreement with the record and its mend. A
+    mend asked for (one the answer offers) is made first, through the referee, and the
+    photo is read again against the record as mended."""
     from companion.web import photo_view
 
-    game = store.load_game(game_id)
+    game = _readable_game(game_id)
+    problem = _unreadable_players(game)
+    if problem is not None:
+        return _take_page(game, problem)
     try:
         kept = photo_view.held(request.form.get("photo", ""))
         points = photo_view.corners_sent(request.form)
     except PhotoError as error:
         return _take_page(game, str(error))
-    problem = None
-    if request.form.get("mend"):
-        problem = _mend(game_id, request.form["mend"])
-        game = store.load_game(game_id)
     check_url = url_for("photo.check", game_id=game_id)
     if request.form.get("again"):
         return _corners_page(kept, check_url, table=game, points=points)
-    state = game.state()
-    claims, owners = photo_view.recorded_claims(state)
     try:
-        reading = read_opened(kept.photo, load_layout(MAP), points, claims)
+        answer = _answer(game, kept, points)
     except PhotoError as error:
         return _corners_page(kept, check_url, table=game, points=points, problem=str(error))
-    live = [(a.seq, a.action) for a in game.history if a.undone is None]
+    refused = None
+    asked = request.form.get("mend")
+    if asked:
+        sent = f"{game_id}:{request.form.get('token', '')}:{asked}"
+        if asked in {value for item in answer["items"] for value, _words in item["mends"]}:
+            refused = _mend(game_id, asked)
+            if refused is None:
+                session["mended"] = [*session.get("mended", [])[-19:], sent]
+            game = store.load_game(game_id)
+            answer = _answer(game, kept, points)
+        elif sent in session.get("mended", []):  # the same tap sent again: made once
+            flash(_("Already mended."))
+        else:  # the record changed since the page was shown (or the mend was made up)
+            refused = str(
+                _("That mend is not offered now: the record changed since the page was shown.")
+            )
     page = render_template(
         "photo_check.html",
         table=game,
-        board=state.board,
+        board=game.state().board,
         held=kept,
         points=points,
-        problem=problem,
-        **_answer(reading, state, owners, photo_view.claim_actions(state, live)),
+        problem=refused,
+        **answer,
         **_colours(game),
     )
     return page, 200
 
 
-def _answer(
-    reading: Reading, state: State, owners: dict[Route, str], logged: dict[Route, int]
-) -> dict[str, Any]:
+def _readable_game(game_id: str) -> StoredGame:
+    """The game, if its board's photos can be read (404 otherwise: no page offers it)."""
+    from companion.photo.layout import layout_ids
+
+    game = store.load_game(game_id)
+    if game.record.map not in layout_ids():
+        abort(404)
+    return game
+
+
+def _unreadable_players(game: StoredGame) -> str | None:
+    """Why the photo can't tell this table's players apart, if it can't."""
+    colours = [c for _n, c in _colours(game)["photo_players"]]
+    if any(c not in PIECES for c in colours) or len(set(colours)) < len(colours):
+        return str(
+            _(
+                "The photo tells players apart by the colour of their pieces, of the base "
+                "game's five (red, blue, green, yellow, black): this table's players can't all "
+                "be told apart so."
+            )
+        )
+    return None
+
+
+def _answer(game: StoredGame, kept: HeldPhoto, points: list[list[float]]) -> dict[str, Any]:
     """The answer page's parts: the board picture, the disagreements with their words,
-    crops and mends, and the routes seen unsurely."""
+    crops and mends, and the routes seen unsurely; ``PhotoError`` for a photo the
+    corners don't make a board of."""
+    from companion.photo.reading import read_opened
     from companion.web import photo_view
 
+    state = game.state()
+    reading = read_opened(kept.photo, load_layout(MAP), points, photo_view.recorded_claims(state))
+    live = [(a.seq, a.action) for a in game.history if a.undone is None]
+    logged = photo_view.claim_actions(state, live)
     wrong = list(reading.disagreements)
     numbered = {r.route: i + 1 for i, r in enumerate(wrong)}
     picture, width, height, marks = photo_view.board_picture(reading, numbered)
@@ -212,27 +292,25 @@ def _said(route: RouteSeen, owner: str | None, board: Board) -> str:
 
 
 def _mend(game_id: str, asked: str) -> str | None:
-    """Makes the mend a button asked for ("claim:<route>:<player>", "undo:<seq>",
+    """Makes a mend the answer offered ("claim:<route>:<player>", "undo:<seq>",
     "give:<seq>:<player>"): a refusal in words, or None (a note says what was done)."""
     game = store.load_game(game_id)
     state = game.state()
     stamp = Stamp(None, request.form.get("token") or None)
     kind, _sep, rest = asked.partition(":")
+    number, _sep, player = rest.partition(":")
     try:
         if kind == "claim":
-            number, player = rest.split(":", 1)
-            claim = _claim_of(state, player, state.board.routes[int(number)])
+            claim = claim_of(
+                state.board, state.setup.player(player), state.board.routes[int(number)]
+            )
             done = mending.mend(game_id, claim=claim, stamp=stamp)
         elif kind == "undo":
-            done = mending.mend(game_id, withdraw=int(rest), stamp=stamp)
-        elif kind == "give":
-            seq, player = rest.split(":", 1)
-            claim = _claim_of(state, player, _claimed_route(game, int(seq)))
-            done = mending.mend(game_id, withdraw=int(seq), claim=claim, stamp=stamp)
-        else:
-            abort(400)
-    except (ValueError, IndexError):
-        abort(400)
+            done = mending.mend(game_id, withdraw=int(number), stamp=stamp)
+        else:  # "give"
+            route = _claimed_route(game, int(number))
+            claim = claim_of(state.board, state.setup.player(player), route)
+            done = mending.mend(game_id, withdraw=int(number), claim=claim, stamp=stamp)
     except Repeated:
         flash(_("Already mended."))
         return None
@@ -253,12 +331,6 @@ def _mend(game_id: str, asked: str) -> str | None:
     for words in said:
         flash(words)
     return None
-
-
-def _claim_of(state: State, player: str, route: Route) -> Claim:
-    """The claim of exactly that route by that player (as seated)."""
-    parallel = len(state.board.routes_between(*route.cities)) > 1
-    return Claim(state.setup.player(player), route.cities, track=route.track if parallel else None)
 
 
 def _claimed_route(game: StoredGame, seq: int) -> Route:
@@ -300,6 +372,7 @@ def new() -> str:
 
 
 @bp.post("/photo")
+@_in_turn
 def new_corners() -> Page:
     """The photo came: its corners, found, to drag."""
     seats = _seats_sent()
@@ -314,6 +387,7 @@ def new_corners() -> Page:
 
 
 @bp.post("/photo/claims")
+@_in_turn
 def new_claims() -> Page:
     """The routes seen, each with its player, to correct with a tap."""
     from companion.photo.reading import read_opened
@@ -340,6 +414,7 @@ def new_claims() -> Page:
 
 
 @bp.post("/photo/game")
+@_in_turn
 def new_game_made() -> Response | Page:
     """The routes as corrected: a game of them, judged by the referee; then its tickets."""
     from companion.photo.reading import read_opened
@@ -355,7 +430,9 @@ def new_game_made() -> Response | Page:
     for key, value in request.form.items():
         if key.startswith("route-") and value:
             number = key.removeprefix("route-")
-            if not number.isdigit() or int(number) >= len(board.routes) or value not in names:
+            if not (number.isascii() and number.isdigit()) or int(number) >= len(board.routes):
+                abort(400)
+            if value not in names:
                 abort(400)
             chosen[int(number)] = value
     players = tuple(Player(n, c) for n, c in seats)
@@ -394,22 +471,19 @@ def _claims_page(
     by_colour = {c: n for n, c in seats}
     board = load_layout(MAP).board
     picture, width, height, marks = photo_view.board_picture(reading, {})
-    rows = []
-    for r in reading.routes:
-        seen_owner = by_colour.get(r.seen, "")
-        rows.append(
-            {
-                "route": r.route,
-                "label": board.label(r.route),
-                "seen": r.seen,
-                "owner": chosen.get(r.route.id, "") if chosen is not None else seen_owner,
-                "sure": r.sure,
-                "crop": None if r.sure else photo_view.crop(reading, r),
-            }
+    rows = [
+        SeenRoute(
+            r.route,
+            str(board.label(r.route)),
+            chosen.get(r.route.id, "") if chosen is not None else by_colour.get(r.seen, ""),
+            r.sure,
+            None if r.sure else photo_view.crop(reading, r),
         )
-    rows.sort(key=lambda row: (row["sure"], row["owner"] == "", str(row["label"])))
+        for r in reading.routes
+    ]
+    rows.sort(key=lambda row: (row.sure, row.owner == "", row.label))
     tallies = [
-        (name, colour, sum(row["route"].length for row in rows if row["owner"] == name))
+        (name, colour, sum(row.route.length for row in rows if row.owner == name))
         for name, colour in seats
     ]
     page = render_template(
@@ -426,6 +500,18 @@ def _claims_page(
         problem=problem,
     )
     return page, status
+
+
+@dataclass(frozen=True)
+class SeenRoute:
+    """A route in the list of what the photo shows: the player it goes to (as read, or as
+    corrected; "" for no one), and a crop of the photo where it was seen unsurely."""
+
+    route: Route
+    label: str
+    owner: str
+    sure: bool
+    crop: str | None
 
 
 def _new_page(seats: list[tuple[str, str]], problem: str | None = None, status: int = 400) -> Page:
@@ -463,7 +549,7 @@ def _seats_problem(seats: list[tuple[str, str]]) -> str | None:
 
 def _uploaded() -> HeldPhoto:
     """The photo sent, opened and made small for the page to hold."""
-    from companion.photo.picture import MAX_BYTES, open_photo
+    from companion.photo.picture import open_photo
     from companion.web import photo_view
 
     upload = request.files.get("photo")
