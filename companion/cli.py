@@ -180,6 +180,8 @@ def _corners(text: str) -> list[list[float]]:
 
 
 def _read_bytes(path: str, most: int) -> bytes:
+    """At most ``most`` + 1 bytes of the file (standard input for '-'): one more than may
+    be tells the caller it is too large."""
     try:
         if path == "-":
             return sys.stdin.buffer.read(most + 1)
@@ -261,16 +263,7 @@ def serve(host: str, port: int, workers: int, connections: int) -> None:
 
 
 def _read(game: str) -> str:
-    try:
-        if game == "-":
-            raw = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
-        else:
-            with Path(game).open("rb") as file:
-                raw = file.read(MAX_RECORD_BYTES + 1)
-    except OSError as error:
-        raise CompanionError(
-            _("%(where)s: cannot read it (%(reason)s)", where=game, reason=error.strerror)
-        ) from None
+    raw = _read_bytes(game, MAX_RECORD_BYTES)
     if len(raw) > MAX_RECORD_BYTES:
         raise CompanionError(_("%(where)s: larger than a game record can be", where=game))
     try:

@@ -184,41 +184,41 @@ def _contrast(quad: np.ndarray, redness: np.ndarray) -> float:
     """How well the outline's weakest side sits on the track's outer edge: the median red
     in a band inside it less the median red in a band outside it."""
     quad = _in_order(quad)
-    width = _long_side(quad)
-    along = np.linspace(0.1, 0.9, 80)
-    depths = np.linspace(0.004, 0.022, 4) * width
-    weakest = np.inf
-    for k in range(4):
-        p0, p1 = quad[k], quad[(k + 1) % 4]
-        d = p1 - p0
-        length = float(np.linalg.norm(d))
-        if length < 1:
-            return -np.inf
-        normal = np.array([d[1], -d[0]]) / length
-        base = p0[None] + along[:, None] * d[None]
-        inside = np.concatenate([_line(redness, base - normal * s) for s in depths])
-        outside = np.concatenate([_line(redness, base + normal * s) for s in depths])
-        weakest = min(weakest, float(np.median(inside) - np.median(outside)))
-    return weakest
+    depths = np.linspace(0.004, 0.022, 4) * _long_side(quad)
+    sides = _across_sides(quad, redness, np.concatenate([depths, -depths]))
+    if sides is None:
+        return -np.inf
+    return min(float(np.median(red[:4]) - np.median(red[4:])) for red in sides)
 
 
 def _framed(quad: np.ndarray, redness: np.ndarray) -> bool:
     """Whether each side of the outline is a score track: red along the inside of the side
     (a* ``TRACK_RED`` on average) and clearly less red deeper in, where the map begins."""
-    width = _long_side(quad)
+    sides = _across_sides(quad, redness, np.array([0.012, 0.06]) * _long_side(quad))
+    if sides is None:
+        return False
+    track, deeper = (np.array([np.median(red[i]) for red in sides]) for i in (0, 1))
+    return bool(np.all(track - deeper >= TRACK_RED / 2) and np.mean(track) >= TRACK_RED)
+
+
+def _across_sides(
+    quad: np.ndarray, redness: np.ndarray, depths: np.ndarray
+) -> list[np.ndarray] | None:
+    """For each side, the red along it at each depth inside it (negative: outside), on 80
+    points between a tenth of the way and nine tenths (depths × points); None for an
+    outline with a side of no length."""
     along = np.linspace(0.1, 0.9, 80)
-    tracks = []
+    sides = []
     for k in range(4):
         p0, p1 = quad[k], quad[(k + 1) % 4]
         d = p1 - p0
-        normal = np.array([d[1], -d[0]]) / float(np.linalg.norm(d))
+        length = float(np.linalg.norm(d))
+        if length < 1:
+            return None
+        normal = np.array([d[1], -d[0]]) / length  # outward, for clockwise
         base = p0[None] + along[:, None] * d[None]
-        track = np.median(_line(redness, base - normal * 0.012 * width))
-        deeper = np.median(_line(redness, base - normal * 0.06 * width))
-        if track - deeper < TRACK_RED / 2:
-            return False
-        tracks.append(track)
-    return float(np.mean(tracks)) >= TRACK_RED
+        sides.append(np.stack([_line(redness, base - normal * depth) for depth in depths]))
+    return sides
 
 
 def _line(image: np.ndarray, points: np.ndarray) -> np.ndarray:

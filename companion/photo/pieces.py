@@ -220,22 +220,24 @@ def track_scores(
 
 
 def distances(sight: Sight, looks: Looks, printed: np.ndarray) -> np.ndarray:
-    """Each space's middle's distance (``_distance``) to each thing it could show."""
+    """Each space's middle's distance (``_distance``) to each thing it could show, no more
+    than ``CAP``."""
     out = np.zeros((len(printed), len(SEEN)))
     for color in set(printed):
         here = printed == color
-        out[here, 0] = _distance(sight.printed[here], looks.printed[color])
+        out[here, 0] = np.minimum(_distance(sight.printed[here], looks.printed[color]), CAP)
     for k, color in enumerate(PIECES, start=1):
-        out[:, k] = _distance(sight.lifted, looks.pieces[color])
+        out[:, k] = np.minimum(_distance(sight.lifted, looks.pieces[color]), CAP)
     return out
 
 
-def _distance(x: np.ndarray, look: Look) -> np.ndarray:
-    """Twice the negative log-likelihood of ``x`` under a look (a normal law per feature,
-    up to a constant), no more than ``CAP``: a look spread wide fits anything loosely."""
-    d = (((x - look.centre) / look.spread) ** 2).sum(axis=1)
-    d += 2 * np.log(look.spread / SPREAD).sum()
-    result: np.ndarray = np.minimum(d, CAP)
+def _distance(x: np.ndarray, look: Look, features: int | None = None) -> np.ndarray:
+    """Twice the negative log-likelihood of ``x`` (its last axis: the first ``features`` of
+    a look's, all if None) under a look: a normal law per feature, up to a constant, so that
+    a look spread wide fits anything only loosely."""
+    centre, spread = look.centre[:features], look.spread[:features]
+    d = (((x - centre) / spread) ** 2).sum(axis=-1)
+    result: np.ndarray = d + 2 * np.log(spread / SPREAD[:features]).sum()
     return result
 
 
@@ -247,18 +249,11 @@ def _shares(sight: Sight, looks: Looks, printed: np.ndarray) -> np.ndarray:
     d = np.full((count, len(SEEN) + 1, points), ELSEWHERE)
     for color in set(printed):
         here = printed == color
-        d[here, 0] = _pixel_distance(pixels[here], looks.printed[color])
+        d[here, 0] = _distance(pixels[here], looks.printed[color], 3)
     for k, color in enumerate(PIECES, start=1):
-        d[:, k] = _pixel_distance(pixels, looks.pieces[color])
+        d[:, k] = _distance(pixels, looks.pieces[color], 3)
     nearest = d.argmin(axis=1)
     return np.stack([(nearest == k).mean(axis=1) for k in range(len(SEEN))], axis=1)
-
-
-def _pixel_distance(pixels: np.ndarray, look: Look) -> np.ndarray:
-    spread = look.spread[:3]
-    d = (((pixels - look.centre[:3]) / spread) ** 2).sum(axis=-1)
-    result: np.ndarray = d + 2 * np.log(spread / SPREAD[:3]).sum()
-    return result
 
 
 def _learnt(looks: Looks, sight: Sight, chosen: np.ndarray, printed: np.ndarray) -> Looks:

@@ -48,23 +48,18 @@ class Sight:
     board: np.ndarray  # RGB, WIDTH wide, colours set right
     printed: np.ndarray  # spaces × FEATURES
     lifted: np.ndarray  # spaces × FEATURES
-    texture: np.ndarray  # spaces × TEXTURE
     box: np.ndarray  # spaces × points × Lab: the whole space, on a grid
     patches: np.ndarray  # spaces × PATCH[1] × PATCH[0] × Lab: each space with a margin, upright
     track_of_space: np.ndarray  # each space's track index
 
 
 FEATURES = ("L", "a", "b", "L10", "L90")
-# What tells a piece from its own colour printed: a printed space is flat, with a light
-# border (rim) and a small light icon in its middle; a piece is a block with ridges, a lit
-# top and a dark side, and hides both.
-TEXTURE = ("edges", "icon", "rim", "spread")
 
 
-def flatten(pixels: np.ndarray, corners: Corners, layout: Layout) -> np.ndarray:
+def flatten(pixels: np.ndarray, corners: Corners, layout: Layout, width: int = WIDTH) -> np.ndarray:
     """The board drawn out of the photo (RGB pixels) by its corners (in those pixels),
-    ``WIDTH`` wide."""
-    width, height = WIDTH, round(WIDTH * layout.aspect)
+    ``width`` wide."""
+    height = round(width * layout.aspect)
     source = corners.array().astype(np.float32)
     target = np.array([[0, 0], [width, 0], [width, height], [0, height]], dtype=np.float32)
     to_board = cv2.getPerspectiveTransform(source, target)
@@ -94,7 +89,6 @@ def look(pixels: np.ndarray, corners: Corners, layout: Layout) -> Sight:
     lean = (centres - nadir) * lift
     printed = _statistics(lab, centres, along, across, size)
     lifted = _statistics(lab, centres + lean, along, across, size)
-    texture = _texture(lab[..., 0], centres, along, across, size)
     box = _window(lab, centres, along, across, size, (1.0, 1.0), BOX)
     margin = (PATCH[0] / size[0], PATCH[1] / size[1])
     patches = (
@@ -103,7 +97,7 @@ def look(pixels: np.ndarray, corners: Corners, layout: Layout) -> Sight:
         .transpose(0, 2, 1, 3)
     )
     owner = np.array([t for t, track in enumerate(layout.tracks) for _s in track.spaces])
-    return Sight(board, printed, lifted, texture, box, patches, owner)
+    return Sight(board, printed, lifted, box, patches, owner)
 
 
 # How much more colourful the printed board's coloured spaces are than its paper, at least,
@@ -116,13 +110,8 @@ SMALL = 600  # the board drawn this wide to judge it
 def likeness(pixels: np.ndarray, corners: Corners, layout: Layout) -> float:
     """How much the photo within ``corners`` looks like the printed board: the colourful
     spaces (all but gray and white) against the paper, as ``LIKENESS`` measures it."""
-    width, height = SMALL, round(SMALL * layout.aspect)
-    source = corners.array().astype(np.float32)
-    target = np.array([[0, 0], [width, 0], [width, height], [0, height]], dtype=np.float32)
-    board = cv2.warpPerspective(
-        pixels, cv2.getPerspectiveTransform(source, target), (width, height)
-    )
-    board = set_right(board, layout)
+    board = set_right(flatten(pixels, corners, layout, SMALL), layout)
+    height, width = board.shape[:2]
     lab = cv2.cvtColor(board.astype(np.float32) / 255.0, cv2.COLOR_RGB2Lab)
     chroma = np.hypot(lab[..., 1], lab[..., 2])
     centres, along, across = _spaces(layout, width, height)
@@ -216,51 +205,6 @@ def _window(
     points = (centres[:, None, :] + offsets).astype(np.float32)
     return cv2.remap(
         image, points[..., 0], points[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-    )
-
-
-def _rim(
-    image: np.ndarray, centres: np.ndarray, along: np.ndarray, across: np.ndarray, size: np.ndarray
-) -> np.ndarray:
-    """The image's values just inside each space's printed border (spaces × points)."""
-    edge = 0.45
-    sides = [(s, t) for s in np.linspace(-edge, edge, 12) for t in (-edge, edge)]
-    ends = [(s, t) for s in (-edge, edge) for t in np.linspace(-0.4, 0.4, 5)]
-    grid = np.array(sides + ends)
-    offsets = (
-        grid[None, :, 0, None] * size[0] * along[:, None, :]
-        + grid[None, :, 1, None] * size[1] * across[:, None, :]
-    )
-    points = (centres[:, None, :] + offsets).astype(np.float32)
-    return cv2.remap(
-        image, points[..., 0], points[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-    )
-
-
-def _texture(
-    lightness: np.ndarray,
-    centres: np.ndarray,
-    along: np.ndarray,
-    across: np.ndarray,
-    size: np.ndarray,
-) -> np.ndarray:
-    """For each space: the median edge strength inside it, how much lighter its very middle
-    is than the rest of it (the icon), how much lighter its border is, and the spread of
-    its lightness."""
-    gx = cv2.Sobel(lightness, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(lightness, cv2.CV_32F, 0, 1, ksize=3)
-    edges = np.hypot(gx, gy)
-    core = _window(lightness, centres, along, across, size, (0.6, 0.45), (9, 5))
-    middle = _window(lightness, centres, along, across, size, (0.2, 0.25), (3, 3))
-    rim = _rim(lightness, centres, along, across, size)
-    inner = np.median(core, axis=1)
-    return np.column_stack(
-        [
-            np.median(_window(edges, centres, along, across, size, (0.6, 0.45), (9, 5)), axis=1),
-            np.median(middle, axis=1) - inner,
-            np.median(rim, axis=1) - inner,
-            core.std(axis=1),
-        ]
     )
 
 

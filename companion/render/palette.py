@@ -118,6 +118,11 @@ def pieces(players: Sequence[Player], colour_blind: bool = False) -> dict[str, P
     }
 
 
+def piece_names(players: Sequence[Player]) -> dict[str, str]:
+    """Each player's pieces' colour by name (``players`` in seat order)."""
+    return {p.name: piece_name(p.color, seat) for seat, p in enumerate(players)}
+
+
 def hard_to_tell(colors: list[str | None]) -> list[tuple[str, str]]:
     """The pairs of these players' colours (by seat) that colour-blind eyes can hardly
     tell apart, each once, in seat order."""

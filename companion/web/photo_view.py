@@ -7,9 +7,8 @@ from __future__ import annotations
 import base64
 import binascii
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 from PIL import Image
@@ -19,12 +18,13 @@ from companion.photo.layout import Layout, load_layout
 from companion.photo.outline import Corners
 from companion.photo.picture import Photo, open_photo
 from companion.photo.reading import Reading, RouteSeen
-from companion.render.palette import piece_name
+from companion.render.palette import piece_names
 from companion.rules.actions import Claim
 from companion.rules.board import Route
 from companion.rules.errors import PhotoError
 from companion.rules.game import State, apply, start
 from companion.rules.words import _
+from companion.web.stored_game import StoredGame
 
 # The photo as the page holds it: its longest side at most this (the board in it ~1,100
 # pixels wide, as wide as the board is read), a JPEG of some 300 kB.
@@ -104,7 +104,7 @@ def starting_corners(photo: Photo, layout: Layout) -> tuple[Corners, bool]:
 def recorded_claims(state: State) -> list[RecordedClaim]:
     """The table's claims as the photo is checked against them: each route with its
     owner's piece colour."""
-    seats = {p.name: piece_name(p.color, i) for i, p in enumerate(state.setup.players)}
+    seats = piece_names(state.setup.players)
     return [
         RecordedClaim(state.board.routes[route_id], seats[owner])
         for route_id, owner in state.owners.items()
@@ -119,7 +119,7 @@ def recorded_owner(
     the seq of that claim in the log."""
     if colour is None:
         return None, None
-    seats = {p.name: piece_name(p.color, i) for i, p in enumerate(state.setup.players)}
+    seats = piece_names(state.setup.players)
     for track in state.board.routes_between(*route.cities):
         owner = state.owners.get(track.id)
         if track.color == route.color and owner is not None and seats[owner] == colour:
@@ -130,21 +130,25 @@ def recorded_owner(
 def piece_colours(state: State) -> dict[str, list[str]]:
     """The players whose pieces are of each colour."""
     found: dict[str, list[str]] = {}
-    for seat, player in enumerate(state.setup.players):
-        found.setdefault(piece_name(player.color, seat), []).append(player.name)
+    for name, colour in piece_names(state.setup.players).items():
+        found.setdefault(colour, []).append(name)
     return found
 
 
-def claim_actions(state: State, live: Sequence[tuple[int, Any]]) -> dict[Route, int]:
-    """Which logged action (its seq) claimed each route: the log replayed step by step."""
+def claim_actions(game: StoredGame) -> dict[Route, int]:
+    """Which logged action (its seq) claimed each route the game's board holds: the live
+    log replayed step by step."""
+    state = game.state()
     claimed: dict[Route, int] = {}
     now = start(state.setup)
-    for seq, action in live:
+    for logged in game.history:
+        if logged.undone is not None:
+            continue
         before = set(now.owners)
-        now = apply(now, action)
-        if isinstance(action, Claim):
+        now = apply(now, logged.action)
+        if isinstance(logged.action, Claim):
             for route_id in set(now.owners) - before:
-                claimed[state.board.routes[route_id]] = seq
+                claimed[state.board.routes[route_id]] = logged.seq
     return claimed
 
 

@@ -15,7 +15,7 @@ from playwright.sync_api import CDPSession, Page, expect
 
 from companion.photo.layout import load_layout
 from tests.e2e.phone import go, more, post_record, ready, screenshot, tap
-from tests.photo.board_pictures import BoardPhoto, board_photo
+from tests.photo.board_pictures import BoardPhoto, board_photo, game_end
 
 pytestmark = pytest.mark.slow
 
@@ -43,25 +43,7 @@ def _track(a: str, b: str) -> int:
 
 # Some thirty routes a player, none on a route printed in its own colour (the page is
 # tested here; the reading itself on real photos, by benchmarks/photo_reading.py).
-def _board() -> dict[int, str]:
-    claims: dict[int, str] = {}
-    used = dict.fromkeys(("red", "blue", "green"), 0)
-    seen_cities = set()
-    for i, track in enumerate(LAYOUT.tracks):
-        route = track.route
-        if i % 3 == 0 or route.cities in seen_cities or route.name in ("Denver–Omaha",):
-            continue
-        for k in range(3):
-            colour = ("blue", "green", "red")[(len(claims) + k) % 3]
-            if colour != route.color and used[colour] + route.length <= 30:
-                claims[i] = colour
-                used[colour] += route.length
-                seen_cities.add(route.cities)
-                break
-    return claims
-
-
-BOARD = _board()
+BOARD = game_end(30, empty={_track("Denver", "Omaha")})
 NAMES = {c: n for n, c in PLAYERS}
 
 

@@ -10,7 +10,7 @@ Nothing here comes from a real photo; ``benchmarks/photo_reading.py`` reads the 
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -69,6 +69,37 @@ def random_claims(seed: int, share: float = 0.6, layout: Layout | None = None) -
         taken = {claims[j] for j in claims if layout.tracks[j].route.cities == track.route.cities}
         free = [c for c in colours if c not in taken]
         claims[i] = free[int(rng.integers(len(free)))]
+    return claims
+
+
+def game_end(
+    most: int,
+    named: Mapping[int, str] | None = None,
+    empty: Collection[int] = (),
+    colours: Sequence[str] = ("blue", "green", "red"),
+    layout: Layout | None = None,
+) -> dict[int, str]:
+    """A board at a game's end for these colours (of three players): the ``named`` tracks,
+    then two tracks of every three in turn, each to the next colour that has trains left
+    (``most`` each) and is not the track's printed colour, one track of each double (three
+    players use only one), the ``empty`` tracks left so."""
+    layout = layout or load_layout("usa")
+    claims = dict(named or {})
+    used = {
+        c: sum(layout.tracks[i].route.length for i, k in claims.items() if k == c) for c in colours
+    }
+    taken = {layout.tracks[i].route.cities for i in claims}
+    for i, track in enumerate(layout.tracks):
+        route = track.route
+        if i in claims or i in empty or route.cities in taken or i % 3 == 0:
+            continue
+        for k in range(len(colours)):
+            colour = colours[(len(claims) + k) % len(colours)]
+            if colour != route.color and used[colour] + route.length <= most:
+                claims[i] = colour
+                used[colour] += route.length
+                taken.add(route.cities)
+                break
     return claims
 
 

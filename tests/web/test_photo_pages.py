@@ -19,7 +19,7 @@ from companion.rules.actions import Claim
 from companion.rules.record import GameRecord
 from companion.rules.setup import Player
 from companion.web import store
-from tests.photo.board_pictures import BoardPhoto, board_photo
+from tests.photo.board_pictures import BoardPhoto, board_photo, game_end
 from tests.web.helpers import WebTable, page, seats
 
 LAYOUT = load_layout("usa")
@@ -58,29 +58,7 @@ NAMED = {
 EMPTY = {_track("Denver", "Omaha"), _track("Atlanta", "Nashville")}
 
 
-def _board() -> dict[int, str]:
-    claims = dict(NAMED)
-    used = {
-        c: sum(LAYOUT.tracks[i].route.length for i, k in claims.items() if k == c)
-        for c in ("red", "blue", "green")
-    }
-    taken = {LAYOUT.tracks[i].route.cities for i in claims}
-    colours = ["blue", "green", "red"]
-    for i, track in enumerate(LAYOUT.tracks):
-        route = track.route
-        if i in claims or i in EMPTY or route.cities in taken or i % 3 == 0:
-            continue
-        for k in range(3):
-            colour = colours[(len(claims) + k) % 3]
-            if colour != route.color and used[colour] + route.length <= 32:
-                claims[i] = colour
-                used[colour] += route.length
-                taken.add(route.cities)
-                break
-    return claims
-
-
-ON_THE_BOARD = _board()
+ON_THE_BOARD = game_end(32, NAMED, EMPTY)
 
 
 @functools.cache

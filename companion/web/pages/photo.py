@@ -23,6 +23,7 @@ from flask import (
     Flask,
     abort,
     flash,
+    make_response,
     redirect,
     render_template,
     request,
@@ -220,8 +221,7 @@ def _answer(game: StoredGame, kept: HeldPhoto, points: list[list[float]]) -> dic
 
     state = game.state()
     reading = read_opened(kept.photo, load_layout(MAP), points, photo_view.recorded_claims(state))
-    live = [(a.seq, a.action) for a in game.history if a.undone is None]
-    logged = photo_view.claim_actions(state, live)
+    logged = photo_view.claim_actions(game)
     wrong = list(reading.disagreements)
     numbered = {r.route: i + 1 for i, r in enumerate(wrong)}
     picture, width, height, marks = photo_view.board_picture(reading, numbered)
@@ -337,9 +337,7 @@ def _claimed_route(game: StoredGame, seq: int) -> Route:
     """The route the logged claim ``seq`` took."""
     from companion.web import photo_view
 
-    state = game.state()
-    live = [(a.seq, a.action) for a in game.history if a.undone is None]
-    for route, claimed_by in photo_view.claim_actions(state, live).items():
+    for route, claimed_by in photo_view.claim_actions(game).items():
         if claimed_by == seq:
             return route
     raise IllegalAction(_("that claim is no longer in the game's record"))
@@ -354,11 +352,9 @@ def _take_page(game: StoredGame, problem: str | None = None) -> Page:
 
 def _colours(game: StoredGame) -> dict[str, Any]:
     """Each player with the colour of pieces the photo looks for (those of the five)."""
-    from companion.render.palette import piece_name
+    from companion.render.palette import piece_names
 
-    players = [
-        (p.name, piece_name(p.color, seat)) for seat, p in enumerate(game.state().setup.players)
-    ]
+    players = list(piece_names(game.state().setup.players).items())
     return {"photo_players": players, "readable": all(c in PIECES for _n, c in players)}
 
 
@@ -375,10 +371,7 @@ def new() -> str:
 @_in_turn
 def new_corners() -> Page:
     """The photo came: its corners, found, to drag."""
-    seats = _seats_sent()
-    problem = _seats_problem(seats)
-    if problem is not None:
-        return _new_page(seats, problem)
+    seats = _seated()
     try:
         kept = _uploaded()
     except PhotoError as error:
@@ -393,10 +386,7 @@ def new_claims() -> Page:
     from companion.photo.reading import read_opened
     from companion.web import photo_view
 
-    seats = _seats_sent()
-    problem = _seats_problem(seats)
-    if problem is not None:
-        return _new_page(seats, problem)
+    seats = _seated()
     try:
         kept = photo_view.held(request.form.get("photo", ""))
         points = photo_view.corners_sent(request.form)
@@ -420,10 +410,7 @@ def new_game_made() -> Response | Page:
     from companion.photo.reading import read_opened
     from companion.web import photo_view
 
-    seats = _seats_sent()
-    problem = _seats_problem(seats)
-    if problem is not None:
-        return _new_page(seats, problem)
+    seats = _seated()
     board = load_layout(MAP).board
     names = {n for n, _c in seats}
     chosen: dict[int, str] = {}
@@ -530,18 +517,26 @@ def _seats_sent() -> list[tuple[str, str]]:
     return seats
 
 
-def _seats_problem(seats: list[tuple[str, str]]) -> str | None:
-    """Why these players can't play the board (None: they can)."""
+def _seated() -> list[tuple[str, str]]:
+    """The players sent (``_seats_sent``), or the first step again, saying why they can't
+    play the board (the request ends there)."""
+    seats = _seats_sent()
     if any(c not in PIECES for _n, c in seats):
         abort(400)
     colours = [c for _n, c in seats]
+    problem = None
     if len(set(colours)) < len(colours):
-        return str(_("Two players can't have pieces of one colour: the photo tells players by it."))
-    try:
-        new_game(load_layout(MAP).board, [Player(n, c) for n, c in seats])
-    except CompanionError as error:
-        return str(error)
-    return None
+        problem = str(
+            _("Two players can't have pieces of one colour: the photo tells players by it.")
+        )
+    else:
+        try:
+            new_game(load_layout(MAP).board, [Player(n, c) for n, c in seats])
+        except CompanionError as error:
+            problem = str(error)
+    if problem is not None:
+        abort(make_response(_new_page(seats, problem)))
+    return seats
 
 
 # -- The steps both take ----------------------------------------------------------------------
