@@ -7,8 +7,9 @@ transactions, locks and the schema's upkeep.
 - A write on SQLite takes the database's write lock (``BEGIN IMMEDIATE``); on PostgreSQL
   it locks only the game's row (``SELECT … FOR UPDATE``), so writes to one game never wait
   on another game.
-- The schema is made, and columns added since its first version, under a lock (SQLite's
-  write lock, PostgreSQL's advisory lock), so several workers may start at once.
+- The schema is made, and brought up to date by its numbered steps (``migrations``), under
+  a lock (SQLite's write lock, PostgreSQL's advisory lock), so several workers may start
+  at once.
 - A database that can't be reached, is full or is read-only raises ``Unavailable`` with
   the reason in words; nothing recorded is lost by it.
 """
@@ -23,33 +24,12 @@ import time
 import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from importlib import resources
 from typing import Any, Protocol
 from urllib.parse import quote, unquote, urlsplit
 
 from companion.rules.errors import IllegalAction
 from companion.rules.words import _
-
-# Columns added since the first schema, for databases made before them.
-ADDED_COLUMNS = {
-    "game": {
-        "goods": "TEXT NOT NULL DEFAULT '{}'",
-        "house_rules": "TEXT NOT NULL DEFAULT '[]'",
-        "pieces": "TEXT NOT NULL DEFAULT '{}'",
-        "dice": "INTEGER NOT NULL DEFAULT 0",
-        "watch": "TEXT",
-        "language": "TEXT",
-        "version": "INTEGER NOT NULL DEFAULT 0",
-        "group_id": "TEXT",
-        "variant": "TEXT NOT NULL DEFAULT 'base'",
-        "origin": "TEXT",
-    },
-    "event": {"version": "INTEGER NOT NULL DEFAULT 0"},
-    "action": {"placed_after": "INTEGER"},
-}
-
-# Indexes on added columns, made after them.
-ADDED_INDEXES = {"game_by_group": "game (group_id)"}
+from companion.web import migrations
 
 # PostgreSQL's advisory lock taken while the schema is made or changed (any number that
 # no other program on the same database uses for its own: "ttrc" in ASCII).
@@ -385,15 +365,6 @@ class Database:
                 self._pool_pid = os.getpid()
             return self._pool
 
-    @staticmethod
-    def _up_to_date(db: Connection, schema: str) -> bool:
-        """Whether every table of the schema, and every column added since, is there."""
-        for table in _tables(schema):
-            have = db.columns(table)
-            if not have or not set(ADDED_COLUMNS.get(table, {})) <= have:
-                return False
-        return True
-
     def close(self) -> None:
         """Closes this process's pool (PostgreSQL)."""
         with self._lock:
@@ -402,27 +373,19 @@ class Database:
             self._pool = None
 
     def init_schema(self) -> None:
-        """Makes the tables if they are not there yet and adds newer columns: safe to run
-        from several processes at once, and again and again."""
-        schema = resources.files("companion.web").joinpath("schema.sql").read_text("utf-8")
+        """Brings the schema up to date (``migrations``): makes it in an empty database, and
+        takes the steps an older one has not taken yet; safe to run from several processes
+        at once, and again and again."""
         db = self._connect_alone()
         try:
             with said_unavailable():
                 if isinstance(db, SQLiteConnection):
                     db.write_ahead()
-                if self._up_to_date(db, schema):
+                if migrations.taken(db) == migrations.LATEST:
                     return  # nothing to write (a database opened read-only serves pages)
                 db.begin_schema()
                 try:
-                    for statement in _statements(schema):
-                        db.execute(statement)
-                    for table, columns in ADDED_COLUMNS.items():
-                        have = db.columns(table)
-                        for name, kind in columns.items():
-                            if name not in have:
-                                db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
-                    for index, on in ADDED_INDEXES.items():
-                        db.execute(f"CREATE INDEX IF NOT EXISTS {index} ON {on}")
+                    migrations.upgrade(db)  # read again under the lock: once, by one process
                 except BaseException:
                     db.rollback()
                     raise
@@ -440,27 +403,6 @@ def close_all() -> None:
     """Closes the pools of every database this process opened."""
     for db in list(OPENED):
         db.close()
-
-
-def _tables(script: str) -> list[str]:
-    """The tables a schema script makes."""
-    return [s.split()[5] for s in _statements(script) if s.upper().startswith("CREATE TABLE")]
-
-
-def _statements(script: str) -> list[str]:
-    """The SQL statements of a script, one by one (SQLite's ``executescript`` would commit
-    the transaction they are made in)."""
-    statements, current = [], ""
-    for line in script.splitlines(keepends=True):
-        if line.lstrip().startswith("--"):
-            continue
-        current += line
-        if sqlite3.complete_statement(current):
-            statements.append(current.strip())
-            current = ""
-    if current.strip():
-        statements.append(current.strip())
-    return statements
 
 
 @contextmanager

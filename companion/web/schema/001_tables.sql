@@ -1,3 +1,5 @@
+-- Step 1: the tables as they stood when the schema's steps were first numbered.
+
 -- A game is its players and its action log; nothing recorded is ever deleted:
 -- undo marks an action undone, a ticket entered by mistake is marked removed.
 CREATE TABLE IF NOT EXISTS game (
@@ -121,3 +123,6 @@ CREATE TABLE IF NOT EXISTS event_game (
 -- Each table of a round has one game at a time.
 CREATE UNIQUE INDEX IF NOT EXISTS event_game_now
     ON event_game (event_id, round, table_number) WHERE replaced IS NULL;
+
+-- A group's games, found by the group.
+CREATE INDEX IF NOT EXISTS game_by_group ON game (group_id);
