@@ -14,7 +14,7 @@ from companion.rules.errors import CompanionError
 from companion.web import database
 from companion.web.event_store import EventNotFound
 from companion.web.group_store import GroupNotFound
-from companion.web.store import GameNotFound
+from companion.web.store import GameClosed, GameNotFound
 
 
 def init_app(app: Flask) -> None:
@@ -66,6 +66,10 @@ def init_app(app: Flask) -> None:
     def no_game(error: GameNotFound) -> tuple[str, int]:
         message = _("There is no game at this address: check the link, or start a new one.")
         return render_template("error.html", title=_("No such game"), message=message), 404
+
+    @app.errorhandler(GameClosed)
+    def closed_game(error: GameClosed) -> tuple[str, int]:
+        return render_template("game_closed.html", closed=error), 409
 
     @app.errorhandler(GroupNotFound)
     def no_group(error: GroupNotFound) -> tuple[str, int]:

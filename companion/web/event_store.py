@@ -19,6 +19,7 @@ from companion.rules.event import (
     EventSetup,
     Moved,
     Redrawn,
+    TakenOut,
     apply,
     draw_round,
     entry_to_json,
@@ -98,7 +99,7 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
         stored = _load(db, "id", event_id)
         if len(stored.log) != len(before.log):
             raise EventError(_("the event changed meanwhile: look at it again"))
-        if isinstance(entry, (Redrawn, Moved)):
+        if isinstance(entry, (Redrawn, Moved, TakenOut)):
             for (number, _table), game_id in stored.games.items():
                 if number == entry.round:  # no action lands on them until this commits
                     db.hold(game_id)
@@ -113,6 +114,10 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
             source = stored.event.round(entry.round).table_of(entry.player)
             assert source is not None  # apply refused a player without a table
             _replace_games(db, stored, after, entry.round, [source.number, entry.table])
+        elif isinstance(entry, TakenOut):
+            taken = stored.games.get((entry.round, entry.table))
+            if taken is not None:
+                store.touch(db, taken)  # its phones hear of it: it takes no more moves
         store.raise_version(db, "event", event_id, EVENT)  # its screens hear of it
     return load_event(event_id)
 
@@ -262,25 +267,6 @@ def event_table(game_id: str) -> EventTable | None:
         return None
     setup = _setup_of(json.loads(row["setup"]))
     return EventTable(setup.name, row["watch"], row["round"], row["table_number"])
-
-
-def replacement(game_id: str) -> str | None:
-    """The game an event's table plays now where it no longer plays ``game_id`` (the
-    table was drawn again, or a player moved); None for any other game."""
-    db = store.get_db()
-    row = db.execute(
-        "SELECT event_id, round, table_number FROM event_game"
-        " WHERE game_id = ? AND replaced IS NOT NULL",
-        (game_id,),
-    ).fetchone()
-    if row is None:
-        return None
-    now = db.execute(
-        "SELECT game_id FROM event_game WHERE event_id = ? AND round = ? AND table_number = ?"
-        " AND replaced IS NULL",
-        (row["event_id"], row["round"], row["table_number"]),
-    ).fetchone()
-    return None if now is None else str(now["game_id"])
 
 
 # Events as last read, by database and id: read again (its log replayed) only once its

@@ -62,6 +62,18 @@ class GameNotFound(LookupError):
     """No game at that address."""
 
 
+class GameClosed(Exception):
+    """A game of an event that takes no more moves: the organizer gave its table a new
+    game (``replaced_by``, the game the table plays now; None if it has none yet), or took
+    it out of the event (``taken_out``). Refused inside the write it would have been."""
+
+    def __init__(self, game_id: str, replaced_by: str | None = None, taken_out: bool = False):
+        super().__init__(game_id)
+        self.game_id = game_id
+        self.replaced_by = replaced_by
+        self.taken_out = taken_out
+
+
 class TooManyGames(Exception):
     """A client has started (or imported) as many games in the last hour as the server
     allows (``GAMES_PER_HOUR``)."""
@@ -112,6 +124,10 @@ def writing(game_id: str | None = None, lock: str | None = None) -> Iterator[Con
     g.pop("games_read", None)  # read again under the write's lock, and after it
     g.touched = {}  # game id -> its version after the write
     try:
+        if game_id is not None:
+            closed = closed_game(game_id, db)  # under the lock a re-draw takes too
+            if closed is not None:
+                raise closed
         yield db
     except BaseException:
         g.pop("touched", None)
@@ -129,6 +145,35 @@ def writing(game_id: str | None = None, lock: str | None = None) -> Iterator[Con
         raise
     for changed, version in g.pop("touched", {}).items():
         CHANGES.notify(changed, version)
+
+
+def closed_game(game_id: str, db: Connection | None = None) -> GameClosed | None:
+    """Why the game takes no more moves (``GameClosed``), or None: it is no event's, or
+    still its table's game and in the event."""
+    db = db or get_db()
+    row = db.execute(
+        "SELECT event_id, round, table_number, replaced FROM event_game WHERE game_id = ?",
+        (game_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    table = (row["event_id"], row["round"], row["table_number"])
+    if row["replaced"] is not None:
+        now = db.execute(
+            "SELECT game_id FROM event_game WHERE event_id = ? AND round = ?"
+            " AND table_number = ? AND replaced IS NULL",
+            table,
+        ).fetchone()
+        return GameClosed(game_id, replaced_by=None if now is None else str(now[0]))
+    taken_out = db.execute(
+        "SELECT body FROM event_entry WHERE event_id = ? AND body LIKE ?",
+        (row["event_id"], '{"taken_out"%'),
+    )
+    for entry in taken_out:
+        named = json.loads(entry["body"])["taken_out"]
+        if (named.get("round"), named.get("table")) == table[1:]:
+            return GameClosed(game_id, taken_out=True)
+    return None
 
 
 def now() -> str:

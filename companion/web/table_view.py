@@ -39,7 +39,7 @@ from companion.rules.words import Text
 from companion.web import store
 from companion.web.cache import Recent
 from companion.web.dice_panel import faces_asked, panel
-from companion.web.event_store import event_table, replacement
+from companion.web.event_store import event_table
 from companion.web.forms import (
     CityForm,
     ClaimForm,
@@ -132,7 +132,7 @@ def table_context(game: StoredGame, state: State, player: str) -> dict[str, obje
         "player": player,
         "turn_of": next_player(state),
         "blocked": cannot_act(state, player),
-        "replaced_by": game.kept(("replaced by",), lambda: replacement(game.id)),
+        "closed": game.kept(("closed",), lambda: store.closed_game(game.id)),
         "in_event": game.kept(("in event",), lambda: event_table(game.id)),
         "hard_pairs": hard_pairs(state),
         "last": game.last,

@@ -310,3 +310,59 @@ def test_the_organizers_entries_say_what_they_did_by_the_forms(client):
     assert "P01 dropped out: drawn no more" in page
     assert 'P01 <span class="chip">dropped out</span>' in page
     assert "This page's address is the only key to the event" in page
+
+
+def _redraw_first_two_tables(client, url):
+    """The organizer draws tables 1 and 2 of round 1 again: table 1's game before, after."""
+    before = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][0]
+    seed = re.search(r'name="seed" value="([^"]+)"', client.get(url).get_data(as_text=True))[1]
+    data = {"round": "1", "seed": seed, "tables": ["1", "2"]}
+    assert client.post(f"{url}/redraw", data=data).status_code == 303
+    after = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][0]
+    return before, after
+
+
+def _writes(game_id, first):
+    """Every kind of write a phone showing the game can send."""
+    return [
+        (f"/g/{game_id}/turn", {"player": first}),
+        (f"/g/{game_id}/tickets", {"player": first, "deck": "0"}),
+        (f"/g/{game_id}/tickets/0/remove", {}),
+        (f"/g/{game_id}/track", {"player": first, "points": "12"}),
+        (f"/g/{game_id}/undo", {"action": "0"}),
+    ]
+
+
+def test_a_replaced_game_takes_no_more_moves_and_says_where_the_table_plays_now(client, app):
+    url = _organizer(client)
+    before, after = _redraw_first_two_tables(client, url)
+    old, new = before["game"], after["game"]
+    with app.test_request_context():
+        version = store.game_version(old)
+    for path, data in _writes(old, before["players"][0]):
+        answer = client.post(path, data=data)
+        assert answer.status_code == 409, path
+        page = html.unescape(answer.get_data(as_text=True))
+        assert "Nothing more can be recorded in it." in page
+        assert f'href="/g/{new}"' in page  # one tap to the table's game now
+    with app.test_request_context():
+        game = store.load_game(old)
+        assert not game.history and not game.tickets and store.game_version(old) == version
+    assert client.post(f"/g/{new}/turn", data={"player": after["players"][0]}).status_code == 303
+
+
+def test_a_game_taken_out_of_the_event_takes_no_more_moves(client, app):
+    url = _organizer(client)
+    table = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][1]
+    with app.test_request_context():
+        version = store.game_version(table["game"])
+    assert client.post(f"{url}/take-out", data={"round": "1", "table": "2"}).status_code == 303
+    with app.test_request_context():
+        assert store.game_version(table["game"]) == version + 1  # its phones hear of it
+    answer = client.post(f"/g/{table['game']}/turn", data={"player": table["players"][0]})
+    assert answer.status_code == 409
+    assert "The organizer took this game out of the event." in html.unescape(answer.text)
+    page = html.unescape(client.get(f"/g/{table['game']}").get_data(as_text=True))
+    assert "Nothing more can be recorded in it." in page
+    with app.test_request_context():
+        assert not store.load_game(table["game"]).history

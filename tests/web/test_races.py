@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import threading
 from collections.abc import Callable
 
@@ -78,3 +79,33 @@ def test_games_started_at_once_from_one_address_stop_at_the_hourly_most(tmp_path
     assert sorted(answers) == [303] * 5 + [429] * 7
     # Groups count as games started: none more either.
     assert app.test_client().post("/t", data={"name": "Club"}).status_code == 429
+
+
+def test_a_move_and_a_redraw_of_its_table_at_once_never_both_land(tmp_path):
+    app = app_with(tmp_path)
+    client = app.test_client()
+    players = "\n".join(f"P{i:02d}" for i in range(1, 9))
+    event = {"name": "Club", "players": players, "map": "usa", "seats": "4"}
+    made = client.post("/e", data={**event, "rounds": "3", "method": "wins"})
+    organizer = made.headers["Location"]
+    for _round in range(6):
+        page = client.get(organizer).get_data(as_text=True)
+        seed = re.search(r'name="seed" value="([^"]+)"', page)[1]
+        table = client.get(f"{organizer}/standings.json").get_json()["rounds"][0]["tables"][0]
+        redraw = {"round": "1", "seed": seed, "tables": ["1", "2"]}
+        move = {"player": table["players"][0]}
+        answers = at_once(
+            app,
+            [
+                lambda c, r=redraw: c.post(f"{organizer}/redraw", data=r),
+                lambda c, g=table["game"], m=move: c.post(f"/g/{g}/turn", data=m),
+            ],
+        )
+        # Either the move landed first (the table has begun: not drawn again), or the
+        # re-draw did (the move is refused, its game replaced): never both.
+        assert sorted(answers) == [303, 409], answers
+        moved = answers[1] == 303
+        now = client.get(f"{organizer}/standings.json").get_json()["rounds"][0]["tables"][0]
+        assert (now["game"] == table["game"]) == moved
+        if moved:
+            return  # table 1 has begun: it is drawn again no more
