@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO, TypeVar
 
 import click
 from flask.cli import FlaskGroup
@@ -20,6 +21,8 @@ from companion.rules.errors import CompanionError, RecordError
 from companion.rules.record import parse_record
 from companion.rules.untrusted import load_record_json, one_line
 from companion.rules.words import _, speaking
+
+T = TypeVar("T")
 
 MAX_RECORD_BYTES = 5_000_000
 
@@ -195,12 +198,31 @@ def _read_bytes(path: str, most: int) -> bytes:
 
 @cli.command("backup")
 @click.argument("file", metavar="FILE", default="-")
-def backup(file: str) -> None:
-    """Write the whole site (games with their full logs, groups, merges) to FILE.
+@click.option(
+    "--check",
+    "check_only",
+    is_flag=True,
+    help="Read FILE, a backup, through and say whether it is whole; write nothing.",
+)
+def backup(file: str, check_only: bool) -> None:
+    """Write the whole site (games with their full logs, groups, merges, events) to FILE.
 
     FILE is JSON Lines; '-' (the default) writes to standard output. The database is the
-    one the app uses (DATABASE_URL, else the instance's SQLite file).
+    one the app uses (DATABASE_URL, else the instance's SQLite file). With --check, FILE
+    is read instead: exit status 0 if it is whole, 2 with the line and the reason if not.
     """
+    if check_only:
+        from companion.web.backup import check
+
+        checked = _backup_lines(file, "backup --check", check)
+        said = ", ".join(f"{table} {count}" for table, count in checked.rows.items())
+        click.echo(f"companion backup --check: {file} is whole: {said}")
+        if checked.newer:
+            click.echo(
+                f"companion backup --check: made by a newer companion ({', '.join(checked.newer)}"
+                " unknown here): restore it with --accept-newer to leave those out"
+            )
+        return
     from companion.web.backup import backup as lines
 
     try:
@@ -215,26 +237,44 @@ def backup(file: str) -> None:
 
 @cli.command("restore")
 @click.argument("file", metavar="FILE")
-def restore(file: str) -> None:
+@click.option(
+    "--accept-newer",
+    is_flag=True,
+    help="Leave out the tables and columns a newer companion added, rather than refuse them.",
+)
+def restore(file: str, accept_newer: bool) -> None:
     """Read a backup (made by 'companion backup') into the app's database, which must
-    hold no game and no group yet; '-' reads standard input. All of it, or nothing.
-    Exit status 2, with one line saying why, for a file that can't be restored.
+    hold nothing yet; '-' reads standard input. All of it, or nothing: a file that is not
+    whole (cut short, changed, a row the schema would not hold) is refused, exit status 2
+    with the line and the reason.
     """
     from companion.web.backup import restore as read_in
 
+    restored = _backup_lines(file, "restore", lambda lines: read_in(lines, accept_newer))
+    said = ", ".join(f"{table} {count}" for table, count in restored.rows.items())
+    click.echo(f"companion restore: restored {said}")
+    if not restored.checked:
+        click.echo(
+            "companion restore: the file, made by an earlier companion, carries no check"
+            " of its own: it was restored as it reads",
+            err=True,
+        )
+
+
+def _backup_lines(file: str, command: str, read: Callable[[TextIO], T]) -> T:
+    """What ``read`` makes of the file's lines ('-': standard input); exit status 2, with
+    one line saying why, for a file that can't be read or that ``read`` refuses."""
     try:
-        source = sys.stdin if file == "-" else Path(file).open(encoding="utf-8")
+        source = sys.stdin if file == "-" else Path(file).open(encoding="utf-8", newline="")
     except OSError as error:
-        click.echo(f"companion restore: {file}: {error.strerror}", err=True)
+        click.echo(f"companion {command}: {file}: {error.strerror}", err=True)
         sys.exit(2)
     try:
         with source:
-            kept = read_in(source)
+            return read(source)
     except (CompanionError, UnicodeDecodeError) as error:
-        click.echo(f"companion restore: {one_line(str(error))}", err=True)
+        click.echo(f"companion {command}: {one_line(str(error))}", err=True)
         sys.exit(2)
-    said = ", ".join(f"{table} {count}" for table, count in kept.items())
-    click.echo(f"companion restore: restored {said}")
 
 
 @cli.command("serve", with_appcontext=False)

@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import functools
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from companion.web.database import Connection
+from typing import Any, Protocol
 
 # The columns the tables gained before steps were numbered, for databases made before
 # each: step 1 adds those missing (its tables already have them where it makes them).
@@ -47,6 +45,14 @@ STEPS_TABLE = (
     "CREATE TABLE IF NOT EXISTS schema_step ("
     " number INTEGER PRIMARY KEY, about TEXT NOT NULL, taken TEXT NOT NULL)"
 )
+
+
+class Connection(Protocol):
+    """What a step needs of a connection (``database.Connection`` has it)."""
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
+
+    def columns(self, table: str) -> set[str]: ...
 
 
 @dataclass(frozen=True)
