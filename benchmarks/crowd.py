@@ -17,7 +17,6 @@ import os
 import socket
 import statistics
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.phones import Phone, start_server  # noqa: E402
+from benchmarks.phones import Phone  # noqa: E402
 
 CROWD = "127.0.0.1"  # the crowd's address
 TABLE = "127.0.0.2"  # the other table's phones (loopback too: the server hears another client)
@@ -208,23 +207,10 @@ def main() -> int:
     parser.add_argument("--streams", type=int, default=2000)
     parser.add_argument("--slow", type=int, default=500)
     options = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        if options.database == "sqlite":
-            database, drop = str(Path(folder) / "crowd.sqlite"), None
-        else:
-            from benchmarks.load import fresh_database
+    from benchmarks.load import serving
 
-            database, drop = fresh_database("postgresql", Path(folder))
-        server, base = start_server(database, Path(folder), workers=None)
-        try:
-            figures = run(base, options.streams, options.slow)
-        finally:
-            server.terminate()
-            server.wait(30)
-            if drop:
-                from benchmarks.load import drop_schema
-
-                drop_schema(drop)
+    with serving(options.database) as base:
+        figures = run(base, options.streams, options.slow)
     print(
         f"{options.streams} idle streams and {options.slow} slow headers from one address,"
         f" companion serve's defaults on {options.database} ({os.cpu_count()} cores)"

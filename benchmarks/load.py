@@ -37,6 +37,8 @@ import tempfile
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -220,6 +222,22 @@ def drop_schema(schema: str) -> None:
 
     with psycopg.connect(SERVER, autocommit=True) as db:
         db.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@contextmanager
+def serving(kind: str) -> Iterator[str]:
+    """``companion serve`` with its defaults on a fresh database of ``kind``, in a folder
+    of its own: its address; stopped, and its database dropped, after."""
+    with tempfile.TemporaryDirectory() as folder:
+        database, drop = fresh_database(kind, Path(folder))
+        server, base = start_server(database, Path(folder), workers=None)
+        try:
+            yield base
+        finally:
+            server.terminate()
+            server.wait(30)
+            if drop:
+                drop_schema(drop)
 
 
 def main() -> int:

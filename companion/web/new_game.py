@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import request, session
+from flask import session
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -23,6 +23,7 @@ from companion.rules.variants import BASE_GAME, variants_of
 from companion.rules.words import join
 from companion.web import store
 from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, SeatForm, form_problem
+from companion.web.holds import requester
 from companion.web.language import language
 
 
@@ -139,7 +140,7 @@ def start_game(form: NewGameForm, group: str | None = None) -> str | Refusal:
             dice=bool(form.dice.data),
             variant=form.variant.data or BASE_GAME,
         )
-        return store.create_game(record, language(), request.remote_addr or "", group)
+        return store.create_game(record, language(), requester(), group)
     except store.TooManyGames as error:
         return Refusal(too_many(error), 429)
     except RecordError as error:  # the form's game, not a file: no place in a record to name
@@ -180,7 +181,7 @@ def import_game(upload: ImportForm, group: str | None = None) -> str | Refusal:
         problem = _("That file is not a JSON game record: %(reason)s.", reason=one_line(reason))
         return Refusal(problem, 400)
     try:
-        return store.create_game(parse_record(data), language(), request.remote_addr or "", group)
+        return store.create_game(parse_record(data), language(), requester(), group)
     except store.TooManyGames as error:
         return Refusal(too_many(error), 429)
     except CompanionError as error:

@@ -73,6 +73,10 @@ def serve(host: str, port: int, workers: int, connections: int) -> int:
                 "timeout": 60,
                 "graceful_timeout": 10,
                 "keepalive": HEADERS_WITHIN,  # on: the worker's own time limit on headers
+                # Connections the kernel queues before the worker accepts them: as many as it
+                # allows (net.core.somaxconn), so that a crowd arriving at once waits in the
+                # queue rather than having its connections dropped and sent again seconds later.
+                "backlog": 4096,
                 "proc_name": "companion",
                 "accesslog": None,
                 "errorlog": "-",

@@ -11,7 +11,11 @@ What it adds to gunicorn's:
   set) every connection comes from the proxy, so there is no such cap: the proxy's own
   limits hold (the streams' cap per device still holds, on the address it forwards);
 - a request's headers must all arrive within ``HEADERS_WITHIN`` seconds of the
-  connection's last answer (or of its opening);
+  connection's last answer (or of its opening), and its body within ``BODY_WITHIN``
+  seconds more and a second for each ``BODY_RATE`` bytes it says it has: the body is read
+  whole before the app sees the request (kept on disk past ``SPOOL`` bytes), so that no
+  request waits on a client that stopped sending; one late is closed unanswered;
+- an IPv6 client counts by its /64 (``holds.client_of``), which one device may use whole;
 - a worker told to stop (SIGTERM) ends its live streams at once: their pages connect
   again elsewhere, and the stop is not held up for the graceful timeout.
 
@@ -25,15 +29,22 @@ from __future__ import annotations
 import atexit
 import logging
 import os
+import tempfile
 from typing import Any
 
 import gevent
+from gunicorn.http.body import Body, LengthReader
 from gunicorn.workers.ggevent import GeventWorker
 
-from companion.web.holds import Holds
+from companion.photo.limits import MAX_BYTES
+from companion.web.holds import Holds, client_of
 
 CONNECTIONS_PER_CLIENT = 600  # connections one client address may hold in a worker
 HEADERS_WITHIN = 10  # seconds for a request's headers to arrive (keep-alive included)
+BODY_WITHIN = 10  # seconds for a request's body to arrive, and a second more for each…
+BODY_RATE = 20_000  # …so many bytes it says it has (a phone on a poor network sends more)
+BODY_MOST = MAX_BYTES + 2_000_000  # the largest body a form takes (a photo and its form)
+SPOOL = 1_000_000  # a body larger than this waits for the app on disk, not in memory
 
 
 def patch() -> None:
@@ -89,11 +100,18 @@ class Worker(GeventWorker):
         # stubs type the argument as an exception only).
         return gevent.Timeout(HEADERS_WITHIN, False)  # type: ignore[arg-type]
 
+    def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> bool:
+        """The request answered once its body has come (``BODY_WITHIN``); a connection whose
+        body is late is closed unanswered."""
+        if not _body_in_time(req):
+            raise StopIteration  # gunicorn's way to close the connection
+        return bool(super().handle_request(listener_name, req, sock, addr))
+
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
         if self.most is None:
             super().handle(listener, client, addr)
             return
-        address = str(addr[0]) if isinstance(addr, tuple) else str(addr)
+        address = client_of(str(addr[0]) if isinstance(addr, tuple) else str(addr))
         if not self.connections.take(address, self.most):
             client.close()  # this address holds its most: the others' turn is kept
             return
@@ -101,3 +119,31 @@ class Worker(GeventWorker):
             super().handle(listener, client, addr)
         finally:
             self.connections.give_back(address)
+
+
+def _body_in_time(req: Any) -> bool:
+    """Reads the request's body whole, within its time (``BODY_WITHIN``, ``BODY_RATE``),
+    and hands it to the app from there; False if it did not come in time, or was sent in
+    chunks past ``BODY_MOST``. A body said to be larger than that is left unread: the app
+    refuses it (413) without reading it."""
+    reader = req.body.reader
+    length = reader.length if isinstance(reader, LengthReader) else None
+    if length == 0 or (length is not None and length > BODY_MOST):
+        return True
+    within = BODY_WITHIN + (length if length is not None else BODY_MOST) / BODY_RATE
+    kept = tempfile.SpooledTemporaryFile(SPOOL)
+    came = False
+    # False: the time running out ends the wait quietly (as in ``timeout_ctx``).
+    with gevent.Timeout(within, False):  # type: ignore[arg-type]
+        while chunk := req.body.read(65536):
+            kept.write(chunk)
+            if kept.tell() > BODY_MOST:
+                break
+        else:
+            came = True
+    if not came:
+        kept.close()
+        return False
+    kept.seek(0)
+    req.body = Body(kept)  # type: ignore[arg-type]  # read with read(size), as a reader is
+    return True

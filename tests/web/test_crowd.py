@@ -9,7 +9,7 @@ import pytest
 from benchmarks.crowd import p99, run
 from benchmarks.phones import start_server
 from companion.web.pages.live import STREAMS_PER_CLIENT
-from companion.web.worker import CONNECTIONS_PER_CLIENT, HEADERS_WITHIN
+from companion.web.worker import BODY_WITHIN, CONNECTIONS_PER_CLIENT, HEADERS_WITHIN, SPOOL
 
 pytestmark = pytest.mark.slow
 
@@ -75,3 +75,61 @@ def test_one_address_holds_at_most_its_connections(tmp_path):
 
 def test_behind_a_proxy_every_connection_is_the_proxys_and_none_is_turned_away(tmp_path):
     assert _fourth_connection_answers(tmp_path, {"COMPANION_PROXIES": "1"})
+
+
+def _post_head(path: str, length: int) -> bytes:
+    return (
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {length}\r\n\r\n"
+    ).encode()
+
+
+def _answer(sock) -> bytes:  # type: ignore[no-untyped-def]
+    """What the server sends before it closes the connection (b"": closed unanswered)."""
+    sock.settimeout(90)  # only a server that hangs reaches this
+    said = b""
+    try:
+        while chunk := sock.recv(65536):
+            said += chunk
+    except ConnectionResetError:
+        pass
+    return said
+
+
+def test_a_body_that_never_comes_is_closed_unanswered_once_its_time_is_up(served):
+    import socket
+    import time
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(served)
+    with socket.create_connection((parts.hostname, parts.port)) as stalled:
+        opened = time.monotonic()
+        stalled.sendall(_post_head("/games", 1000) + b"map=usa&")  # and nothing more
+        assert _answer(stalled) == b""
+        assert time.monotonic() - opened >= BODY_WITHIN - 1  # its time, not sooner
+
+
+def test_a_body_sent_slowly_but_steadily_is_answered(served):
+    import socket
+    import time
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(served)
+    body = b"map=usa&" + b"x" * 40_000  # two seconds' worth at the rate a body is given
+    with socket.create_connection((parts.hostname, parts.port)) as slow:
+        slow.sendall(_post_head("/games", len(body)))
+        for start in range(0, len(body), 4_000):
+            slow.sendall(body[start : start + 4_000])
+            time.sleep(0.2)
+        assert _answer(slow).startswith(b"HTTP/1.1 400")  # read whole, and refused as a form
+
+
+def test_a_body_larger_than_memory_keeps_is_answered_from_disk(served):
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(served)
+    body = b"x" * (SPOOL + 500_000)
+    with socket.create_connection((parts.hostname, parts.port)) as large:
+        large.sendall(_post_head("/games", len(body)) + body)
+        assert _answer(large).startswith(b"HTTP/1.1 413")  # larger than a game's form

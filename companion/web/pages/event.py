@@ -49,6 +49,7 @@ from companion.rules.variants import BASE_GAME
 from companion.web import event_store, event_view, store
 from companion.web.event_store import StoredEvent
 from companion.web.forms import EventEntryForm, form_problem
+from companion.web.holds import requester
 from companion.web.language import language
 from companion.web.new_game import too_many
 from companion.web.qr import public_url
@@ -78,7 +79,7 @@ def create() -> Response | tuple[str, int]:
         most=edition.max_players,
     )
     try:
-        event_id = event_store.create_event(setup, language(), request.remote_addr or "")
+        event_id = event_store.create_event(setup, language(), requester())
     except store.TooManyGames as error:
         return _refused(too_many(error), 429)
     return redirect(url_for("event.show", event_id=event_id), code=303)

@@ -30,6 +30,7 @@ from companion.web.forms import (
     form_problem,
     required,
 )
+from companion.web.holds import requester
 from companion.web.new_game import (
     Refusal,
     import_game,
@@ -53,7 +54,7 @@ def create() -> BaseResponse | tuple[str, int]:
     if not form.validate_on_submit():
         return _refused(form_problem(form))
     try:
-        group_id = group_store.create_group(form.name.data or "", request.remote_addr or "")
+        group_id = group_store.create_group(form.name.data or "", requester())
     except store.TooManyGames as error:
         return _refused(too_many(error), 429)
     # A name refused (IllegalAction) is the app's refusal page, as every other.

@@ -21,7 +21,7 @@ from flask_babel import gettext as _
 
 from companion.web import event_store, store
 from companion.web.changes import CHANGES, EVENT, Changes, listener
-from companion.web.holds import Holds
+from companion.web.holds import Holds, requester
 
 bp = Blueprint("live", __name__)
 
@@ -111,7 +111,7 @@ def _since() -> int | None:
 def _stream(game_id: str) -> Response:
     """The stream, which holds no connection to the database between its reads (the
     request's own is closed before it starts); 429 for a client holding its most."""
-    client = request.remote_addr or ""
+    client = requester()
     busy = _held(client)
     if busy is not None:
         return busy
@@ -147,7 +147,7 @@ def _held(client: str) -> Response | None:
 def _event_stream(event_id: str) -> Response:
     """The event's stream, for its screens: reads the database at its start and after
     each change (its games, and where they stand), never between."""
-    client = request.remote_addr or ""
+    client = requester()
     busy = _held(client)
     if busy is not None:
         return busy

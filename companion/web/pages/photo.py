@@ -43,6 +43,7 @@ from companion.rules.from_the_board import claim_of, game_from_board
 from companion.rules.record import GameRecord
 from companion.rules.setup import Player, new_game
 from companion.web import mending, store
+from companion.web.holds import requester
 from companion.web.language import language
 from companion.web.new_game import too_many
 from companion.web.stamps import Repeated, Stamp
@@ -427,7 +428,7 @@ def new_game_made() -> Response | Page:
         setup = new_game(board, players)
         actions = game_from_board(setup, [(p, board.routes[r]) for r, p in sorted(chosen.items())])
         record = GameRecord(map=MAP, players=players, actions=tuple(actions))
-        game_id = store.create_game(record, language(), request.remote_addr or "")
+        game_id = store.create_game(record, language(), requester())
     except store.TooManyGames as error:
         return _new_page(seats, too_many(error), 429)
     except CompanionError as error:
