@@ -13,14 +13,19 @@ from tests.e2e.phone import SCREENSHOTS, claim, go, screenshot, tap
 PLAYERS = [f"Player {i}" for i in range(1, 9)]
 
 
-def test_an_organizer_starts_an_event_and_a_table_plays_its_game(server: str, phone: Page) -> None:
-    page = phone
+def start_event(page: Page, server: str, name: str) -> None:
+    """An event of ``PLAYERS`` started from the home page: the page is the organizer's."""
     go(page, server + "/")
     page.locator("#events summary").click()
-    page.fill("#events input[name=name]", "Thursday club")
+    page.fill("#events input[name=name]", name)
     page.fill("#events textarea[name=players]", "\n".join(PLAYERS))
     tap(page, page.locator("#events button[type=submit]"))
     expect(page).to_have_url(re.compile(r"/e/[\w-]+$"))
+
+
+def test_an_organizer_starts_an_event_and_a_table_plays_its_game(server: str, phone: Page) -> None:
+    page = phone
+    start_event(page, server, "Thursday club")
     organizer = page.url
     tables = page.locator("#round-1 li.event-table")
     expect(tables).to_have_count(2)
@@ -106,3 +111,28 @@ def test_the_rooms_screen_follows_the_tables_without_reloading(
     page.locator("#organizer button", has_text="Draw round 2 now").click()
     expect(screen.locator("#round-2 li.event-table")).to_have_count(2)  # the new round too
     assert screen.evaluate("window.sameDocument") is True
+
+
+def test_a_phone_left_on_a_replaced_game_is_sent_to_the_tables_new_one(
+    server: str, phone: Page, phones: Callable[..., Page]
+) -> None:
+    """The organizer draws a table again while a phone shows its game: the phone is told at
+    once, without reloading, and its claims and turns give way to one tap to the table's
+    game now; a claim sent from a page that heard nothing is refused (``tests/web``)."""
+    organizer = phone
+    start_event(organizer, server, "Friday club")
+    table = organizer.locator("#round-1 li.event-table").first
+    game = table.locator("a.button", has_text="Open the table's game").get_attribute("href")
+    player = phones()
+    go(player, server + str(game))
+    expect(player.locator(".acting a.chosen")).to_be_visible()
+    organizer.locator("input[name=tables][value='1']").check()
+    tap(organizer, organizer.locator("button", has_text="Draw again"))
+    banner = player.locator("section.banner[role=alert]")
+    expect(banner).to_contain_text("Nothing more can be recorded in it.")  # heard live
+    expect(player.locator("#claim, #bar")).to_have_count(0)  # nothing to record
+    screenshot(player, "event-replaced-game")
+    tap(player, player.locator("a.button", has_text="Open the table's new game"))
+    expect(player).not_to_have_url(re.compile(re.escape(str(game)) + "$"))
+    expect(player.locator("section.banner[role=alert]")).to_have_count(0)
+    expect(player.locator(".acting a.chosen")).to_be_visible()

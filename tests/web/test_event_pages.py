@@ -335,10 +335,14 @@ def _writes(game_id, first):
 
 def test_a_replaced_game_takes_no_more_moves_and_says_where_the_table_plays_now(client, app):
     url = _organizer(client)
+    first = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][0]["game"]
+    with app.test_request_context():
+        drawn = store.game_version(first)
     before, after = _redraw_first_two_tables(client, url)
     old, new = before["game"], after["game"]
     with app.test_request_context():
         version = store.game_version(old)
+        assert version == drawn + 1  # its phones hear of the re-draw at once
     for path, data in _writes(old, before["players"][0]):
         answer = client.post(path, data=data)
         assert answer.status_code == 409, path
