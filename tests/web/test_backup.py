@@ -396,7 +396,8 @@ def hostile_files(lines: list[str]) -> dict[str, list[str]]:
     }
 
 
-def test_the_commands_refuse_every_hostile_file_in_one_line_and_write_nothing(app, tmp_path):
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_commands_refuse_every_hostile_file_in_one_line_and_write_nothing(kind, app, tmp_path):
     from click.testing import CliRunner
 
     from companion.cli import cli
@@ -404,7 +405,8 @@ def test_the_commands_refuse_every_hostile_file_in_one_line_and_write_nothing(ap
     files = hostile_files(small_site(app))
     empty = tmp_path / "empty"
     empty.mkdir()
-    env = {"COMPANION_INSTANCE_PATH": str(empty), "DATABASE_URL": str(empty / "c.sqlite")}
+    url = str(empty / "c.sqlite") if kind == "sqlite" else new_schema(postgres_server())
+    env = {"COMPANION_INSTANCE_PATH": str(empty), "DATABASE_URL": url}
     runner = CliRunner()
     for name, lines in files.items():
         path = tmp_path / f"{name}.jsonl"
@@ -418,7 +420,7 @@ def test_the_commands_refuse_every_hostile_file_in_one_line_and_write_nothing(ap
             said = done.stderr.strip()
             assert said.startswith(f"companion {command[0]}") and "\n" not in said, said
             assert "Traceback" not in done.output
-    target = app_on(str(empty / "c.sqlite"), empty)
+    target = app_on(url, empty)
     with target.app_context():
         db = store.get_db()
         assert sum(db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in TABLES) == 0
