@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
 
 import click
 from flask.cli import FlaskGroup
@@ -196,15 +197,16 @@ def _read_bytes(path: str, most: int) -> bytes:
         ) from None
 
 
-@cli.command("backup")
+@cli.command("backup", with_appcontext=False)
 @click.argument("file", metavar="FILE", default="-")
 @click.option(
     "--check",
     "check_only",
     is_flag=True,
-    help="Read FILE, a backup, through and say whether it is whole; write nothing.",
+    help="Read FILE, a backup, through and say whether it is whole; no database is opened.",
 )
-def backup(file: str, check_only: bool) -> None:
+@click.pass_context
+def backup(ctx: click.Context, file: str, check_only: bool) -> None:
     """Write the whole site (games with their full logs, groups, merges, events) to FILE.
 
     FILE is JSON Lines; '-' (the default) writes to standard output. The database is the
@@ -215,6 +217,13 @@ def backup(file: str, check_only: bool) -> None:
         from companion.web.backup import check
 
         checked = _backup_lines(file, "backup --check", check)
+        if not checked.checked:
+            click.echo(
+                f"companion backup --check: {file} was made by an earlier companion and"
+                " carries no check of its own: whether it is whole can't be told",
+                err=True,
+            )
+            sys.exit(2)
         said = ", ".join(f"{table} {count}" for table, count in checked.rows.items())
         click.echo(f"companion backup --check: {file} is whole: {said}")
         if checked.newer:
@@ -226,23 +235,24 @@ def backup(file: str, check_only: bool) -> None:
     from companion.web.backup import backup as lines
 
     try:
-        out = sys.stdout if file == "-" else Path(file).open("w", encoding="utf-8")
+        out = _stdout() if file == "-" else Path(file).open("w", encoding="utf-8", newline="")
     except OSError as error:
         click.echo(f"companion backup: {file}: {error.strerror}", err=True)
         sys.exit(2)
-    with out:
+    with _app_context(ctx), out:
         for line in lines():
             out.write(line + "\n")
 
 
-@cli.command("restore")
+@cli.command("restore", with_appcontext=False)
 @click.argument("file", metavar="FILE")
 @click.option(
     "--accept-newer",
     is_flag=True,
     help="Leave out the tables and columns a newer companion added, rather than refuse them.",
 )
-def restore(file: str, accept_newer: bool) -> None:
+@click.pass_context
+def restore(ctx: click.Context, file: str, accept_newer: bool) -> None:
     """Read a backup (made by 'companion backup') into the app's database, which must
     hold nothing yet; '-' reads standard input. All of it, or nothing: a file that is not
     whole (cut short, changed, a row the schema would not hold) is refused, exit status 2
@@ -250,7 +260,8 @@ def restore(file: str, accept_newer: bool) -> None:
     """
     from companion.web.backup import restore as read_in
 
-    restored = _backup_lines(file, "restore", lambda lines: read_in(lines, accept_newer))
+    with _app_context(ctx):
+        restored = _backup_lines(file, "restore", lambda lines: read_in(lines, accept_newer))
     said = ", ".join(f"{table} {count}" for table, count in restored.rows.items())
     click.echo(f"companion restore: restored {said}")
     if not restored.checked:
@@ -261,11 +272,31 @@ def restore(file: str, accept_newer: bool) -> None:
         )
 
 
+def _app_context(ctx: click.Context) -> Any:
+    """The app's context, the app made as configured (exit status 1, one line, if it
+    can't be)."""
+    from flask.cli import ScriptInfo
+
+    return ctx.ensure_object(ScriptInfo).load_app().app_context()
+
+
+def _stdout() -> TextIO:
+    """Standard output as UTF-8, whatever the locale (a backup's names are any script)."""
+    return io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="", write_through=True)
+
+
 def _backup_lines(file: str, command: str, read: Callable[[TextIO], T]) -> T:
-    """What ``read`` makes of the file's lines ('-': standard input); exit status 2, with
-    one line saying why, for a file that can't be read or that ``read`` refuses."""
+    """What ``read`` makes of the file's lines ('-': standard input), read as UTF-8 (a
+    byte-order mark before them is no part of them); exit status 2, with one line saying
+    why, for a file that can't be read or that ``read`` refuses."""
+    from companion.web.database import Unavailable
+
     try:
-        source = sys.stdin if file == "-" else Path(file).open(encoding="utf-8", newline="")
+        source = (
+            io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", newline="")
+            if file == "-"
+            else Path(file).open(encoding="utf-8-sig", newline="")
+        )
     except OSError as error:
         click.echo(f"companion {command}: {file}: {error.strerror}", err=True)
         sys.exit(2)
@@ -275,6 +306,9 @@ def _backup_lines(file: str, command: str, read: Callable[[TextIO], T]) -> T:
     except (CompanionError, UnicodeDecodeError) as error:
         click.echo(f"companion {command}: {one_line(str(error))}", err=True)
         sys.exit(2)
+    except Unavailable as error:
+        click.echo(f"companion {command}: the database can't be used ({error})", err=True)
+        sys.exit(1)
 
 
 @cli.command("serve", with_appcontext=False)

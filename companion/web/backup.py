@@ -83,12 +83,8 @@ class Table:
 def schema() -> dict[str, Table]:
     """The kept tables as this companion's schema makes them (read off a database made in
     memory by its steps: the same on either kind)."""
-    db = database.SQLiteConnection(":memory:")
-    try:
-        migrations.upgrade(db)
-        return {name: _table(db.raw, name) for name in TABLES}
-    finally:
-        db.close()
+    with migrations.in_memory() as raw:
+        return {name: _table(raw, name) for name in TABLES}
 
 
 def _table(raw: sqlite3.Connection, name: str) -> Table:
@@ -120,8 +116,17 @@ def made_by() -> str:
 
 
 def backup() -> Iterator[str]:
-    """The site's lines: the first, every row of every kept table, the last."""
+    """The site's lines: the first, every row of every kept table, the last; every table
+    as it stood at one moment, whatever the tables write meanwhile."""
     db = store.get_db()
+    db.begin_snapshot()
+    try:
+        yield from _lines(db)
+    finally:
+        db.rollback()
+
+
+def _lines(db: database.Connection) -> Iterator[str]:
     columns = {table: sorted(db.columns(table)) for table in TABLES}
     digest = hashlib.sha256()
     rows = dict.fromkeys(TABLES, 0)
@@ -166,7 +171,9 @@ class Reading:
     dropped: dict[str, set[str]] = field(default_factory=dict)
     unknown: set[str] = field(default_factory=set)  # a newer companion's tables
     rows: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TABLES, 0))
-    keys: dict[tuple[str, tuple[str, ...]], set[tuple[Any, ...]]] = field(default_factory=dict)
+    # Each key read so far, by table and columns, as a short digest (a large site's keys
+    # would take much memory whole).
+    keys: dict[tuple[str, tuple[str, ...]], set[bytes]] = field(default_factory=dict)
     digest: Any = field(default_factory=hashlib.sha256)
     checked: bool = True  # False: a file of the earlier format, with no last line
     ended: bool = False
@@ -176,6 +183,8 @@ class Reading:
         """One line (``number`` from 1): the table and the values of a row to restore, or
         None for the first and the last line."""
         self.lines = number
+        if not text.strip():
+            return None  # a blank line (an editor's last newline) says nothing
         if self.ended:
             raise BackupError(_("line %(line)d comes after the backup's last line", line=number))
         data = _read(text, number)
@@ -258,6 +267,8 @@ class Reading:
         if not isinstance(data, dict) or set(data) != {"table", "row"}:
             raise BackupError(_("line %(line)d is not a backup's line", line=number))
         table, row = data["table"], data["row"]
+        if not isinstance(table, str):
+            raise BackupError(_("line %(line)d is not a backup's line", line=number))
         if table not in self.tables:
             if isinstance(table, str) and self.accept_newer:
                 return "", {}  # a newer companion's table, left out
@@ -281,7 +292,7 @@ class Reading:
     def _keys(self, table: str, shape: Table, values: dict[str, Any], number: int) -> None:
         for source, target, to in shape.names:
             named = tuple(values.get(c) for c in source)
-            if None not in named and named not in self.keys.get((target, to), set()):
+            if None not in named and _key(named) not in self.keys.get((target, to), set()):
                 raise BackupError(
                     _(
                         "line %(line)d: the row of %(table)s names %(target)s %(key)s, which"
@@ -297,7 +308,7 @@ class Reading:
             if None in key:
                 continue
             seen = self.keys.setdefault((table, cols), set())
-            if key in seen:
+            if _key(key) in seen:
                 raise BackupError(
                     _(
                         "line %(line)d: a second row of %(table)s with %(columns)s %(key)s",
@@ -307,7 +318,7 @@ class Reading:
                         key=" ".join(str(v) for v in key),
                     )
                 )
-            seen.add(key)
+            seen.add(_key(key))
 
     def _end(self, end: Any, number: int) -> None:
         self.ended = True
@@ -328,6 +339,10 @@ class Reading:
                     " digest its last line gives"
                 )
             )
+
+
+def _key(values: tuple[Any, ...]) -> bytes:
+    return hashlib.blake2b(repr(values).encode("utf-8"), digest_size=16).digest()
 
 
 def _check_value(value: Any, column: Column, table: str, name: str, number: int) -> None:
@@ -366,6 +381,7 @@ class Checked:
 
     rows: dict[str, int]
     newer: tuple[str, ...]
+    checked: bool  # False: a file of the earlier format, which carries no check of its own
 
 
 def check(lines: Iterable[str]) -> Checked:
@@ -376,7 +392,7 @@ def check(lines: Iterable[str]) -> Checked:
         reading.line(number, text)
     rows = reading.end()
     newer = [f"{t}.{c}" for t, cols in reading.dropped.items() for c in sorted(cols)]
-    return Checked(rows, (*sorted(reading.unknown), *newer))
+    return Checked(rows, (*sorted(reading.unknown), *newer), reading.checked)
 
 
 @dataclass(frozen=True)
@@ -432,6 +448,7 @@ def _read(text: str, number: int) -> Any:
     try:
         data = json.loads(text)
         check_record_data(data)
-    except (json.JSONDecodeError, CompanionError):
+    except (ValueError, RecursionError, CompanionError):  # not JSON, nested past reading,
+        # a number of thousands of digits, text that isn't Unicode
         raise BackupError(_("line %(line)d is not a backup's line", line=number)) from None
     return data

@@ -17,6 +17,7 @@ transactions, locks and the schema's upkeep.
 from __future__ import annotations
 
 import functools
+import logging
 import os
 import sqlite3
 import threading
@@ -30,6 +31,8 @@ from urllib.parse import quote, unquote, urlsplit
 from companion.rules.errors import IllegalAction
 from companion.rules.words import _
 from companion.web import migrations
+
+LOG = logging.getLogger(__name__)
 
 # PostgreSQL's advisory lock taken while the schema is made or changed (any number that
 # no other program on the same database uses for its own: "ttrc" in ASCII).
@@ -122,6 +125,11 @@ class Connection:
         """Starts the transaction that makes or changes the schema (one at a time)."""
         raise NotImplementedError
 
+    def begin_snapshot(self) -> None:
+        """Starts a read that sees the database as it stood at its start, whatever is
+        written meanwhile, until it ends (``rollback``): a backup's every table at once."""
+        raise NotImplementedError
+
     def columns(self, table: str) -> set[str]:
         """The columns a table has now."""
         raise NotImplementedError
@@ -143,7 +151,7 @@ class SQLiteConnection(Connection):
             raise RuntimeError(
                 f"SQLite {sqlite3.sqlite_version} is too old: the companion needs 3.35 or newer"
             )
-        if _on_read_only_storage(path):
+        if path != ":memory:" and _on_read_only_storage(path):
             # A database in write-ahead mode can't be opened on storage that can only be
             # read (SQLite would make its -shm file): it is read as it stands on disk.
             path = f"file:{quote(_file_of(path))}?mode=ro&immutable=1"
@@ -184,6 +192,12 @@ class SQLiteConnection(Connection):
 
     def begin_schema(self) -> None:
         self._begin_immediate()
+
+    def begin_snapshot(self) -> None:
+        # In write-ahead mode a read transaction keeps the snapshot of its first read, and
+        # writers go on beside it.
+        self.raw.execute("BEGIN DEFERRED")
+        self.raw.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
 
     def write_ahead(self) -> None:
         """Keeps the database in write-ahead mode (it stays so in the file): pages read while
@@ -270,6 +284,9 @@ class PostgresConnection(Connection):
     def begin_schema(self) -> None:
         self.raw.execute("BEGIN")
         self.raw.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+
+    def begin_snapshot(self) -> None:
+        self.raw.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
 
     def columns(self, table: str) -> set[str]:
         rows = self.raw.execute(
@@ -381,15 +398,23 @@ class Database:
             with said_unavailable():
                 if isinstance(db, SQLiteConnection):
                     db.write_ahead()
-                if migrations.taken(db) == migrations.LATEST:
+                taken = migrations.taken(db)
+                if taken == migrations.LATEST:
                     return  # nothing to write (a database opened read-only serves pages)
-                db.begin_schema()
                 try:
-                    migrations.upgrade(db)  # read again under the lock: once, by one process
-                except BaseException:
-                    db.rollback()
-                    raise
-                db.commit()
+                    db.begin_schema()
+                    try:
+                        migrations.upgrade(db)  # read again under the lock: once, by one process
+                    except BaseException:
+                        db.rollback()
+                        raise
+                    db.commit()
+                except Exception as error:
+                    if not _read_only(error) or not migrations.servable(db):
+                        raise
+                    # Storage that can only be read: its games are shown as they stand,
+                    # and the steps it lacks are taken once it can be written again.
+                    LOG.warning("the database can only be read: its schema waits at step %d", taken)
         finally:
             db.close()
 
@@ -428,6 +453,11 @@ def _faults() -> tuple[type[Exception], ...]:
     except ImportError:
         return tuple(kinds)
     return (*kinds, psycopg.Error, PoolTimeout)
+
+
+def _read_only(error: BaseException) -> bool:
+    """Whether the error says the database can only be read."""
+    return is_unavailable_error(error) and reason_of(error) == READ_ONLY
 
 
 def is_unavailable_error(error: BaseException) -> bool:

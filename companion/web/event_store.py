@@ -117,6 +117,10 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
         elif isinstance(entry, TakenOut):
             taken = stored.games.get((entry.round, entry.table))
             if taken is not None:
+                db.execute(
+                    "UPDATE event_game SET taken_out = ? WHERE event_id = ? AND game_id = ?",
+                    (store.now(), event_id, taken),
+                )
                 store.touch(db, taken)  # its phones hear of it: it takes no more moves
         store.raise_version(db, "event", event_id, EVENT)  # its screens hear of it
     return load_event(event_id)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import functools
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
@@ -129,6 +130,48 @@ def _take(db: Connection, step: Step) -> None:
     for statement in step.statements:
         if statement not in tables:
             db.execute(statement)
+
+
+class _Memory:
+    """A SQLite database in memory, as a step sees a connection."""
+
+    def __init__(self) -> None:
+        self.raw = sqlite3.connect(":memory:")
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self.raw.execute(sql, params)
+
+    def columns(self, table: str) -> set[str]:
+        return {row[1] for row in self.raw.execute(f"PRAGMA table_info({table})")}
+
+
+@contextmanager
+def in_memory() -> Iterator[sqlite3.Connection]:
+    """A database in memory with every step taken: the schema as this companion makes it,
+    to read its tables, columns, keys and references from."""
+    made = _Memory()
+    try:
+        upgrade(made)
+        yield made.raw
+    finally:
+        made.raw.close()
+
+
+@functools.cache
+def columns() -> dict[str, frozenset[str]]:
+    """Every table's columns, as the steps make them."""
+    with in_memory() as raw:
+        return {
+            table: frozenset(r[1] for r in raw.execute(f"PRAGMA table_info({table})"))
+            for table in tables()
+        }
+
+
+def servable(db: Connection) -> bool:
+    """Whether this companion can read the database as it stands, its steps not all taken
+    (every table there with every column it reads): a database on storage that can only
+    be read is served so."""
+    return all(needed <= db.columns(table) for table, needed in columns().items())
 
 
 def tables() -> list[str]:

@@ -152,7 +152,8 @@ def closed_game(game_id: str, db: Connection | None = None) -> GameClosed | None
     still its table's game and in the event."""
     db = db or get_db()
     row = db.execute(
-        "SELECT event_id, round, table_number, replaced FROM event_game WHERE game_id = ?",
+        "SELECT event_id, round, table_number, replaced, taken_out FROM event_game"
+        " WHERE game_id = ?",
         (game_id,),
     ).fetchone()
     if row is None:
@@ -165,14 +166,8 @@ def closed_game(game_id: str, db: Connection | None = None) -> GameClosed | None
             table,
         ).fetchone()
         return GameClosed(game_id, replaced_by=None if now is None else str(now[0]))
-    taken_out = db.execute(
-        "SELECT body FROM event_entry WHERE event_id = ? AND body LIKE ?",
-        (row["event_id"], '{"taken_out"%'),
-    )
-    for entry in taken_out:
-        named = json.loads(entry["body"])["taken_out"]
-        if (named.get("round"), named.get("table")) == table[1:]:
-            return GameClosed(game_id, taken_out=True)
+    if row["taken_out"] is not None:
+        return GameClosed(game_id, taken_out=True)
     return None
 
 

@@ -12,9 +12,11 @@ What it adds to gunicorn's:
   limits hold (the streams' cap per device still holds, on the address it forwards);
 - a request's headers must all arrive within ``HEADERS_WITHIN`` seconds of the
   connection's last answer (or of its opening), and its body within ``BODY_WITHIN``
-  seconds more and a second for each ``BODY_RATE`` bytes it says it has: the body is read
-  whole before the app sees the request (kept on disk past ``SPOOL`` bytes), so that no
-  request waits on a client that stopped sending; one late is closed unanswered;
+  seconds more and a second for each ``BODY_RATE`` bytes it says it has (sent in chunks:
+  as many as its page takes at most, ``uploads.most_body``): the body is read whole before
+  the app sees the request (kept on disk past ``SPOOL`` bytes), so that no request waits
+  on a client that stopped sending; one late or cut short is closed unanswered, and one
+  larger than its page takes is left for the app to refuse unread;
 - an IPv6 client counts by its /64 (``holds.client_of``), which one device may use whole;
 - a worker told to stop (SIGTERM) ends its live streams at once: their pages connect
   again elsewhere, and the stop is not held up for the graceful timeout.
@@ -33,17 +35,19 @@ import tempfile
 from typing import Any
 
 import gevent
+from flask import Flask
 from gunicorn.http.body import Body, LengthReader
 from gunicorn.workers.ggevent import GeventWorker
 
 from companion.photo.limits import MAX_BYTES
 from companion.web.holds import Holds, client_of
+from companion.web.uploads import most_body
 
 CONNECTIONS_PER_CLIENT = 600  # connections one client address may hold in a worker
 HEADERS_WITHIN = 10  # seconds for a request's headers to arrive (keep-alive included)
 BODY_WITHIN = 10  # seconds for a request's body to arrive, and a second more for each…
 BODY_RATE = 20_000  # …so many bytes it says it has (a phone on a poor network sends more)
-BODY_MOST = MAX_BYTES + 2_000_000  # the largest body a form takes (a photo and its form)
+BODY_MOST = MAX_BYTES + 2_000_000  # a body's most where the app sets none
 SPOOL = 1_000_000  # a body larger than this waits for the app on disk, not in memory
 
 
@@ -102,10 +106,16 @@ class Worker(GeventWorker):
 
     def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> bool:
         """The request answered once its body has come (``BODY_WITHIN``); a connection whose
-        body is late is closed unanswered."""
-        if not _body_in_time(req):
+        body is late, or cut short, is closed unanswered."""
+        most = most_body(self.wsgi, req.method, req.path) if isinstance(self.wsgi, Flask) else 0
+        kept = _body_in_time(req, sock, most or BODY_MOST)
+        if kept is False:
             raise StopIteration  # gunicorn's way to close the connection
-        return bool(super().handle_request(listener_name, req, sock, addr))
+        try:
+            return bool(super().handle_request(listener_name, req, sock, addr))
+        finally:
+            if kept is not True:
+                kept.close()
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
         if self.most is None:
@@ -121,29 +131,33 @@ class Worker(GeventWorker):
             self.connections.give_back(address)
 
 
-def _body_in_time(req: Any) -> bool:
+def _body_in_time(req: Any, sock: Any, most: int) -> Any:
     """Reads the request's body whole, within its time (``BODY_WITHIN``, ``BODY_RATE``),
-    and hands it to the app from there; False if it did not come in time, or was sent in
-    chunks past ``BODY_MOST``. A body said to be larger than that is left unread: the app
-    refuses it (413) without reading it."""
+    and hands it to the app from there (the file it is kept in, for the caller to close);
+    True if there is nothing to read first (no body, or one said to be larger than
+    ``most``, which the app refuses unread); False if it did not come in time, came cut
+    short, or was sent in chunks past ``most``."""
     reader = req.body.reader
     length = reader.length if isinstance(reader, LengthReader) else None
-    if length == 0 or (length is not None and length > BODY_MOST):
+    if length == 0 or (length is not None and length > most):
         return True
-    within = BODY_WITHIN + (length if length is not None else BODY_MOST) / BODY_RATE
+    if req._expected_100_continue:  # the client waits for this before it sends its body
+        sock.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
+        req._expected_100_continue = False
+    within = BODY_WITHIN + (length if length is not None else most) / BODY_RATE
     kept = tempfile.SpooledTemporaryFile(SPOOL)
     came = False
     # False: the time running out ends the wait quietly (as in ``timeout_ctx``).
     with gevent.Timeout(within, False):  # type: ignore[arg-type]
         while chunk := req.body.read(65536):
             kept.write(chunk)
-            if kept.tell() > BODY_MOST:
+            if kept.tell() > most:
                 break
         else:
-            came = True
+            came = length is None or kept.tell() == length
     if not came:
         kept.close()
         return False
     kept.seek(0)
     req.body = Body(kept)  # type: ignore[arg-type]  # read with read(size), as a reader is
-    return True
+    return kept

@@ -437,3 +437,84 @@ def test_backup_check_says_a_whole_file_is_whole(app, tmp_path):
     done = CliRunner().invoke(cli, ["backup", "--check", str(path)], env=env)
     assert done.exit_code == 0, done.output
     assert "is whole: player_group 1, group_merge 1, game 5" in done.stdout
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_backup_taken_while_tables_play_holds_every_table_as_at_one_moment(kind, tmp_path):
+    """A game started, and an event drawn, between the backup's tables: the file holds them
+    wholly or not at all, and proves itself whole."""
+    source = empty_app(kind, tmp_path)
+    url = source.config["DATABASE"]
+    (tmp_path / "other").mkdir()
+    other = app_on(url, tmp_path / "other")  # another process's app on the same database
+    small_site(source)
+    with source.app_context():
+        lines = backup()
+        taken = [next(lines) + "\n" for _ in range(3)]  # the first line and the groups
+        with other.app_context():
+            table = WebTable(other.test_client(), "Eve", "Fay")
+            table.claim("Eve", "Denver", "Helena")
+            players = "\n".join(f"Q{i}" for i in range(8))
+            event = {"name": "Late", "players": players, "map": "usa", "seats": "4"}
+            other.test_client().post("/e", data={**event, "rounds": "2", "method": "wins"})
+        taken += [line + "\n" for line in lines]
+    assert check(taken).rows == json.loads(taken[-1])["end"]["rows"]
+    assert table.id not in "".join(taken)
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("[" * 100_000 + "\n", "line 2 is not a backup's line"),
+        ('{"table": "game", "row": {"version": ' + "9" * 5000 + "}}\n", "line 2 is not"),
+        ('{"table": [], "row": {}}\n', "line 2 is not a backup's line"),
+        ('{"table": {"a": 1}, "row": {}}\n', "line 2 is not a backup's line"),
+    ],
+    ids=["nested past reading", "a number of 5000 digits", "a list for a table", "an object"],
+)
+def test_a_line_no_backup_writes_is_refused_in_one_line(line, reason, site_lines):
+    with pytest.raises(BackupError, match=reason):
+        check([site_lines[0], line, *site_lines[1:]])
+
+
+def test_a_byte_order_mark_and_a_blank_last_line_leave_a_file_whole(site_lines, tmp_path):
+    from click.testing import CliRunner
+
+    from companion.cli import cli
+
+    path = tmp_path / "site.jsonl"
+    path.write_bytes("\ufeff".encode() + "".join(site_lines).encode() + b"\n\n")
+    done = CliRunner().invoke(cli, ["backup", "--check", str(path)])
+    assert done.exit_code == 0, done.output
+    assert "is whole" in done.stdout
+
+
+def test_backup_check_opens_no_database_and_makes_nothing(site_lines, tmp_path):
+    from click.testing import CliRunner
+
+    from companion.cli import cli
+
+    path = tmp_path / "site.jsonl"
+    path.write_text("".join(site_lines), encoding="utf-8")
+    nowhere = tmp_path / "no-instance"
+    env = {
+        "COMPANION_INSTANCE_PATH": str(nowhere),
+        "DATABASE_URL": "postgresql://nobody@127.0.0.1:1/none",  # would fail if opened
+    }
+    done = CliRunner().invoke(cli, ["backup", "--check", str(path)], env=env)
+    assert done.exit_code == 0, done.output
+    assert not nowhere.exists()
+
+
+def test_backup_check_cant_call_an_earlier_format_whole(site_lines, tmp_path):
+    from click.testing import CliRunner
+
+    from companion.cli import cli
+
+    first = json.loads(site_lines[0]) | {"format": "ttr-companion-backup/1"}
+    earlier = [json.dumps(first) + "\n", *site_lines[1:-1]]  # that format had no last line
+    path = tmp_path / "earlier.jsonl"
+    path.write_text("".join(earlier[:-2]), encoding="utf-8")  # and this one is cut short
+    done = CliRunner().invoke(cli, ["backup", "--check", str(path)])
+    assert done.exit_code == 2
+    assert "carries no check of its own" in done.stderr

@@ -133,3 +133,58 @@ def test_a_body_larger_than_memory_keeps_is_answered_from_disk(served):
     with socket.create_connection((parts.hostname, parts.port)) as large:
         large.sendall(_post_head("/games", len(body)) + body)
         assert _answer(large).startswith(b"HTTP/1.1 413")  # larger than a game's form
+
+
+def test_a_photo_larger_than_memory_keeps_reaches_its_page_whole_after_100_continue(served):
+    """A client that asks before it sends its body (``Expect: 100-continue``) is told to go
+    on; the body, kept on disk past ``SPOOL``, reaches the page whole: a photo with no
+    board in it is read through and its corners asked for (a photo cut short would be
+    refused as damaged)."""
+    import io
+    import re
+    import socket
+    import uuid
+    from urllib.parse import urlsplit
+
+    import numpy as np
+    from PIL import Image
+
+    from benchmarks.phones import Phone
+
+    phone = Phone(served)
+    token = phone.token("/photo")
+    phone.close()
+    noise = np.random.default_rng(0).integers(0, 255, (1000, 1300, 3), dtype=np.uint8)
+    jpeg = io.BytesIO()
+    Image.fromarray(noise).save(jpeg, "JPEG", quality=95)
+    assert len(jpeg.getvalue()) > SPOOL
+    fields = {"csrf_token": token, "name-0": "Ann", "colour-0": "red"}
+    fields |= {"name-1": "Bob", "colour-1": "blue"}
+    boundary = uuid.uuid4().hex
+    body = b"".join(
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
+        for k, v in fields.items()
+    )
+    body += (
+        (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="photo"; filename="p.jpg"\r\n'
+            "Content-Type: image/jpeg\r\n\r\n"
+        ).encode()
+        + jpeg.getvalue()
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
+    cookies = "; ".join(f"{k}={v}" for k, v in phone.cookies.items())
+    head = (
+        f"POST /photo HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nCookie: {cookies}\r\n"
+        f"Content-Type: multipart/form-data; boundary={boundary}\r\n"
+        f"Content-Length: {len(body)}\r\nExpect: 100-continue\r\n\r\n"
+    ).encode()
+    parts = urlsplit(served)
+    with socket.create_connection((parts.hostname, parts.port)) as sock:
+        sock.sendall(head)
+        sock.settimeout(90)  # only a server that hangs reaches this
+        assert sock.recv(64).startswith(b"HTTP/1.1 100 Continue")
+        sock.sendall(body)
+        answer = _answer(sock)
+    assert answer.startswith(b"HTTP/1.1 422"), answer[:200]
+    assert re.search(rb"<h1>The board.s corners</h1>", answer)

@@ -370,3 +370,14 @@ def test_a_game_taken_out_of_the_event_takes_no_more_moves(client, app):
     assert "Nothing more can be recorded in it." in page
     with app.test_request_context():
         assert not store.load_game(table["game"]).history
+
+
+def test_a_table_taken_out_and_drawn_again_plays_its_new_game(client, app):
+    url = _organizer(client)
+    assert client.post(f"{url}/take-out", data={"round": "1", "table": "1"}).status_code == 303
+    before, after = _redraw_first_two_tables(client, url)
+    assert after["taken_out"] is False and after["game"] != before["game"]
+    moved = client.post(f"/g/{after['game']}/turn", data={"player": after["players"][0]})
+    assert moved.status_code == 303  # the table's new game counts, and takes moves
+    old = client.post(f"/g/{before['game']}/turn", data={"player": before["players"][0]})
+    assert old.status_code == 409

@@ -48,6 +48,7 @@ from companion.web.language import language
 from companion.web.new_game import too_many
 from companion.web.stamps import Repeated, Stamp
 from companion.web.stored_game import StoredGame
+from companion.web.uploads import UPLOADS
 
 if TYPE_CHECKING:
     from companion.photo.reading import Reading, RouteSeen
@@ -57,18 +58,7 @@ bp = Blueprint("photo", __name__)
 
 MAP = "usa"  # the one map whose photos are read (its layout)
 SEATS = 5
-PHOTO_MOST = MAX_BYTES + 1_000_000  # a photo's upload: the photo, and the form around it
-HELD_MOST = 4_000_000  # a form carrying the photo back: the photo as base64, and the rest
 Page = tuple[str, int]
-# What each of these pages' forms may weigh, above the app's own limit for a game record:
-# set before anything reads the form (the check against other sites reads it first).
-UPLOADS = {
-    "photo.corners": PHOTO_MOST,
-    "photo.new_corners": PHOTO_MOST,
-    "photo.check": HELD_MOST,
-    "photo.new_claims": HELD_MOST,
-    "photo.new_game_made": HELD_MOST,
-}
 
 
 def init_app(app: Flask) -> None:
