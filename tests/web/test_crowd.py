@@ -124,7 +124,7 @@ def test_a_body_sent_slowly_but_steadily_is_answered(served):
         assert _answer(slow).startswith(b"HTTP/1.1 400")  # read whole, and refused as a form
 
 
-def test_a_body_larger_than_memory_keeps_is_answered_from_disk(served):
+def test_a_body_larger_than_its_page_takes_is_refused_unread(served):
     import socket
     from urllib.parse import urlsplit
 
@@ -132,7 +132,7 @@ def test_a_body_larger_than_memory_keeps_is_answered_from_disk(served):
     body = b"x" * (SPOOL + 500_000)
     with socket.create_connection((parts.hostname, parts.port)) as large:
         large.sendall(_post_head("/games", len(body)) + body)
-        assert _answer(large).startswith(b"HTTP/1.1 413")  # larger than a game's form
+        assert _answer(large).startswith(b"HTTP/1.1 413")  # a game's form takes 1 MB
 
 
 def test_a_photo_larger_than_memory_keeps_reaches_its_page_whole_after_100_continue(served):
