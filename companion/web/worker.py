@@ -29,6 +29,7 @@ yield to the other connections rather than hold the worker.
 from __future__ import annotations
 
 import atexit
+import io
 import logging
 import os
 import tempfile
@@ -115,6 +116,9 @@ class Worker(GeventWorker):
             return bool(super().handle_request(listener_name, req, sock, addr))
         finally:
             if kept is not True:
+                # What the app left unread is in the file, not on the connection: nothing
+                # for gunicorn to read past before the connection's next request.
+                req.body = Body(io.BytesIO())  # type: ignore[arg-type]
                 kept.close()
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:

@@ -96,17 +96,26 @@ def _answer(sock) -> bytes:  # type: ignore[no-untyped-def]
     return said
 
 
-def test_a_body_that_never_comes_is_closed_unanswered_once_its_time_is_up(served):
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_body_that_never_comes_is_closed_unanswered_once_its_time_is_up(kind, tmp_path):
     import socket
     import time
     from urllib.parse import urlsplit
 
-    parts = urlsplit(served)
-    with socket.create_connection((parts.hostname, parts.port)) as stalled:
-        opened = time.monotonic()
-        stalled.sendall(_post_head("/games", 1000) + b"map=usa&")  # and nothing more
-        assert _answer(stalled) == b""
-        assert time.monotonic() - opened >= BODY_WITHIN - 1  # its time, not sooner
+    from tests.databases import new_schema, postgres_server
+
+    database = str(tmp_path / "c.sqlite") if kind == "sqlite" else new_schema(postgres_server())
+    server, base = start_server(database, tmp_path, workers=1)
+    try:
+        parts = urlsplit(base)
+        with socket.create_connection((parts.hostname, parts.port)) as stalled:
+            opened = time.monotonic()
+            stalled.sendall(_post_head("/games", 1000) + b"map=usa&")  # and nothing more
+            assert _answer(stalled) == b""
+            assert time.monotonic() - opened >= BODY_WITHIN - 1  # its time, not sooner
+    finally:
+        server.terminate()
+        server.wait(30)
 
 
 def test_a_body_sent_slowly_but_steadily_is_answered(served):
