@@ -143,7 +143,10 @@ def _body_in_time(req: Any, sock: Any, most: int) -> Any:
     short, or was sent in chunks past ``most``."""
     reader = req.body.reader
     length = reader.length if isinstance(reader, LengthReader) else None
-    if length == 0 or (length is not None and length > most):
+    if length == 0:
+        return True
+    if length is not None and length > most:
+        req.must_close = True  # answered, then closed: its body is never waited for
         return True
     if req._expected_100_continue:  # the client waits for this before it sends its body
         sock.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
