@@ -132,6 +132,10 @@ def test_a_phone_left_on_a_replaced_game_is_sent_to_the_tables_new_one(
     expect(banner).to_contain_text("Nothing more can be recorded in it.")  # heard live
     expect(player.locator("#claim, #bar")).to_have_count(0)  # nothing to record
     screenshot(player, "event-replaced-game")
+    go(player, server + str(game) + "/board")
+    expect(player.locator("section.banner[role=alert]")).to_be_visible()
+    expect(player.locator("#bar")).to_have_count(0)
+    screenshot(player, "event-replaced-board")
     tap(player, player.locator("a.button", has_text="Open the table's new game"))
     expect(player).not_to_have_url(re.compile(re.escape(str(game)) + "$"))
     expect(player.locator("section.banner[role=alert]")).to_have_count(0)

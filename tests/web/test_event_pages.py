@@ -381,3 +381,14 @@ def test_a_table_taken_out_and_drawn_again_plays_its_new_game(client, app):
     assert moved.status_code == 303  # the table's new game counts, and takes moves
     old = client.post(f"/g/{before['game']}/turn", data={"player": before["players"][0]})
     assert old.status_code == 409
+
+
+def test_a_replaced_games_board_and_tickets_say_so_and_where_the_table_plays(client):
+    url = _organizer(client)
+    before, after = _redraw_first_two_tables(client, url)
+    for page in ("board", "tickets"):
+        shown = html.unescape(client.get(f"/g/{before['game']}/{page}").get_data(as_text=True))
+        assert "Nothing more can be recorded in it." in shown, page
+        assert f'href="/g/{after["game"]}"' in shown, page
+    board = client.get(f"/g/{before['game']}/board").get_data(as_text=True)
+    assert 'id="bar"' not in board
