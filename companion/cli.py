@@ -8,9 +8,10 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TextIO, TypeVar
+from typing import TextIO, TypeVar
 
 import click
 from flask.cli import FlaskGroup
@@ -272,12 +273,18 @@ def restore(ctx: click.Context, file: str, accept_newer: bool) -> None:
         )
 
 
-def _app_context(ctx: click.Context) -> Any:
-    """The app's context, the app made as configured (exit status 1, one line, if it
-    can't be)."""
+@contextmanager
+def _app_context(ctx: click.Context) -> Iterator[None]:
+    """Within the app's context, the app made as configured (exit status 1, one line, if
+    it can't be); its database's connections closed after."""
     from flask.cli import ScriptInfo
 
-    return ctx.ensure_object(ScriptInfo).load_app().app_context()
+    app = ctx.ensure_object(ScriptInfo).load_app()
+    try:
+        with app.app_context():
+            yield
+    finally:
+        app.extensions["companion.database"].close()
 
 
 def _stdout() -> TextIO:

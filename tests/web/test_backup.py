@@ -233,6 +233,7 @@ def refused(kind: str, instance: Path, lines: list[str], reason: str, **options:
         assert [db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in TABLES] == [0] * len(
             TABLES
         )
+    target.extensions["companion.database"].close()  # its pool closed, not left to the collector
 
 
 @pytest.fixture
