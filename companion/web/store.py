@@ -171,6 +171,12 @@ def closed_game(game_id: str, db: Connection | None = None) -> GameClosed | None
     return None
 
 
+def closed(game: StoredGame) -> GameClosed | None:
+    """``closed_game`` of a game as read, worked out once per version."""
+    found: GameClosed | None = game.kept(("closed",), lambda: closed_game(game.id))
+    return found
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 

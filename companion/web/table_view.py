@@ -132,7 +132,7 @@ def table_context(game: StoredGame, state: State, player: str) -> dict[str, obje
         "player": player,
         "turn_of": next_player(state),
         "blocked": cannot_act(state, player),
-        "closed": game.kept(("closed",), lambda: store.closed_game(game.id)),
+        "closed": store.closed(game),
         "in_event": game.kept(("in event",), lambda: event_table(game.id)),
         "hard_pairs": hard_pairs(state),
         "last": game.last,

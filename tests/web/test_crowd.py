@@ -4,6 +4,10 @@ and headers that never finish are cut off."""
 
 from __future__ import annotations
 
+import socket
+import time
+from urllib.parse import urlsplit
+
 import pytest
 
 from benchmarks.crowd import p99, run
@@ -48,8 +52,6 @@ def test_two_thousand_idle_streams_and_500_slow_headers_leave_another_table_its_
 def _fourth_connection_answers(tmp_path, settings: dict[str, str]) -> bool:  # type: ignore[no-untyped-def]
     """Whether a fourth connection from one address gets its page, with three idle ones
     held open and a cap of three an address (one worker)."""
-    import socket
-    from urllib.parse import urlsplit
 
     caps = {"COMPANION_CONNECTIONS_PER_CLIENT": "3", **settings}
     server, base = start_server(str(tmp_path / "c.sqlite"), tmp_path, workers=1, settings=caps)
@@ -84,6 +86,11 @@ def _post_head(path: str, length: int, connection: str = "close") -> bytes:
     ).encode()
 
 
+def _connect(base: str) -> socket.socket:
+    parts = urlsplit(base)
+    return socket.create_connection((parts.hostname, parts.port))
+
+
 def _answer(sock) -> bytes:  # type: ignore[no-untyped-def]
     """What the server sends before it closes the connection (b"": closed unanswered)."""
     sock.settimeout(90)  # only a server that hangs reaches this
@@ -98,17 +105,13 @@ def _answer(sock) -> bytes:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_a_body_that_never_comes_is_closed_unanswered_once_its_time_is_up(kind, tmp_path):
-    import socket
-    import time
-    from urllib.parse import urlsplit
 
     from tests.databases import new_schema, postgres_server
 
     database = str(tmp_path / "c.sqlite") if kind == "sqlite" else new_schema(postgres_server())
     server, base = start_server(database, tmp_path, workers=1)
     try:
-        parts = urlsplit(base)
-        with socket.create_connection((parts.hostname, parts.port)) as stalled:
+        with _connect(base) as stalled:
             opened = time.monotonic()
             stalled.sendall(_post_head("/games", 1000) + b"map=usa&")  # and nothing more
             assert _answer(stalled) == b""
@@ -119,28 +122,20 @@ def test_a_body_that_never_comes_is_closed_unanswered_once_its_time_is_up(kind, 
 
 
 def test_a_body_sent_slowly_but_steadily_is_answered(served):
-    import socket
-    import time
-    from urllib.parse import urlsplit
-
-    parts = urlsplit(served)
     body = b"map=usa&" + b"x" * 40_000  # two seconds' worth at the rate a body is given
-    with socket.create_connection((parts.hostname, parts.port)) as slow:
+    with _connect(served) as slow:
         slow.sendall(_post_head("/games", len(body)))
         for start in range(0, len(body), 4_000):
             slow.sendall(body[start : start + 4_000])
-            time.sleep(0.2)
+            time.sleep(0.2)  # a phone on a poor network: the body comes at 20 kB a second
         assert _answer(slow).startswith(b"HTTP/1.1 400")  # read whole, and refused as a form
 
 
 def test_a_body_larger_than_its_page_takes_is_refused_unread_and_the_connection_closed(served):
     """A body said to be larger than its page takes: refused at once (413), and the
     connection closed, even kept alive, without waiting for the body."""
-    import socket
-    from urllib.parse import urlsplit
 
-    parts = urlsplit(served)
-    with socket.create_connection((parts.hostname, parts.port)) as large:
+    with _connect(served) as large:
         large.sendall(_post_head("/games", SPOOL + 500_000, connection="keep-alive"))
         assert _answer(large).startswith(b"HTTP/1.1 413")  # a game's form takes 1 MB
 
@@ -152,9 +147,7 @@ def test_a_photo_larger_than_memory_keeps_reaches_its_page_whole_after_100_conti
     refused as damaged)."""
     import io
     import re
-    import socket
     import uuid
-    from urllib.parse import urlsplit
 
     import numpy as np
     from PIL import Image
@@ -189,8 +182,7 @@ def test_a_photo_larger_than_memory_keeps_reaches_its_page_whole_after_100_conti
         f"Content-Type: multipart/form-data; boundary={boundary}\r\n"
         f"Content-Length: {len(body)}\r\nExpect: 100-continue\r\n\r\n"
     ).encode()
-    parts = urlsplit(served)
-    with socket.create_connection((parts.hostname, parts.port)) as sock:
+    with _connect(served) as sock:
         sock.sendall(head)
         sock.settimeout(90)  # only a server that hangs reaches this
         assert sock.recv(64).startswith(b"HTTP/1.1 100 Continue")

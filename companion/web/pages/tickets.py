@@ -99,7 +99,7 @@ def render_tickets(
         remove=ConfirmForm(),
         problem=problem,
         typed=typed,
-        closed=game.kept(("closed",), lambda: store.closed_game(game.id)),
+        closed=store.closed(game),
     ), status
 
 
