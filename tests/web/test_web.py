@@ -28,7 +28,8 @@ def test_home_page_offers_a_new_game_import_and_how_it_works(client):
 def test_a_new_game_opens_the_table_with_the_players_in_seat_order(client):
     table = WebTable(client, "Ann", "Bob", "Cy")
     page = table.page()
-    assert page.index("Ann") < page.index("Bob") < page.index("Cy")
+    shown = re.sub(r"<[^>]+>", " ", page)  # a game's random address can hold "Cy"
+    assert shown.index("Ann") < shown.index("Bob") < shown.index("Cy")
     assert "Ann claims a route" in page
 
 
