@@ -6,17 +6,20 @@ route (a single face or locomotive per space, single tokens too), claim one trac
 double route (double faces, locomotives, double tokens), or draw tickets (one per station
 face or locomotive). Route colours don't matter. For every two dice left unused the player
 takes a track token of either kind, holding at most 3, and none at all in a turn begun
-with 3; tokens may be handed back at the end of a turn. Tokens pay only for the spaces
-the faces can't: spending more is refused. A token may be spent in the turn it is taken
+with 3; tokens may be handed back at the end of a turn. A token pays for a space, even
+one the faces could pay ("using all or some of the values": the dice it spares are left
+unused); never a ferry's locomotive symbol. A token may be spent in the turn it is taken
 ("tokens may be used at once, when claiming a route, or later").
 
 Advanced: a ferry takes a locomotive face per locomotive symbol; after the last roll a
 tunnel's 3 black dice each showing a tunnel demand one more face or token of the route's
 kind (the black dice are rolled for a tunnel only: tunnel faces belong to a tunnel's
-claim, or to a tunnel that failed, on a map that has tunnels); Europe's 1st, 2nd and 3rd
-stations take 1, 2 and 3 station faces (or locomotives) and nothing else that turn; a
-Märklin passenger pays a locomotive face for each opponent route it uses, nothing else
-that turn. With 5 dice and 3 tokens no route longer than 8 spaces can be claimed.
+claim, or to a tunnel that failed, on a map that has tunnels; a tunnel fails only when
+the roll paid for it before the black dice and can't pay what they add); Europe's 1st,
+2nd and 3rd stations take 1, 2 and 3 station faces (or locomotives), and a Märklin
+passenger a locomotive face for each opponent route it uses: no other play that turn,
+but the dice left unused still give their tokens ("besides", «кроме того», the one
+play). With 5 dice and 3 tokens no route longer than 8 spaces can be claimed.
 """
 
 from __future__ import annotations
@@ -214,9 +217,8 @@ def dice_for_claim(route: Route, turn: DiceTurn, held: Tokens) -> int:
             )
         )
     spaces = route.length + turn.tunnel
-    need = tokens_needed(route, turn.faces, turn.tunnel).of(kind)
-    if spent > need:
-        raise IllegalAction(_too_many_tokens(route, kind, need, spent, turn.tunnel))
+    if spent > spaces - route.locomotives:
+        raise IllegalAction(_too_many_tokens(route, kind, spent, turn.tunnel))
     dice = spaces - spent
     if dice > turn.count(kind) + locomotives:
         raise IllegalAction(_short_roll(route, kind, turn, spent))
@@ -239,27 +241,35 @@ def take_after_tunnel(route: Route, turn: DiceTurn, held: Tokens) -> Tokens:
     return take
 
 
-def _too_many_tokens(route: Route, kind: str, need: int, spent: int, tunnels: int) -> Text:
-    """More tokens spent than the spaces the dice can't pay for."""
-    if need:
-        needed = token_words(kind, need)
-    else:
-        needed = _("no single tokens") if kind == SINGLE else _("no double tokens")
-    if tunnels:
-        return _(
-            "%(route)s takes %(tokens)s with these dice and %(tunnels)s, not %(spent)d: "
-            "tokens pay only for the spaces the dice can't",
+def _too_many_tokens(route: Route, kind: str, spent: int, tunnels: int) -> Text:
+    """More tokens spent than the route has spaces a token may pay."""
+    most = route.length + tunnels - route.locomotives
+    tokens = token_words(kind, spent)
+    if route.locomotives:
+        return ngettext(
+            "%(tokens)s spent on %(route)s, which has %(num)d space a token may pay: "
+            "its locomotive symbols take locomotive faces",
+            "%(tokens)s spent on %(route)s, which has %(num)d spaces a token may pay: "
+            "its locomotive symbols take locomotive faces",
+            most,
+            tokens=tokens,
             route=route.name,
-            tokens=needed,
-            tunnels=ngettext("%(num)d tunnel", "%(num)d tunnels", tunnels),
-            spent=spent,
         )
-    return _(
-        "%(route)s takes %(tokens)s with these dice, not %(spent)d: "
-        "tokens pay only for the spaces the dice can't",
+    if tunnels:
+        return ngettext(
+            "%(tokens)s spent on %(route)s, which takes %(num)d space with %(tunnels)s",
+            "%(tokens)s spent on %(route)s, which takes %(num)d spaces with %(tunnels)s",
+            most,
+            tokens=tokens,
+            route=route.name,
+            tunnels=ngettext("%(num)d tunnel", "%(num)d tunnels", tunnels),
+        )
+    return ngettext(
+        "%(tokens)s spent on %(route)s, which has %(num)d space",
+        "%(tokens)s spent on %(route)s, which has %(num)d spaces",
+        most,
+        tokens=tokens,
         route=route.name,
-        tokens=needed,
-        spent=spent,
     )
 
 
@@ -322,6 +332,44 @@ def tokens_needed(route: Route, faces: tuple[str, ...], tunnel: int = 0) -> Toke
     kind = track_kind(route)
     need = max(0, route.length + tunnel - faces.count(kind) - faces.count(LOCOMOTIVE))
     return Tokens(need, 0) if kind == SINGLE else Tokens(0, need)
+
+
+def could_pay(route: Route, faces: tuple[str, ...], tunnel: int, held: Tokens) -> bool:
+    """Whether the faces, with the tokens held and those the dice left unused would give,
+    pay for the route with ``tunnel`` tunnel faces on the black dice."""
+    use = tokens_needed(route, faces, tunnel)
+    short = use.minus(held)
+    take = Tokens(max(0, short.single), max(0, short.double))
+    turn = DiceTurn(faces, use=use, take=take, tunnel=tunnel)
+    try:
+        after_turn(held, turn, dice_for_claim(route, turn, held))
+    except IllegalAction:
+        return False
+    return True
+
+
+def check_tunnel_failed(route: Route, turn: DiceTurn, held: Tokens) -> None:
+    """A tunnel fails when the roll paid for it before the black dice were rolled and
+    can't pay the faces they add: refuses a tunnel (``route``) said to fail otherwise."""
+    if not could_pay(route, turn.faces, 0, held):
+        raise IllegalAction(
+            _(
+                "this roll can't pay for %(route)s even before the black dice, so they are "
+                "not rolled for it: a dice turn makes a play the roll allows",
+                route=route.name,
+            )
+        )
+    if could_pay(route, turn.faces, turn.tunnel, held):
+        raise IllegalAction(
+            ngettext(
+                "this roll pays for %(route)s with %(num)d tunnel face: the tunnel did not "
+                "fail, it is claimed",
+                "this roll pays for %(route)s with %(num)d tunnel faces: the tunnel did not "
+                "fail, it is claimed",
+                turn.tunnel,
+                route=route.name,
+            )
+        )
 
 
 def dice_for_station(built: int, turn: DiceTurn) -> int:
@@ -419,7 +467,9 @@ def after_turn(held: Tokens, turn: DiceTurn, used: int, may_take: bool = True) -
     held, none in a turn begun with 3) and handed back; refuses what the rules don't allow."""
     if turn.take.total:
         if not may_take:
-            raise IllegalAction(_("nothing else may be done in this turn: no tokens are taken"))
+            raise IllegalAction(
+                _("a tunnel that failed ends the turn with nothing done: no tokens are taken")
+            )
         if held.total >= MOST_TOKENS:
             raise IllegalAction(
                 _(
@@ -475,4 +525,4 @@ class DiceOption:
     @property
     def tokens_to_take(self) -> int:
         """Tokens the unused dice give (before the 3-token limit)."""
-        return 0 if self.kind == "station" else (TRAIN_DICE - self.dice) // 2
+        return (TRAIN_DICE - self.dice) // 2

@@ -94,7 +94,8 @@ def _may_act(state: State, name: str) -> str:
 def check_played_at_the_table(state: State, action: Action) -> None:
     """What the table records as it happens is held to the rules whole: in a Dice Expansion
     game, where "train cards and locomotives are not used", every turn is played with the
-    train dice (a record may leave them out; the table always has them)."""
+    train dice, and a tunnel that failed names its tunnel (a record may leave either out;
+    the table always has them)."""
     if state.setup.dice and action.dice is None:
         raise IllegalAction(
             _(
@@ -102,11 +103,19 @@ def check_played_at_the_table(state: State, action: Action) -> None:
                 "train dice, on the dice panel"
             )
         )
+    if isinstance(action, Pass) and action.dice and action.dice.tunnel:
+        if action.failed_tunnel is None:
+            raise IllegalAction(_("a tunnel that failed is recorded with the tunnel it failed on"))
 
 
 def _does_nothing(action: Action, turn: dice.DiceTurn) -> bool:
     """A dice turn that put nothing on the board and drew no ticket, and no tunnel failed."""
-    return isinstance(action, Pass) and not action.draw_tickets and not turn.tunnel
+    return (
+        isinstance(action, Pass)
+        and not action.draw_tickets
+        and not turn.tunnel
+        and action.failed_tunnel is None
+    )
 
 
 def _check_no_play(state: State, player: str, turn: dice.DiceTurn) -> None:

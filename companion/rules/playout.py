@@ -16,7 +16,7 @@ from companion.rules.actions import (
     Pass,
 )
 from companion.rules.board import Board, Ticket
-from companion.rules.dice import DIE, TRAIN_DICE, DiceTurn, Tokens, tokens_needed
+from companion.rules.dice import DIE, TRAIN_DICE, DiceTurn, Tokens, could_pay, tokens_needed
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State, apply, claim_for, dice_options, may_claim, start
 from companion.rules.passengers import passengers_left
@@ -79,7 +79,7 @@ def _random_trip(state: State, player: str, rng: random.Random) -> MovePassenger
 
 def _dice_turn(state: State, player: str, rng: random.Random) -> Action:
     """A random legal dice turn: a roll, then one of the plays it allows, tokens taken at
-    random; a tunnel that can't be paid ends the turn; with no play, a turn taken."""
+    random; a tunnel that can't be paid ends the turn (named); with no play, a turn taken."""
     faces = tuple(rng.choice(DIE) for _ in range(TRAIN_DICE))
     if state.passengers and rng.random() < 0.3:
         trip = _random_trip(state, player, rng)
@@ -95,7 +95,8 @@ def _dice_turn(state: State, player: str, rng: random.Random) -> Action:
     held = state.tokens_of(player)
     if option.kind == "station":
         city = rng.choice(sorted(c for c in state.board.cities if c not in state.stations))
-        return _try(state, [BuildStation(player, city, DiceTurn(faces))], rng) or Pass(player)
+        turn = DiceTurn(faces, take=_take(held, Tokens(), option.tokens_to_take, rng))
+        return _try(state, [BuildStation(player, city, turn)], rng) or Pass(player)
     if option.kind == "tickets":
         turn = DiceTurn(faces, take=_take(held, Tokens(), option.tokens_to_take, rng))
         return Pass(player, turn, draw_tickets=option.tickets)
@@ -111,7 +112,12 @@ def _dice_turn(state: State, player: str, rng: random.Random) -> Action:
     if passengers_left(state, player) > 0 and rng.random() < 0.5:
         claim = _with_passenger(state, claim, rng)
     found = _try(state, [claim], rng)
-    return found or Pass(player, DiceTurn(faces, tunnel=max(tunnel, 1)))
+    if found is not None:
+        return found
+    if tunnel and not could_pay(route, faces, tunnel, held):  # the black dice ask too much
+        failed = claim_for(state.board, route, player)
+        return Pass(player, DiceTurn(faces, tunnel=tunnel), failed_tunnel=failed)
+    return _try(state, [replace(claim, passenger=None)], rng) or Pass(player)
 
 
 def _take(

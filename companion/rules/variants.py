@@ -50,12 +50,19 @@ class Variant:
     id: str
     map: str
     name: Text
-    deal: Text
+    deal: Deal | None
     box: Text = ""  # the expansion whose decks it plays with: "USA 1910"
     decks: tuple[str, ...] = ()
     bonuses: tuple[Bonus, ...] | None = None
     keeps: Callable[[Board, Ticket], bool] | None = None  # None: every ticket of the decks
     big_cities: frozenset[str] = frozenset()  # Big Cities: only the tickets touching one
+
+    def deal_words(self, dice: bool = False) -> Text:
+        """The deal as the table makes it ("" where the map's rules are the table's to
+        read); a Dice Expansion game's later draws as the dice make them."""
+        if self.deal is not None:
+            return self.deal.words(dice)
+        return DICE_DRAW if dice else ""
 
 
 def _extended(board: Board, ticket: Ticket) -> bool:
@@ -64,35 +71,62 @@ def _extended(board: Board, ticket: Ticket) -> bool:
     return pair in EXTENDED_NEW or board.deck_ticket(*ticket.cities) is not None
 
 
-def _deal(first: int, keep: int, later: int, keep_later: int) -> Text:
-    return _(
-        "Deal each player %(first)d tickets; each keeps at least %(keep)d. Later draws: "
-        "%(later)d, keep at least %(keep_later)d.",
-        first=first,
-        keep=keep,
-        later=later,
-        keep_later=keep_later,
-    )
+@dataclass(frozen=True)
+class Deal:
+    """The tickets each player is dealt at the start (``long`` of them from Europe's long
+    deck) and keeps at least, and what a later draw gives and keeps."""
+
+    first: int
+    keep: int
+    later: int
+    keep_later: int
+    long: int = 0
+
+    def words(self, dice: bool = False) -> Text:
+        """The deal as the rule book says it; with the Dice Expansion, a later draw takes
+        one ticket per station or locomotive face, each kept or discarded."""
+        if self.long:
+            opening = _(
+                "Deal each player %(regular)d regular tickets and %(long)d long; each keeps "
+                "at least %(keep)d.",
+                regular=self.first,
+                long=self.long,
+                keep=self.keep,
+            )
+        else:
+            opening = _(
+                "Deal each player %(first)d tickets; each keeps at least %(keep)d.",
+                first=self.first,
+                keep=self.keep,
+            )
+        if dice:
+            return _("%(opening)s %(later)s", opening=opening, later=DICE_DRAW)
+        later = (
+            _("Later draws: 3 regular, keep at least 1.")
+            if self.long
+            else _(
+                "Later draws: %(later)d, keep at least %(keep_later)d.",
+                later=self.later,
+                keep_later=self.keep_later,
+            )
+        )
+        return _("%(opening)s %(later)s", opening=opening, later=later)
 
 
-def _europe_deal(regular: int, long: int, keep: int) -> Text:
-    return _(
-        "Deal each player %(regular)d regular tickets and %(long)d long; each keeps at least "
-        "%(keep)d. Later draws: 3 regular, keep at least 1.",
-        regular=regular,
-        long=long,
-        keep=keep,
-    )
+# The Dice Expansion's later draws: "one ticket per station face, kept or discarded".
+DICE_DRAW = _(
+    "Later draws with the dice: one ticket per station or locomotive face; keep or discard each."
+)
 
 
 VARIANTS: tuple[Variant, ...] = (
-    Variant(BASE_GAME, "usa", _("base game"), _deal(3, 2, 3, 1)),
-    Variant("1910", "usa", _("1910"), _deal(3, 2, 3, 1), USA_1910, ("1910",), (GLOBETROTTER_1910,)),
+    Variant(BASE_GAME, "usa", _("base game"), Deal(3, 2, 3, 1)),
+    Variant("1910", "usa", _("1910"), Deal(3, 2, 3, 1), USA_1910, ("1910",), (GLOBETROTTER_1910,)),
     Variant(
         "mega",
         "usa",
         _("Mega Game"),
-        _deal(5, 3, 4, 1),
+        Deal(5, 3, 4, 1),
         USA_1910,
         ("1910", "mega"),
         (LONGEST_PATH_BONUS, GLOBETROTTER_1910),
@@ -101,18 +135,18 @@ VARIANTS: tuple[Variant, ...] = (
         "big-cities",
         "usa",
         _("Big Cities"),
-        _deal(4, 2, 4, 1),
+        Deal(4, 2, 4, 1),
         USA_1910,
         ("1910", "mega"),
         (),
         big_cities=BIG_CITIES_USA,
     ),
-    Variant(BASE_GAME, "europe", _("base game"), _europe_deal(3, 1, 2)),
+    Variant(BASE_GAME, "europe", _("base game"), Deal(3, 2, 3, 1, long=1)),
     Variant(
         "extended",
         "europe",
         _("Extended"),
-        _europe_deal(3, 1, 2),
+        Deal(3, 2, 3, 1, long=1),
         EUROPA_1912,
         ("1912_regular", "1912_long"),
         (EUROPEAN_EXPRESS,),
@@ -122,7 +156,7 @@ VARIANTS: tuple[Variant, ...] = (
         "mega",
         "europe",
         _("Mega"),
-        _europe_deal(5, 2, 3),
+        Deal(5, 3, 3, 1, long=2),
         EUROPA_1912,
         ("1912_regular", "1912_long"),
         (EUROPEAN_EXPRESS,),
@@ -131,7 +165,7 @@ VARIANTS: tuple[Variant, ...] = (
         "big-cities",
         "europe",
         _("Big Cities"),
-        _deal(5, 2, 4, 1),
+        Deal(5, 2, 4, 1),
         EUROPA_1912,
         ("1912_regular",),
         (EUROPEAN_EXPRESS,),
@@ -143,7 +177,7 @@ VARIANTS: tuple[Variant, ...] = (
 def variants_of(map_id: str) -> tuple[Variant, ...]:
     """The variants a map is played with ("base" first); just "base" for most maps."""
     found = tuple(v for v in VARIANTS if v.map == map_id)
-    return found or (Variant(BASE_GAME, map_id, _("base game"), ""),)
+    return found or (Variant(BASE_GAME, map_id, _("base game"), None),)
 
 
 def variant(map_id: str, variant_id: str) -> Variant:

@@ -17,6 +17,7 @@ from companion.rules.dice import (
     TUNNEL_DICE,
     DiceOption,
     Tokens,
+    could_pay,
     token_choices,
 )
 from companion.rules.game import dice_options
@@ -100,6 +101,15 @@ def _counts(faces: tuple[str, ...] | None) -> dict[str, int]:
     return {f: int(n) if n in ("0", "1", "2", "3", "4", "5") else 0 for f, n in asked.items()}
 
 
+def _tunnel_pays(option: DiceOption, faces: tuple[str, ...] | None, held: Tokens) -> int:
+    """The most tunnel faces on the black dice that the roll (and the tokens) still pay
+    for, claiming a tunnel; more and the tunnel fails."""
+    route = option.route
+    if route is None or not route.tunnel or faces is None:
+        return TUNNEL_DICE
+    return max(n for n in range(TUNNEL_DICE + 1) if n == 0 or could_pay(route, faces, n, held))
+
+
 # A roll that allows no play: every die is left unused.
 NO_PLAY = DiceOption("nothing", 0)
 
@@ -120,6 +130,7 @@ def panel(state: State, player: str, blocked: bool = False) -> dict[str, object]
         "again": {int(i) for i in request.args.get("again", "").split(",") if i in DICE},
         "options": options,
         "takes": {o: _takes(held, o) for o in options},
+        "tunnel_pays": {o: _tunnel_pays(o, faces, held) for o in options if o.route},
         "tokens": {name: state.tokens_of(name) for name in state.setup.names},
         "tunnel_dice": TUNNEL_DICE,
     }

@@ -7,9 +7,9 @@ import pytest
 from companion.rules.actions import BuildStation, Claim, MovePassenger, Pass
 from companion.rules.board import Route, load_board
 from companion.rules.dice import DiceOption, DiceTurn, Tokens, dice_for_claim, token_choices
-from companion.rules.errors import IllegalAction, SetupError
+from companion.rules.errors import IllegalAction, RecordError, SetupError
 from companion.rules.game import apply, check_played_at_the_table, start
-from companion.rules.record import parse_record
+from companion.rules.record import parse_record, record_to_json
 from companion.rules.setup import Player, new_game
 from tests.helpers import MARKLIN_GOODS, game_record
 
@@ -34,6 +34,19 @@ NONE = Tokens()
 
 def roll(*faces: str, use=NONE, take=NONE, give_back=NONE, tunnel=0) -> DiceTurn:
     return DiceTurn(tuple(faces), use, take, give_back, tunnel)
+
+
+def dice_record(map_id: str, *actions: dict, dice: bool = True):
+    """A record of a two-player game with these actions."""
+    return parse_record(
+        {
+            "format": "ttr-companion/1",
+            "map": map_id,
+            "dice": dice,
+            "players": ["Ann", "Bob"],
+            "actions": list(actions),
+        }
+    )
 
 
 def holding_two_double_tokens():
@@ -149,21 +162,96 @@ def test_each_tunnel_face_demands_one_more_face_or_token():
     apply(state, Claim("Ann", ("Paris", "Zürich"), dice=roll(S, S, S, L, L, tunnel=2)))
 
 
+PARIS_ZURICH = ("Paris", "Zürich")  # a tunnel of 3 spaces, single track
+
+
+def failed(player: str, *faces: str, tunnel: int, route=PARIS_ZURICH, take=NONE) -> Pass:
+    """The player's tunnel that failed on these faces and tunnel faces."""
+    turn = roll(*faces, take=take, tunnel=tunnel)
+    return Pass(player, turn, failed_tunnel=Claim(player, route))
+
+
 def test_a_tunnel_that_fails_ends_the_turn_with_nothing():
+    # «Если он не может этого сделать, то его ход завершается и никакие другие действия …
+    # не выполняются»: 2 single faces and a locomotive pay Paris–Zürich's 3 spaces; the
+    # black dice show 2 tunnels, and the double and the station left give 1 token, not 2.
+    state = apply(dice_game("europe"), failed("Ann", S, S, L, T, D, tunnel=2))
+    assert not state.owners and state.tokens_of("Ann") == Tokens()
+    with pytest.raises(IllegalAction, match="a tunnel that failed ends the turn with nothing"):
+        apply(state, failed("Bob", S, S, L, T, D, tunnel=2, take=Tokens(1, 0)))
+
+
+def test_a_tunnel_fails_only_when_the_roll_cannot_pay_what_the_black_dice_add():
     state = dice_game("europe")
-    state = apply(state, Pass("Ann", roll(S, T, T, T, D, tunnel=3)))
-    with pytest.raises(IllegalAction, match="nothing else may be done"):
-        apply(state, Pass("Bob", roll(S, T, T, T, D, take=Tokens(1, 0), tunnel=3)))
+    # 4 single faces pay 3 spaces and 1 tunnel face: the tunnel is claimed, not failed.
+    with pytest.raises(IllegalAction, match="pays for Paris–Zürich with 1 tunnel face"):
+        apply(state, failed("Ann", S, S, S, S, T, tunnel=1))
+    # Tokens held pay too: 3 single tokens cover the 2 tunnel faces.
+    held = holding_three_single_tokens()
+    with pytest.raises(IllegalAction, match="pays for Paris–Zürich with 2 tunnel faces"):
+        apply(held, failed("Ann", S, S, L, T, D, tunnel=2))
 
 
-def test_europe_stations_take_1_2_3_station_faces_and_nothing_else():
+def test_the_black_dice_are_rolled_only_for_a_tunnel_the_roll_pays_for():
+    # No single face or locomotive: the 5 dice give 2 tokens, short of Paris–Zürich's 3
+    # spaces; no tunnel dice are rolled for it, so no failed tunnel (a turn that could make
+    # a play must make one).
+    state = dice_game("europe")
+    with pytest.raises(IllegalAction, match="can't pay for Paris–Zürich even before the black"):
+        apply(state, failed("Ann", D, D, D, T, T, tunnel=2))
+
+
+def test_a_failed_tunnel_names_a_tunnel_the_player_may_claim():
+    state = dice_game("europe")
+    with pytest.raises(IllegalAction, match="Berlin–Wien is not a tunnel"):
+        apply(state, failed("Ann", S, T, T, D, D, tunnel=1, route=("Berlin", "Wien")))
+    bob = apply(state, Claim("Bob", PARIS_ZURICH, dice=roll(S, S, S, T, T, take=Tokens(1, 0))))
+    with pytest.raises(IllegalAction, match="Bob"):
+        apply(bob, failed("Ann", S, S, L, T, D, tunnel=2))
+    cards = start(new_game(load_board("europe"), [Player("Ann"), Player("Bob")]))
+    with pytest.raises(IllegalAction, match="only in a Dice Expansion game"):
+        apply(cards, Pass("Ann", failed_tunnel=Claim("Ann", PARIS_ZURICH)))
+
+
+def test_at_the_table_a_failed_tunnel_is_recorded_with_its_tunnel():
+    state = dice_game("europe")
+    with pytest.raises(IllegalAction, match="recorded with the tunnel it failed on"):
+        check_played_at_the_table(state, Pass("Ann", roll(S, S, L, T, D, tunnel=2)))
+    check_played_at_the_table(state, failed("Ann", S, S, L, T, D, tunnel=2))
+
+
+def test_a_failed_tunnel_in_the_record_names_its_route_like_a_claim():
+    turn = {
+        "player": "Ann",
+        "pass": True,
+        "failed_tunnel": ["Zürich", "Paris"],
+        "dice": {"faces": [S, S, L, T, D], "tunnel": 2},
+    }
+    record = dice_record("europe", turn)
+    (turn,) = record.actions
+    assert turn.failed_tunnel.cities == ("Zürich", "Paris")
+    assert record_to_json(record)["actions"][0]["failed_tunnel"] == ["Zürich", "Paris"]
+    assert "Ann's tunnel Zürich–Paris failed" in str(turn.describe())
+    record.replay()
+    with pytest.raises(RecordError, match="only with the tunnel that failed"):
+        dice_record("europe", {"player": "Ann", "pass": True, "track": 1}, dice=False)
+
+
+def test_europe_stations_take_1_2_3_station_faces_and_the_unused_dice_still_give_tokens():
+    # «Никакие другие действия в этот ход» — no other play; but «кроме того, за каждые два
+    # неиспользованных кубика, игрок может взять любой Жетон Пути»: besides the one play.
     state = dice_game("europe")
     state = apply(state, BuildStation("Ann", "Berlin", roll(T, S, S, D, D)))
     with pytest.raises(IllegalAction, match="station number 2 takes 2 station faces"):
         apply(state, BuildStation("Ann", "Paris", roll(T, S, S, D, D)))
-    state = apply(state, BuildStation("Ann", "Paris", roll(T, L, S, D, D)))
-    with pytest.raises(IllegalAction, match="nothing else may be done"):
-        apply(state, BuildStation("Ann", "Wien", roll(T, T, T, S, S, take=Tokens(1, 0))))
+    state = apply(state, BuildStation("Ann", "Paris", roll(T, L, S, D, D, take=Tokens(1, 0))))
+    assert state.tokens_of("Ann") == Tokens(1, 0)  # 3 dice unused: one token
+    with pytest.raises(IllegalAction, match="2 dice left unused give 1 token, not 2"):
+        apply(state, BuildStation("Ann", "Wien", roll(T, T, T, S, S, take=Tokens(2, 0))))
+    state = apply(state, BuildStation("Ann", "Wien", roll(T, T, T, S, S, take=Tokens(0, 1))))
+    assert state.tokens_of("Ann") == Tokens(1, 1)
+    with pytest.raises(IllegalAction, match="track tokens count only for claiming a route"):
+        apply(state, BuildStation("Bob", "Roma", roll(T, S, S, D, D, use=Tokens(1, 0))))
 
 
 def test_a_marklin_passenger_pays_a_locomotive_face_for_each_opponent_route():
@@ -178,7 +266,9 @@ def test_a_marklin_passenger_pays_a_locomotive_face_for_each_opponent_route():
     trip = ("Köln", "Düsseldorf", "Dortmund")
     with pytest.raises(IllegalAction, match="takes as many locomotive faces, and the roll shows 0"):
         apply(state, MovePassenger("Ann", trip, roll(S, S, D, D, T)))
-    apply(state, MovePassenger("Ann", trip, roll(L, S, D, D, T)))
+    # Besides the trip, the 4 dice left unused give 2 tokens.
+    after = apply(state, MovePassenger("Ann", trip, roll(L, S, D, D, T, take=Tokens(2, 0))))
+    assert after.tokens_of("Ann") == Tokens(2, 0)
 
 
 def test_a_dice_game_may_leave_a_turns_dice_unrecorded_and_dice_need_a_dice_game():
@@ -303,77 +393,69 @@ def test_a_failed_tunnel_is_refused_on_a_map_without_tunnels():
 
 
 def test_a_failed_tunnel_in_a_record_of_a_north_america_game_is_refused():
-    record = parse_record(
-        {
-            "format": "ttr-companion/1",
-            "map": "usa",
-            "dice": True,
-            "players": ["Ann", "Bob"],
-            "actions": [
-                {
-                    "player": "Ann",
-                    "pass": True,
-                    "dice": {"faces": [S, S, D, D, T], "tunnel": 2},
-                }
-            ],
-        }
-    )
+    turn = {"player": "Ann", "pass": True, "dice": {"faces": [S, S, D, D, T], "tunnel": 2}}
+    record = dice_record("usa", turn)
     with pytest.raises(IllegalAction, match="North America has no tunnels"):
         record.replay()
 
 
-def test_spending_more_tokens_than_the_route_needs_is_refused():
+def test_tokens_may_pay_spaces_the_faces_could_pay():
+    # «используя все или только часть выпавших значений»: all or some of the dice; a token
+    # "counts as one space of its kind". Berlin–Wien (single, 3): three single faces could
+    # pay it all, and Ann pays one space with a token instead, leaving 3 dice unused.
     state = holding_three_single_tokens()
-    # Berlin–Wien: single track, 3 spaces; one single face pays 1, 2 tokens the rest.
-    with pytest.raises(
-        IllegalAction, match="Berlin–Wien takes 2 single tokens with these dice, not 3"
-    ):
-        apply(state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, T, T, D, D, use=Tokens(3, 0))))
     after = apply(
-        state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, T, T, D, D, use=Tokens(2, 0)))
+        state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, S, S, D, D, use=Tokens(1, 0)))
     )
-    assert after.tokens_of("Ann") == Tokens(1, 0)
-    # Three single faces pay for all of it: no token at all.
-    with pytest.raises(
-        IllegalAction, match="Berlin–Wien takes no single tokens with these dice, not 1"
-    ):
-        apply(state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, S, S, D, D, use=Tokens(1, 0))))
+    assert after.tokens_of("Ann") == Tokens(2, 0)
+    # All three spaces with tokens: the roll pays nothing, and every die is left unused.
+    after = apply(
+        state, Claim("Ann", ("Berlin", "Wien"), dice=roll(S, S, S, D, D, use=Tokens(3, 0)))
+    )
+    assert after.tokens_of("Ann") == Tokens()
+    # Never more tokens than the route has spaces: Berlin–Essen has 2.
+    with pytest.raises(IllegalAction, match="3 single tokens spent on Berlin–Essen, which has 2"):
+        apply(state, Claim("Ann", ("Berlin", "Essen"), dice=roll(S, S, S, D, D, use=Tokens(3, 0))))
 
 
-def test_tokens_a_ferry_does_not_need_are_refused_as_tokens_not_as_a_ferry():
+def test_a_claim_paid_with_tokens_alone_leaves_every_die_unused():
+    # Ann holds 2 double tokens and pays a track of Atlanta–Raleigh (double, 2) with them:
+    # the 5 dice left unused give 2 tokens, and she began the turn with fewer than 3.
+    state = holding_two_double_tokens()
+    state = apply(state, Pass("Bob", roll(T, S, S, D, D), draw_tickets=1))
+    claim = Claim(
+        "Ann",
+        ("Atlanta", "Raleigh"),
+        track=1,
+        dice=roll(S, S, S, D, D, use=Tokens(0, 2), take=Tokens(2, 0)),
+    )
+    assert apply(state, claim).tokens_of("Ann") == Tokens(2, 0)
+
+
+def test_tokens_never_pay_a_ferrys_locomotive_symbols():
+    # «должен использовать 1 значение кубика Поездов с изображением Локомотива за каждое
+    # изображение локомотива»: Amsterdam–London, 2 spaces, both locomotive symbols.
     state = holding_three_single_tokens()
-    # Amsterdam–London: a ferry of 2 spaces, both locomotive symbols; 2 locomotive faces
-    # pay for all of it, so a token is one too many (the ferry itself is paid).
-    with pytest.raises(IllegalAction, match="Amsterdam–London takes no single tokens") as refused:
+    with pytest.raises(IllegalAction, match="Amsterdam–London, which has 0 spaces a token may pay"):
         apply(
             state,
             Claim("Ann", ("Amsterdam", "London"), dice=roll(L, L, T, D, D, use=Tokens(1, 0))),
         )
-    assert "ferry" not in str(refused.value)
-    # Palermo–Smyrna: a ferry of 6 with 2 locomotive symbols; 2 locomotive and 2 single
-    # faces pay 4 spaces, 2 tokens the other 2: not 3.
-    with pytest.raises(IllegalAction, match="Palermo–Smyrna takes 2 single tokens") as refused:
-        apply(
-            state,
-            Claim("Ann", ("Palermo", "Smyrna"), dice=roll(L, L, S, S, D, use=Tokens(3, 0))),
-        )
-    assert "ferry" not in str(refused.value)
-    apply(state, Claim("Ann", ("Palermo", "Smyrna"), dice=roll(L, L, S, S, D, use=Tokens(2, 0))))
+    # Palermo–Smyrna: 6 spaces, 2 locomotive symbols: tokens may pay any of the other 4.
+    apply(state, Claim("Ann", ("Palermo", "Smyrna"), dice=roll(L, L, S, S, D, use=Tokens(3, 0))))
 
 
-def test_tokens_beyond_a_tunnels_extra_spaces_are_refused():
+def test_tokens_pay_a_tunnels_extra_spaces_and_no_more_than_its_spaces():
+    # Paris–Zürich (single, 3) with one tunnel face: 4 spaces, which 3 tokens and a single
+    # face pay; with 3 tunnel faces 6 spaces, of which tokens may pay 3.
     state = holding_three_single_tokens()
-    # Paris–Zürich (single, 3) with one tunnel face: 4 spaces; 3 single faces and 1 token.
-    with pytest.raises(
-        IllegalAction, match="takes 1 single token with these dice and 1 tunnel, not 2"
-    ):
-        apply(
-            state,
-            Claim("Ann", ("Paris", "Zürich"), dice=roll(S, S, S, D, D, use=Tokens(2, 0), tunnel=1)),
-        )
     apply(
         state,
-        Claim("Ann", ("Paris", "Zürich"), dice=roll(S, S, S, D, D, use=Tokens(1, 0), tunnel=1)),
+        Claim("Ann", ("Paris", "Zürich"), dice=roll(S, S, S, D, D, use=Tokens(3, 0), tunnel=1)),
+    )
+    apply(
+        state,
+        Claim("Ann", ("Paris", "Zürich"), dice=roll(S, S, S, D, D, use=Tokens(3, 0), tunnel=3)),
     )
 
 
@@ -436,8 +518,9 @@ def test_a_turn_begun_with_three_tokens_takes_none():
     assert token_choices(Tokens(3, 0), DiceOption("tickets", 1, tickets=1)) == [Tokens()]
 
 
-def test_a_station_built_with_dice_takes_no_tokens():
-    assert token_choices(Tokens(), DiceOption("station", 1)) == [Tokens()]
+def test_a_station_built_with_dice_offers_the_tokens_of_its_unused_dice():
+    # The first station takes 1 die: the 4 left unused give 2 tokens.
+    assert max(t.total for t in token_choices(Tokens(), DiceOption("station", 1))) == 2
 
 
 def test_a_train_die_shows_single_track_twice_double_track_twice_a_station_and_a_locomotive():

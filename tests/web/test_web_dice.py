@@ -13,6 +13,7 @@ from tests.helpers import Table, record_of
 from tests.web.helpers import import_record, page, problem
 
 USA = load_board("usa")
+EUROPE = load_board("europe")
 
 
 def dice_game(client, map_id: str = "usa") -> str:
@@ -201,27 +202,42 @@ def test_a_route_tapped_on_the_board_of_a_dice_game_sends_to_the_dice_panel(clie
 FACES = "faces=single,single,double,station,locomotive"
 
 
-def test_the_tunnel_failed_form_is_offered_only_on_a_map_with_tunnels(client):
+def test_the_tunnel_question_is_asked_only_on_a_map_with_tunnels(client):
     # North America has no tunnels: the black dice are never rolled, none can fail.
     usa = page(client, f"{dice_game(client)}?player=Ann&{FACES}")
-    assert "Plays with single" in usa and "A tunnel that could not be paid" not in usa
+    assert "Plays with single" in usa and "tunnel faces" not in usa
     europe = page(client, f"{dice_game(client, 'europe')}?player=Ann&{FACES}")
-    assert "Plays with single" in europe and "A tunnel that could not be paid" in europe
+    assert "how many tunnel faces are on the black dice?" in europe
 
 
-def test_a_failed_tunnel_sent_for_a_north_america_game_is_refused(client):
-    url = dice_game(client)
-    response = client.post(
-        f"{url}/dice",
-        data={
-            "player": "Ann",
-            "faces": "single,single,double,station,locomotive",
-            "play": "tunnel-failed",
-            "tunnel": 1,
-        },
-    )
-    assert response.status_code == 409
-    assert "North America has no tunnels" in html.unescape(problem(response.get_data(as_text=True)))
+def test_a_tunnel_fails_at_the_table_when_the_black_dice_ask_more_than_the_roll_pays(client):
+    # Paris–Zürich (single, 3): 2 single faces and a locomotive pay its spaces; 1 tunnel
+    # face more is paid by the token the double and the station give; 2 are not.
+    url = dice_game(client, "europe")
+    faces = "single,single,locomotive,station,double"
+    table = page(client, f"{url}?player=Ann&faces={faces}")
+    paris = table[table.index("Paris–Zürich") :]
+    paris = paris[: paris.index("</form>")]
+    assert 'value="1" class="primary"' in paris and 'value="2" class="fails"' in paris
+    assert "More than 1: the roll can't pay, the tunnel fails and the turn ends." in paris
+    tunnel = next(r.id for r in EUROPE.routes if set(r.cities) == {"Paris", "Zürich"})
+    data = {"player": "Ann", "faces": faces, "play": "claim", "route": tunnel, "tunnel": 2}
+    data["take"] = "1,0"  # the token the unused dice give, as the panel offers it
+    response = client.post(f"{url}/dice", data=data)
+    assert response.status_code == 303, problem(response.get_data(as_text=True))
+    after = page(client, url)
+    assert "Ann's tunnel Paris–Zürich (gray, tunnel) failed: the turn ended" in html.unescape(after)
+    record = client.get(f"{url}/record.json").get_json()
+    failed = record["actions"][-1]
+    assert failed["failed_tunnel"] == ["Paris", "Zürich"] and failed["dice"]["tunnel"] == 2
+    # Bob's roll pays the 1 tunnel face: the tunnel is his.
+    data |= {"player": "Bob", "tunnel": 1}
+    response = client.post(f"{url}/dice", data=data)
+    assert response.status_code == 303, problem(response.get_data(as_text=True))
+    assert client.get(f"{url}/record.json").get_json()["actions"][-1]["claim"] == [
+        "Paris",
+        "Zürich",
+    ]
 
 
 def test_a_play_is_found_by_the_words_it_shows_in_russian(client):
@@ -373,3 +389,21 @@ def test_a_roll_that_allows_no_play_is_recorded_as_a_turn_taken(client):
     table = page(client, url)
     assert "The game is over." in table
     assert "Ann's roll allowed no play: turn taken" in html.unescape(table)
+
+
+def test_a_dice_games_start_banner_says_the_dice_ticket_draw(client):
+    # «Станция — даёт возможность взять одну Карту Маршрутов, которую игрок может оставить
+    # себе или сбросить»: the deal as the base game makes it, later draws by the dice.
+    usa = html.unescape(page(client, dice_game(client)))
+    assert (
+        "Deal each player 3 tickets; each keeps at least 2. Later draws with the dice: one "
+        "ticket per station or locomotive face; keep or discard each." in usa
+    )
+    assert "Later draws: 3" not in usa
+    europe = html.unescape(page(client, dice_game(client, "europe")))
+    assert (
+        "3 regular tickets and 1 long; each keeps at least 2. Later draws with the dice" in europe
+    )
+    # Switzerland's deal is the table's to read from its own rules; the dice draw is said.
+    swiss = html.unescape(page(client, dice_game(client, "switzerland")))
+    assert "Later draws with the dice: one ticket per station or locomotive face" in swiss

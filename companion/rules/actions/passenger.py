@@ -72,7 +72,8 @@ class MovePassenger:
     def dice_paid(
         self, before: State, after: State, player: str, turn: DiceTurn
     ) -> tuple[int, bool]:
-        """A locomotive face for each opponent route; nothing else that turn."""
+        """A locomotive face for each opponent route; no other play that turn, but the dice
+        left unused give their tokens, as with any play ("besides", «кроме того»)."""
         used = dice_for_passenger(after.trips[-1].cards, turn)
         check_no_tokens_spent(turn)
-        return used, False
+        return used, True

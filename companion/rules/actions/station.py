@@ -49,8 +49,9 @@ class BuildStation:
     def dice_paid(
         self, before: State, after: State, player: str, turn: DiceTurn
     ) -> tuple[int, bool]:
-        """The n-th station takes n station faces; nothing else that turn."""
+        """The n-th station takes n station faces; no other play that turn, but the dice
+        left unused give their tokens, as with any play ("besides", «кроме того»)."""
         built = before.setup.edition.stations - stations.stations_left(before, player)
         used = dice_for_station(built, turn)
         check_no_tokens_spent(turn)
-        return used, False
+        return used, True

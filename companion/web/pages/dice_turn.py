@@ -10,12 +10,14 @@ from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from companion.rules.actions import Action, BuildStation, Pass
+from companion.rules.actions import Action, BuildStation, Claim, Pass
+from companion.rules.actions.claim import find_route
 from companion.rules.dice import (
     DIE,
     TRAIN_DICE,
     DiceTurn,
     Tokens,
+    could_pay,
     take_after_tunnel,
     tokens_to_spend,
 )
@@ -97,27 +99,29 @@ def play(game_id: str) -> Response | tuple[str, int]:
         action = claim_for(
             state.board, route, player, dice=turn, passenger=form.passenger.data or None
         )
+        if route.tunnel and tunnel and not could_pay(route, faces, tunnel, held):
+            # The black dice ask more than the roll and the tokens pay: the turn ends.
+            failed = claim_for(state.board, route, player)
+            action = Pass(player, DiceTurn(faces, tunnel=tunnel), failed_tunnel=failed)
     elif form.play.data == "tickets" and form.tickets.data:
         action = Pass(
             player, DiceTurn(faces, take=take, give_back=back), draw_tickets=form.tickets.data
         )
     elif form.play.data == "station" and form.city.data:
-        action = BuildStation(player, form.city.data, DiceTurn(faces, give_back=back))
+        action = BuildStation(player, form.city.data, DiceTurn(faces, take=take, give_back=back))
     elif form.play.data == "nothing":  # a roll that allows no play: the turn ends
         action = Pass(player, DiceTurn(faces, take=take, give_back=back))
-    elif form.play.data == "tunnel-failed":
-        action = Pass(player, DiceTurn(faces, tunnel=max(1, form.tunnel.data or 1)))
     else:
         return render_table(game_id, problem=_("Choose a play for the dice."), status=400)
     dice = str(listing(face_words(f) for f in faces))
 
     def done(state: State) -> Text:
-        if form.play.data == "claim" and form.route.data is not None:
+        if isinstance(action, Claim):
             return str(
                 _(
                     "%(action)s: +%(points)d (dice: %(faces)s)",
                     action=str(action.describe(state.board)),
-                    points=state.board.points_for(state.board.routes[form.route.data]),
+                    points=state.board.points_for(find_route(state, action)),
                     faces=dice,
                 )
             )
