@@ -21,16 +21,21 @@ CY_FAILS = [
 
 
 def shared_win() -> tuple[Table, Tickets]:
-    """Ann and Bob 11 each (a 4 and a 3: 7 + 4, a path of 7), no tickets: tied on
-    tickets and on the path, a shared win. Cy ends the game with the seven 6-space
-    routes and Dallas–Houston (105 + 1), the longest path (+10, 18 spaces) and six
-    tickets failed (−112): 4."""
+    """Ann and Bob 4 each (a 4 and a 3: 7 + 4, a path of 7; a 7-point ticket failed:
+    Calgary–Salt Lake City, Chicago–New Orleans): tied on tickets and on the path, a
+    shared win. Cy ends the game with the seven 6-space routes and Dallas–Houston
+    (105 + 1), the longest path (+10, 18 spaces) and seven tickets failed (−112 − 5):
+    −1."""
     t = Table("Ann", "Bob", "Cy")
     t.claim("Ann", "Denver", "Helena").claim("Ann", "Helena", "Salt Lake City")
     t.claim("Bob", "Chicago", "Pittsburgh", color="orange").claim("Bob", "Pittsburgh", "Nashville")
     t.down_to_three_trains("Cy").claim("Cy", "Dallas", "Houston", track=1)
     t.turn("Ann").turn("Bob").turn("Cy")
-    return t, {"Cy": CY_FAILS}
+    return t, {
+        "Ann": [("Calgary", "Salt Lake City")],
+        "Bob": [("Chicago", "New Orleans")],
+        "Cy": [*CY_FAILS, ("Kansas City", "Houston")],
+    }
 
 
 def bob_runs_away(ann: str = "ann") -> tuple[Table, Tickets]:

@@ -4,8 +4,9 @@ holds each record.
 Players are the same person across games when their names match as the game record
 matches names (``names.name_key``: case, accents and punctuation don't matter), or when
 the group merged two spellings (``merges``: a spelling to the one it is the same person
-as). Only finished games have winners and final points: an unfinished game counts as a
-game played, and nothing else (its tickets are not settled before the end either).
+as). Only finished games have winners and final points: a game is finished once it is
+over and every player's tickets are entered (its winners and scores hang on them); an
+unfinished game counts as a game played, and nothing else.
 """
 
 from __future__ import annotations
@@ -51,8 +52,15 @@ class Played:
         return (self.map, self.variant)
 
     @property
-    def finished(self) -> bool:
+    def over(self) -> bool:
+        """Every player has taken their final turn (the tickets may still be to enter)."""
         return self.sheet.finished
+
+    @property
+    def finished(self) -> bool:
+        """Over, with every player's tickets entered: only then is it won, scored and
+        rated (route points alone would crown the wrong player)."""
+        return self.sheet.settled
 
     @property
     def winners(self) -> tuple[str, ...]:

@@ -59,12 +59,13 @@ def test_the_games_are_rated_in_the_order_played_the_latest_counting_most():
 
 
 def won_by(winner: str, loser: str):
-    """``winner`` ends the game on the seven 6-space routes and Dallas–Houston (116 points:
-    105 + 1 for the routes, 10 for the longest path); ``loser`` claimed nothing (0)."""
+    """``winner`` ends the game on the seven 6-space routes and Dallas–Houston (105 + 1
+    for the routes, 10 for the longest path, Duluth–Houston failed: 108); ``loser``
+    claimed nothing and failed Denver–El Paso (−4)."""
     t = Table(winner, loser)
     t.down_to_three_trains(winner).claim(winner, "Dallas", "Houston", track=1)
     t.turn(loser).turn(winner)
-    return t.score()
+    return t.score(**{winner: [("Duluth", "Houston")], loser: [("Denver", "El Paso")]})
 
 
 def test_a_groups_games_are_rated_by_the_day_they_were_played_not_as_listed():

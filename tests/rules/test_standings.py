@@ -30,7 +30,7 @@ def line(found, name) -> Standing:
 
 def test_the_hand_worked_games_score_as_worked(games):
     a, b, c = (g.sheet for g in games)
-    assert {p.name: p.total for p in a.players} == {"Ann": 11, "Bob": 11, "Cy": 4}
+    assert {p.name: p.total for p in a.players} == {"Ann": 4, "Bob": 4, "Cy": -1}
     assert set(a.winners) == {"Ann", "Bob"}
     assert {p.name: p.total for p in b.players} == {"ann": 8, "Bob": 108}
     assert not c.finished
@@ -55,23 +55,23 @@ def test_an_unfinished_game_counts_as_played_and_for_nothing_else(games):
         games=3,
         finished=2,
         wins=1,
-        points=11 + 8,
-        best=Best(11, "A"),
+        points=4 + 8,
+        best=Best(8, "B"),
         longest_path=Best(7, "A"),
         tickets_completed=1,
-        tickets_failed=0,
-        share=Decimal("53.7"),  # 11 of the winner's 11: 100 %; 8 of 108: 7.4 %
+        tickets_failed=1,
+        share=Decimal("53.7"),  # 4 of the winner's 4: 100 %; 8 of 108: 7.4 %
     )
     assert line(found, "Bob") == Standing(
         name="Bob",
         games=3,
         finished=2,
         wins=2,
-        points=11 + 108,
+        points=4 + 108,
         best=Best(108, "B"),
         longest_path=Best(18, "B"),
         tickets_completed=0,
-        tickets_failed=1,
+        tickets_failed=2,
         share=Decimal("100.0"),  # a winner both times
     )
     assert [g.winners for g in found.games] == [("Ann", "Bob"), ("Bob",), ()]
@@ -79,34 +79,35 @@ def test_an_unfinished_game_counts_as_played_and_for_nothing_else(games):
 
 def test_the_average_is_over_finished_games_to_one_decimal_a_half_rounded_up(games):
     found = standings(games)
-    assert line(found, "Ann").average == Decimal("9.5")  # 19 / 2
-    assert line(found, "Cy").average == Decimal("4.0")
+    assert line(found, "Ann").average == Decimal("6.0")  # 12 / 2
+    assert line(found, "Cy").average == Decimal("-1.0")
     quarter = Standing("Di", 4, 4, 0, 181, None, None, 0, 0)
     assert quarter.average == Decimal("45.3")  # 45.25
     assert Standing("Ed", 1, 0, 0, 0, None, None, 0, 0).average is None
 
 
 def test_each_score_counts_as_a_percentage_of_the_winners_averaged_over_finished_games(games):
-    """Game A: Ann and Bob 11, the winners' score, Cy 4 (4 / 11: 36.36 %); game B: Bob 108,
-    ann 8 (8 / 108: 7.41 %); the unfinished game C counts for nothing."""
+    """Game A: Ann and Bob 4, the winners' score, Cy −1 (counted as 1, as an event's
+    standings reckon a score below one: 1 / 4, 25 %); game B: Bob 108, ann 8 (8 / 108:
+    7.41 %); the unfinished game C counts for nothing."""
     found = standings(games)
     assert line(found, "Bob").share == Decimal("100.0")
     assert line(found, "Ann").share == Decimal("53.7")  # (100 + 7.41) / 2
-    assert line(found, "Cy").share == Decimal("36.4")
+    assert line(found, "Cy").share == Decimal("25.0")
     unplayed = standings(games[2:])  # the unfinished game alone
     assert line(unplayed, "Ann").share is None
 
 
 def test_a_score_below_one_counts_as_one_in_the_share_of_the_winners(table):
-    """As an event's standings reckon it (a house rule): Ann ends the game on 116 (the
-    seven 6-space routes and Dallas–Houston, 105 + 1, and the longest path, +10); Bob,
-    who claimed nothing and failed Duluth–Houston, on −8, counted as 1: 1 / 116 is 0.9 %."""
+    """As an event's standings reckon it (a house rule): Ann ends the game on 112 (the
+    seven 6-space routes and Dallas–Houston, 105 + 1, the longest path, +10, and
+    Denver–El Paso failed, −4); Bob, who claimed nothing and failed
+    Duluth–Houston, on −8, counted as 1: 1 / 112 is 0.9 %."""
     t = table("Ann", "Bob")
     t.down_to_three_trains("Ann").claim("Ann", "Dallas", "Houston", track=1)
     t.turn("Bob").turn("Ann")
-    found = standings(
-        [Played("Z", "2026-01-01T20:00:00+00:00", t.score(Bob=[("Duluth", "Houston")]))]
-    )
+    sheet = t.score(Ann=[("Denver", "El Paso")], Bob=[("Duluth", "Houston")])
+    found = standings([Played("Z", "2026-01-01T20:00:00+00:00", sheet)])
     assert {s.name: s.share for s in found.people} == {
         "Ann": Decimal("100.0"),
         "Bob": Decimal("0.9"),
@@ -133,7 +134,7 @@ def test_a_merged_spelling_counts_as_the_person_it_was_merged_into(games):
     merged = standings(games, {"annie": "Ann"})
     assert "Annie" not in [s.name for s in merged.people]
     assert line(merged, "Ann").games == 4
-    assert line(merged, "Ann").points == 11 + 8 + 8
+    assert line(merged, "Ann").points == 4 + 8 + 8
     assert line(merged, "Ann").tickets_completed == 2
 
 
@@ -158,3 +159,22 @@ def test_a_person_keeps_one_name_on_every_maps_standings(games, table):
     games = [*games[:2], Played("E", "2026-02-01T20:00:00+00:00", europe.score())]
     assert "Ann" in [s.name for s in standings(games, map_id="usa").people]
     assert "ann" not in [s.name for s in standings(games, map_id="usa").people]
+
+
+def test_a_game_over_before_every_players_tickets_are_in_is_won_by_nobody_yet():
+    """Every rule book deals each player tickets to keep: a game whose players hold none
+    yet is over but not finished. Bob's 108 against ann's 4 on routes alone
+    would be a win; until ann's tickets are entered nobody has won, scored or placed."""
+    table, tickets = bob_runs_away()
+    sheet = table.score(Bob=tickets["Bob"])
+    assert sheet.finished and sheet.tickets_missing == ("ann",)
+    found = standings([Played("B", "2026-01-08T20:00:00+00:00", sheet)])
+    assert found.games[0].over and not found.games[0].finished
+    assert found.games[0].winners == ()
+    assert {s.name: (s.games, s.finished, s.wins, s.points) for s in found.people} == {
+        "Bob": (1, 0, 0, 0),
+        "ann": (1, 0, 0, 0),
+    }
+    assert found.records == () and found.ratings == ()
+    entered = standings([Played("B", "2026-01-08T20:00:00+00:00", table.score(**tickets))])
+    assert entered.games[0].winners == ("Bob",)

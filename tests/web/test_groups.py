@@ -60,10 +60,12 @@ def test_the_standings_in_stats_json_are_the_hand_worked_ones(client, group):
     people = {p["name"]: p for p in found["players"]}
     assert [p["name"] for p in found["players"]] == ["Bob", "Ann", "Cy"]
     wanted = {
-        # Ann: 11 (a shared win) and 8; Bob: 11 (shared) and 108; the third game unfinished.
-        "Ann": dict(games=3, wins=1, points=19, average=9.5, best=11, tickets_completed=1),
-        "Bob": dict(games=3, wins=2, points=119, average=59.5, best=108, tickets_failed=1),
-        "Cy": dict(games=1, wins=0, points=4, average=4.0, best=4, tickets_failed=6),
+        # Ann: 4 (a shared win) and 8; Bob: 4 (shared) and 108; the third game unfinished.
+        "Ann": dict(
+            games=3, wins=1, points=12, average=6.0, best=8, tickets_completed=1, tickets_failed=1
+        ),
+        "Bob": dict(games=3, wins=2, points=112, average=56.0, best=108, tickets_failed=2),
+        "Cy": dict(games=1, wins=0, points=-1, average=-1.0, best=-1, tickets_failed=7),
     }
     for name, figures in wanted.items():
         for key in ("tickets_completed", "tickets_failed"):
@@ -80,8 +82,8 @@ def test_the_standings_in_stats_json_are_the_hand_worked_ones(client, group):
 def test_the_group_page_shows_the_standings_and_the_records(client, group):
     text = " ".join(re.sub(r"<[^>]+>", " ", page(client, group)).split())
     assert "3 games" in text
-    assert "Ann 1 win · 3 games (2 finished) · average 9.5" in text
-    assert "Bob 2 wins · 3 games (2 finished) · average 59.5" in text
+    assert "Ann 1 win · 3 games (2 finished) · average 6.0" in text
+    assert "Bob 2 wins · 3 games (2 finished) · average 56.0" in text
     assert "Highest score" in text and "108 points" in text
     assert "Biggest win" in text
     assert "Scores over the games" in text and "Wins on each map" in text
@@ -118,7 +120,7 @@ def test_two_spellings_merged_count_as_one_person(client, group):
     assert "Annie counts as Ann" in page(client, group)  # as the games spell them
     people = {p["name"]: p for p in stats(client, group)["players"]}
     assert "Annie" not in people
-    assert (people["Ann"]["games"], people["Ann"]["points"]) == (4, 19 + 8)
+    assert (people["Ann"]["games"], people["Ann"]["points"]) == (4, 12 + 8)
     response = client.post(f"{group}/unmerge", data={"spelling": "Annie"})
     assert response.status_code == 303
     assert "Annie" in [p["name"] for p in stats(client, group)["players"]]
@@ -255,25 +257,26 @@ def test_the_next_game_keeps_the_last_ones_ticket_decks(client):
 def test_standings_filter_by_variant_and_records_keep_each_variant_apart(client):
     """A base game (Bob 108) and a Mega Game: the shared win played with the 1910 box's
     tickets, where Cy's six lost tickets are reprinted at 20 + 20 + 20 + 19 + 12 + 17 = 108
-    (not 112): 106 + 10 − 108 = 8; nobody completed a ticket, so no Globetrotter. Ann and
-    Bob share it on 11."""
+    (not 112), and Kansas City–Houston at 5: 106 + 10 − 108 − 5 = 3; nobody completed a
+    ticket, so no Globetrotter. Ann and Bob share it on 4 (11 − 7, their 7-point tickets
+    as in the base game)."""
     url = new_group(client)
     import_into(client, url, bob_runs_away())
     import_into(client, url, shared_win(), variant="mega")
     response = client.get(f"{url}/stats.json", query_string={"map": "usa", "variant": "mega"})
     mega = response.get_json()
     assert [g["variant"] for g in mega["games"]] == ["mega"]
-    assert {p["name"]: p["points"] for p in mega["players"]} == {"Ann": 11, "Bob": 11, "Cy": 8}
+    assert {p["name"]: p["points"] for p in mega["players"]} == {"Ann": 4, "Bob": 4, "Cy": 3}
     every = stats(client, url)
     highest = {
         r["variant"]: (r["value"], r["holders"])
         for r in every["records"]
         if r["record"] == "highest_score"
     }
-    assert highest == {"base": (108, ["Bob"]), "mega": (11, ["Ann", "Bob"])}
+    assert highest == {"base": (108, ["Bob"]), "mega": (4, ["Ann", "Bob"])}
     text = " ".join(re.sub(r"<[^>]+>", " ", page(client, url)).split())
     assert "Records North America Highest score 108 points" in text
-    assert "North America — Mega Game Highest score 11 points" in text
+    assert "North America — Mega Game Highest score 4 points" in text
     filtered = page(client, f"{url}?map=usa&variant=mega")
     assert "1 game · North America — Mega Game" in filtered
     # A variant of another map, or none known, leaves the map's standings whole.
@@ -345,13 +348,14 @@ def section(client, url: str, anchor: str) -> str:
 
 
 def test_each_persons_score_as_a_share_of_the_winners_is_in_the_standings(client, group):
-    # Ann: 11 of the winners' 11 (100 %), then 8 of Bob's 108 (7.41 %): 53.7 on average.
-    # Bob won both: 100. Cy: 4 of 11: 36.4. The unfinished game counts for nothing.
+    # Ann: 4 of the winners' 4 (100 %), then 8 of Bob's 108 (7.41 %): 53.7 on average.
+    # Bob won both: 100. Cy: −1, counted as 1, of 4: 25. The unfinished game counts for
+    # nothing.
     shares = {p["name"]: p["share"] for p in stats(client, group)["players"]}
-    assert shares == {"Ann": 53.7, "Bob": 100.0, "Cy": 36.4}
+    assert shares == {"Ann": 53.7, "Bob": 100.0, "Cy": 25.0}
     text = text_of(client, group)
-    assert "Ann 1 win · 3 games (2 finished) · average 9.5 · 53.7% of the winner's score" in text
-    assert "Share of the winner's score 36.4%" in text
+    assert "Ann 1 win · 3 games (2 finished) · average 6.0 · 53.7% of the winner's score" in text
+    assert "Share of the winner's score 25.0%" in text
 
 
 def test_the_head_to_head_records_count_the_finished_games_both_played(client, group):
@@ -422,3 +426,23 @@ def test_each_game_on_the_group_page_shows_its_figures_from_its_log(client):
 def test_a_game_imported_without_its_log_shows_no_time_played(client, group):
     assert all(g["figures"]["seconds"] is None for g in stats(client, group)["games"])
     assert "Time played" not in section(client, group, "games")
+
+
+def test_a_game_over_counts_for_the_group_only_once_every_players_tickets_are_in(client):
+    # Bob's tickets are entered, ann's are not: on routes alone Bob would win (106 + 10
+    # − 8 against 4); the game waits for ann's tickets, and its line says so.
+    url = new_group(client)
+    table, tickets = bob_runs_away()
+    import_into(client, url, (table, {"Bob": tickets["Bob"]}))
+    found = stats(client, url)
+    assert [(g["finished"], g["winners"], g["scores"]) for g in found["games"]] == [
+        (False, [], None)
+    ]
+    assert {p["name"]: (p["wins"], p["points"]) for p in found["players"]} == {
+        "Bob": (0, 0),
+        "ann": (0, 0),
+    }
+    assert found["records"] == [] and found["ratings"] == []
+    game = found["games"][0]["id"]
+    listed = page(client, url)
+    assert "tickets to enter" in listed and f'href="/g/{game}/tickets"' in listed

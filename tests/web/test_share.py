@@ -39,11 +39,12 @@ def test_the_csv_reads_back_to_the_hand_worked_scores(client):
         "Game",
     ]
     read = {line[1]: line for line in lines}
-    # Ann and Bob share the win on 11 (no tickets, paths of 7); Cy 4 with six failed, 18 long.
+    # Ann and Bob share the win on 4 (a ticket failed each, paths of 7); Cy −1 with seven
+    # failed, 18 long.
     assert [(read[n][0], read[n][-5:]) for n in ("Ann", "Bob", "Cy")] == [
-        ("1", ["11", "0", "0", "7", "North America"]),
-        ("1", ["11", "0", "0", "7", "North America"]),
-        ("3", ["4", "0", "6", "18", "North America"]),
+        ("1", ["4", "0", "1", "7", "North America"]),
+        ("1", ["4", "0", "1", "7", "North America"]),
+        ("3", ["-1", "0", "7", "18", "North America"]),
     ]
 
 
