@@ -27,6 +27,7 @@ from reportlab.platypus import (
 from companion.render import lettering
 from companion.render.lettering import FONT
 from companion.render.pdf_sheet import paper_styles, qr_block, striped
+from companion.rules.counted import figure
 from companion.rules.event import EventSetup
 from companion.rules.event_standings import (
     EXPLAINED,
@@ -111,7 +112,14 @@ def _standings(
     rows: list[list[Any]] = [[str(h) for h in head]]
     for s in standings:
         rows.append(
-            [str(s.rank), Paragraph(_e(s.name), styles["base"]), s.games, s.wins, s.points, s.shown]
+            [
+                str(s.rank),
+                Paragraph(_e(s.name), styles["base"]),
+                s.games,
+                s.wins,
+                figure(s.points),
+                figure(s.shown),
+            ]
         )
     table = Table(rows, colWidths=[12 * mm, 74 * mm, 22 * mm, 22 * mm, 24 * mm, 24 * mm])
     table.setStyle(striped())
@@ -127,7 +135,7 @@ def _round(tables: Sequence[TableLine], styles: dict[str, ParagraphStyle]) -> Fl
             f"<b>{_e(_('Table %(num)d', num=t.number))}</b> ({state})", styles["base"]
         )
         seats: list[list[Any]] = [
-            [f"{seat}.", Paragraph(_e(name), styles["base"]), str(points)]
+            [f"{seat}.", Paragraph(_e(name), styles["base"]), figure(points)]
             for seat, (name, points) in enumerate(t.players, start=1)
         ]
         inner = Table(seats, colWidths=[7 * mm, 56 * mm, 16 * mm])

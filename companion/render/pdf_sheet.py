@@ -35,6 +35,7 @@ from companion.render.score_chart import Series
 from companion.render.text_sheet import ordinal, sheet_title, signed
 from companion.rules import counted
 from companion.rules.board import SEA
+from companion.rules.counted import figure
 from companion.rules.score_sheet import Line, PlayerSheet, ScoreSheet
 from companion.rules.variants import game_title
 from companion.rules.words import Text, _, join
@@ -128,8 +129,8 @@ def _standings(
                 ordinal(p.rank),
                 _disc(drawn[p.name]),
                 Paragraph(escape(p.name), styles["base"]),
-                *(signed(s.points) for s in p.sections),
-                str(p.total),
+                *(figure(signed(s.points)) for s in p.sections),
+                figure(p.total),
             ]
         )
     # Room for a title's longest word («Европейский», «Глобтроттер») in each column.
@@ -165,7 +166,7 @@ def striped(*more: tuple[Any, ...]) -> TableStyle:
 
 
 def _line(line: Line, base: ParagraphStyle) -> Paragraph:
-    points = "" if line.points is None else f"<b>{signed(line.points)}</b>  "
+    points = "" if line.points is None else f"<b>{figure(signed(line.points))}</b>  "
     how = f": {_e(line.how)}" if line.how else ""
     return Paragraph(f"{points}{_e(line.what)}{how}", base)
 
@@ -173,12 +174,14 @@ def _line(line: Line, base: ParagraphStyle) -> Paragraph:
 def _player(p: PlayerSheet, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
     base = styles["base"]
     story: list[Flowable] = [
-        Paragraph(f"{_e(p.name)}: {_e(counted.points(p.total))}", styles["head"])
+        Paragraph(f"{_e(p.name)}: {_e(figure(counted.points(p.total)))}", styles["head"])
     ]
     for section in p.sections:
         summary = f" ({_e(section.summary)})" if section.summary else ""
         story.append(
-            Paragraph(f"<b>{_e(section.title)}: {signed(section.points)}</b>{summary}", base)
+            Paragraph(
+                f"<b>{_e(section.title)}: {figure(signed(section.points))}</b>{summary}", base
+            )
         )
         story += [_line(line, styles["line"]) for line in section.lines]
     return story
@@ -412,7 +415,9 @@ def _chart(progress: Sequence[Series], styles: dict[str, ParagraphStyle]) -> lis
         drawing.add(
             Stroke(x1, yy, x2, yy, strokeColor=_color(palette.ZERO) if value == 0 else grey)
         )
-        drawing.add(String(x1 - 4, yy - 3, str(value), fontName=FONT, fontSize=7, textAnchor="end"))
+        drawing.add(
+            String(x1 - 4, yy - 3, figure(value), fontName=FONT, fontSize=7, textAnchor="end")
+        )
     if laid.finished:
         x, top = at(laid.last_turn_x, score_chart.TOP)
         _x, bottom = at(laid.last_turn_x, score_chart.HEIGHT - score_chart.BOTTOM)

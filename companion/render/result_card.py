@@ -19,6 +19,7 @@ from companion.render.board_picture import layout
 from companion.render.palette import ACCENT, CITY_DOT, INK, PAGE, PAPER, WATER, Piece, tint
 from companion.render.text_sheet import ordinal
 from companion.rules.board import SEA
+from companion.rules.counted import figure
 from companion.rules.score_sheet import ScoreSheet
 from companion.rules.variants import game_title
 from companion.rules.words import _
@@ -98,7 +99,7 @@ def result_card(
         middle = top + (ROW - 8) // 2
         draw.text((PAD, middle - 18), ordinal(p.rank), font=rank_font, fill=HINT)
         _mark(draw, pieces[p.name], disc, middle, 20)
-        score = str(p.total)
+        score = figure(p.total)
         score_font = _font(38, True)
         score_width = draw.textlength(score, font=score_font)
         left = disc + 20 + 14  # the name's

@@ -11,6 +11,11 @@ from fractions import Fraction
 from companion.rules.words import Message, ngettext
 
 
+def figure(value: object) -> str:
+    """A figure as printed, with a true minus sign ("−7", "−3 points"), not a hyphen."""
+    return str(value).replace("-", "\u2212")
+
+
 def tenths(value: Fraction | float) -> Decimal:
     """``value`` to one decimal, a half rounded up (never −0.0)."""
     exact = (

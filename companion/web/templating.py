@@ -20,7 +20,7 @@ from companion.render.board_picture import flag_background
 from companion.render.palette import ACCENT, PIECE_COLORS
 from companion.render.text_sheet import ordinal, signed
 from companion.rules.colors import color_words
-from companion.rules.counted import points
+from companion.rules.counted import figure, points
 from companion.rules.names import place_key
 from companion.rules.payment import card_words
 from companion.rules.variants import deck_note, game_title
@@ -71,8 +71,8 @@ def _helpers(app: Flask) -> None:
     app.add_template_filter(points, "points")
     # An average as the language writes it ("45.3", "45,3"), and a total, each with a true
     # minus below 0, as the points beside them have.
-    app.add_template_filter(lambda value: _minus(format_decimal(value, "0.0")), "decimal")
-    app.add_template_filter(lambda value: _minus(str(value)), "total")
+    app.add_template_filter(lambda value: figure(format_decimal(value, "0.0")), "decimal")
+    app.add_template_filter(figure, "total")
     # What a form that writes was made on: {{ stamp(game) }} beside its csrf_token.
     app.add_template_global(stamp, "stamp")
     app.jinja_env.globals["ACCENT"] = ACCENT  # the phone's theme colour
@@ -152,11 +152,6 @@ def _sentence(text: object) -> str:
     return Markup(capital) if isinstance(text, Markup) else capital
 
 
-def _minus(figure: str) -> str:
-    """A figure with a true minus sign ("−7"), not a hyphen."""
-    return figure.replace("-", "−")
-
-
 def _signed(points: int) -> str:
     """Points with their sign, as the pages print them, with a true minus: "+4", "−3", "0"."""
-    return _minus(signed(points))
+    return figure(signed(points))

@@ -127,7 +127,7 @@ def test_a_phone_left_on_a_replaced_game_is_sent_to_the_tables_new_one(
     go(player, server + str(game))
     expect(player.locator(".acting a.chosen")).to_be_visible()
     organizer.locator("input[name=tables][value='1']").check()
-    tap(organizer, organizer.locator("button", has_text="Draw again"))
+    tap(organizer, organizer.locator("button", has_text="Draw the chosen tables again"))
     banner = player.locator("section.banner[role=alert]")
     expect(banner).to_contain_text("Nothing more can be recorded in it.")  # heard live
     expect(player.locator("#claim, #bar")).to_have_count(0)  # nothing to record

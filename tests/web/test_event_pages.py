@@ -71,6 +71,8 @@ def test_the_public_page_never_gives_a_playing_address(client):
 def test_the_organizer_draws_the_next_round_once_however_often_the_form_is_sent(client):
     url = _organizer(client)
     assert client.post(f"{url}/draw", data={"round": "2"}).status_code == 303
+    said = html.unescape(client.get(url).get_data(as_text=True))
+    assert "Round 2 drawn: 3 tables, each with its game." in said  # 12 players, 4 a table
     again = client.post(f"{url}/draw", data={"round": "2"})  # a double tap: the page again
     assert again.status_code == 303 and again.headers["Location"] == url
     assert len(client.get(f"{url}/standings.json").get_json()["rounds"]) == 2
@@ -117,6 +119,7 @@ def test_a_round_drawn_again_says_so(client):
     assert client.post(f"{url}/redraw", data=data).status_code == 303
     page = html.unescape(client.get(url).get_data(as_text=True))
     assert "Tables of this round were drawn again 1 time" in page
+    assert "Tables 1 and 2 of round 1 drawn again, each with a new game." in page
 
 
 def test_a_game_taken_out_is_shown_so_and_counts_no_more(client):
@@ -200,14 +203,30 @@ def test_the_standings_print_as_a_pdf_with_each_rounds_tables(client, app):
     assert "goes to the player who sat later" in text
     assert f"Follow the event: http://localhost{public}" in text
     data = client.get(f"{public}/standings.json").get_json()
-    for line in data["players"]:  # the standings as the page has them, line by line
-        assert f"{line['name']} {line['games']} {line['wins']} {line['points']}" in text
+    for line in data["players"]:  # the standings as the page has them, a true minus sign
+        points = str(line["points"]).replace("-", "\u2212")
+        assert f"{line['name']} {line['games']} {line['wins']} {points}" in text
     for table in data["rounds"][0]["tables"]:
         assert f"Table {table['number']}" in text
         for seat, name in enumerate(table["players"], start=1):
             assert f"{seat}. {name}" in text
     assert "finished" in text and "not started" in text
     assert client.get(f"{url}/standings.pdf").data[:5] == b"%PDF-"
+
+
+def test_a_score_below_zero_prints_with_a_true_minus_on_the_screen(client, app):
+    url = _organizer(client)
+    organizer = client.get(f"{url}/standings.json").get_json()
+    with app.test_request_context():
+        play_to_end(organizer["rounds"][0]["tables"][0]["game"], seed=3)
+    data = client.get(f"{url}/standings.json").get_json()
+    below = [line for line in data["players"] if line["points"] < 0]
+    assert below, "the seed's game leaves a player below zero"
+    public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
+    screen = client.get(public).get_data(as_text=True)
+    for line in below:
+        assert f"<td>\u2212{-line['points']}</td>" in screen
+        assert f"<td>{line['points']}</td>" not in screen
 
 
 def test_five_players_at_tables_of_two_play_at_a_table_of_three_and_the_page_says_why(client):

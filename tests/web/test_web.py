@@ -15,8 +15,9 @@ from companion.rules.board import load_board, map_ids
 from companion.rules.record import parse_record
 from companion.web import create_app
 from tests.databases import fresh_database
+from tests.group_games import bob_runs_away
 from tests.helpers import GAMES, SIX_SPACE_ROUTES
-from tests.web.helpers import WebTable, form_on, problem, route_id, seats
+from tests.web.helpers import WebTable, form_on, import_record, problem, route_id, seats
 
 
 def test_home_page_offers_a_new_game_import_and_how_it_works(client):
@@ -235,6 +236,15 @@ def test_the_board_picture_has_the_tables_bar_and_its_turns_come_back_to_it(clie
     response = client.post(f"{table.url}/undo", data=undo)
     assert response.status_code == 303 and response.headers["Location"].endswith("/board")
     assert "Undone: Bob drew train cards" in table.page("/board")
+
+
+def test_the_board_of_a_game_that_is_over_offers_no_claim(client):
+    # Every player has taken their final turn: no route may be claimed any more.
+    table, tickets = bob_runs_away()
+    url = import_record(client, table.record(**tickets)).split("?")[0]
+    board = html.unescape(client.get(f"{url}/board").get_data(as_text=True))
+    assert "The game is over: the board as it ended." in board
+    assert "Tap a route to claim it" not in board and "data-ask=" not in board
 
 
 def test_a_city_looked_for_on_the_board_opens_the_table_on_it(client):

@@ -21,6 +21,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
 from companion.render.csv_event import standings_to_csv
@@ -46,6 +47,7 @@ from companion.rules.event_standings import (
     WINS,
 )
 from companion.rules.variants import BASE_GAME
+from companion.rules.words import join as listed
 from companion.web import event_store, event_view, store
 from companion.web.event_store import StoredEvent
 from companion.web.forms import EventEntryForm, form_problem
@@ -177,7 +179,16 @@ def draw(event_id: str) -> Response | tuple[str, int]:
             raise EventError(_("the next round to draw is round %(round)d", round=number))
         return draw_round(event, event_store.new_seed())
 
-    return _record(event_id, entry)
+    return _record(
+        event_id,
+        entry,
+        lambda drawn: ngettext(
+            "Round %(round)d drawn: %(num)d table, with its game.",
+            "Round %(round)d drawn: %(num)d tables, each with its game.",
+            len(drawn.tables),
+            round=drawn.round,
+        ),
+    )
 
 
 @bp.post("/<event_id>/redraw")
@@ -193,7 +204,17 @@ def redraw(event_id: str) -> Response | tuple[str, int]:
             raise EventError(_("a re-draw names the tables to draw again, each once"))
         return redraw_tables(event, number, [int(t) for t in named], event_store.new_seed())
 
-    return _record(event_id, entry)
+    return _record(
+        event_id,
+        entry,
+        lambda redrawn: ngettext(
+            "Table %(tables)s of round %(round)d drawn again, with a new game.",
+            "Tables %(tables)s of round %(round)d drawn again, each with a new game.",
+            len(redrawn.tables),
+            tables=listed([str(t) for t in redrawn.tables]),
+            round=redrawn.round,
+        ),
+    )
 
 
 @bp.post("/<event_id>/join")
