@@ -31,10 +31,14 @@ from companion.rules.counted import figure
 from companion.rules.event import EventSetup
 from companion.rules.event_standings import (
     EXPLAINED,
+    LATER_SEAT_RULE,
     METHODS,
     POINTS,
+    RATIO_BOUND_RULE,
     RATIO_HOUSE_RULE,
     SCORE_HEADS,
+    TIEBREAKS,
+    WINS,
     EventStanding,
 )
 from companion.rules.words import Text, _
@@ -53,6 +57,10 @@ class TableLine(Protocol):
     def status_words(self) -> Text: ...
     @property
     def taken_out(self) -> bool: ...
+    @property
+    def places(self) -> tuple[int, ...]: ...
+    @property
+    def ranked(self) -> list[tuple[int, str, int]]: ...
 
 
 def _e(text: object) -> str:
@@ -88,13 +96,19 @@ def event_to_pdf(
         Paragraph(_e(_("Ranked by %(method)s.", method=METHODS[setup.method])), styles["base"]),
         Paragraph(_e(EXPLAINED[setup.method]), styles["small"]),
     ]
-    notes = [_("Finished games count; a game taken out does not.")]
+    notes: list[Text] = [TIEBREAKS, _("Finished games count; a game taken out does not.")]
     if setup.method != POINTS:
         notes.append(RATIO_HOUSE_RULE)
-    if setup.later_seat_wins_ties:
-        notes.append(_("A tie the rule book's tiebreakers leave goes to the player who sat later."))
+    if setup.method == WINS:
+        notes.append(RATIO_BOUND_RULE)
+    if setup.later_seat in LATER_SEAT_RULE:
+        notes.append(LATER_SEAT_RULE[setup.later_seat])
     story += [Paragraph(_e(note), styles["small"]) for note in notes]
     story += [Spacer(1, 3 * mm), _standings(setup.method, standings, styles)]
+    if any(s.by_lot for s in standings):
+        story.append(
+            Paragraph(_e(_("‡ Placed by lot among players still equal.")), styles["small"])
+        )
     caption = _("Follow the event: %(link)s", link=link)
     story += [Spacer(1, 3 * mm), qr_block(link, caption, styles["small"])]
     for number, tables in enumerate(rounds, start=1):
@@ -108,26 +122,37 @@ def event_to_pdf(
 def _standings(
     method: str, standings: Sequence[EventStanding], styles: dict[str, ParagraphStyle]
 ) -> Table:
-    head = ["#", _("Player"), _("Games"), _("Wins"), _("Points"), SCORE_HEADS[method]]
+    head = [
+        "#",
+        _("Player"),
+        _("Games"),
+        _("Wins"),
+        _("Points"),
+        SCORE_HEADS[method],
+        _("Average finish"),
+    ]
     rows: list[list[Any]] = [[str(h) for h in head]]
     for s in standings:
         rows.append(
             [
-                str(s.rank),
+                f"{s.rank}‡" if s.by_lot else str(s.rank),
                 Paragraph(_e(s.name), styles["base"]),
                 s.games,
                 s.wins,
                 figure(s.points),
                 figure(s.shown),
+                s.average_shown,
             ]
         )
-    table = Table(rows, colWidths=[12 * mm, 74 * mm, 22 * mm, 22 * mm, 24 * mm, 24 * mm])
+    widths = [10 * mm, 58 * mm, 18 * mm, 16 * mm, 22 * mm, 24 * mm, 30 * mm]
+    table = Table(rows, colWidths=widths)
     table.setStyle(striped())
     return table
 
 
 def _round(tables: Sequence[TableLine], styles: dict[str, ParagraphStyle]) -> Flowable:
-    """A round's tables, two abreast: each its players in seat order with their points."""
+    """A round's tables, two abreast: each its players with their points, in place order
+    once finished (the winner marked), in seat order before."""
     cells = []
     for t in tables:
         state = f"{_e(t.status_words)}" + (f" · {_e(_('taken out'))}" if t.taken_out else "")
@@ -135,8 +160,17 @@ def _round(tables: Sequence[TableLine], styles: dict[str, ParagraphStyle]) -> Fl
             f"<b>{_e(_('Table %(num)d', num=t.number))}</b> ({state})", styles["base"]
         )
         seats: list[list[Any]] = [
-            [f"{seat}.", Paragraph(_e(name), styles["base"]), figure(points)]
-            for seat, (name, points) in enumerate(t.players, start=1)
+            [
+                f"{number}." if t.places else "",
+                Paragraph(
+                    f"<b>{_e(name)}</b> ({_e(_('winner'))})"
+                    if t.places and number == 1
+                    else _e(name),
+                    styles["base"],
+                ),
+                figure(points),
+            ]
+            for number, name, points in t.ranked
         ]
         inner = Table(seats, colWidths=[7 * mm, 56 * mm, 16 * mm])
         inner.setStyle(

@@ -18,7 +18,7 @@ from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from companion.rules.errors import EventError, SetupError
-from companion.rules.event_standings import METHODS
+from companion.rules.event_standings import EVERY_PLACE, FIRST_PLACE, METHODS, NO_SEAT
 from companion.rules.names import name_key
 from companion.rules.seating import draw, met_before, table_sizes
 from companion.rules.setup import check_name
@@ -31,7 +31,8 @@ MOST_PLAYERS = 400  # players an event holds (a hall of 80 tables of 5)
 class EventSetup:
     """What the organizer chose: the event's name, its map (and variant), the players a
     table seats, the rounds, how the standings rank, whether a tie left after the rule
-    book's tiebreakers goes to the later seat, and the players at the start."""
+    book's tiebreakers goes to the later seat (for first place, or, an option of its own,
+    at every place), and the players at the start."""
 
     name: str
     map: str
@@ -43,6 +44,15 @@ class EventSetup:
     players: tuple[str, ...]
     least: int = 2  # the map's fewest players at a table
     most: int = 5  # and most
+    # An event made before the choice existed gave the later seat every place.
+    later_seat_every_place: bool = True
+
+    @property
+    def later_seat(self) -> str:
+        """Whom the later seat wins a tie for: nobody, first place, every place."""
+        if not self.later_seat_wins_ties:
+            return NO_SEAT
+        return EVERY_PLACE if self.later_seat_every_place else FIRST_PLACE
 
 
 Seating = tuple[tuple[str, ...], ...]  # tables, each its players in seat order
@@ -143,6 +153,7 @@ class Event:
     setup: EventSetup
     players: tuple[str, ...]
     rounds: tuple[Round, ...] = ()
+    lot: str = ""  # the first draw's seed: it fixes the standings' draw by lot
 
     def round(self, number: int) -> Round:
         if not 1 <= number <= len(self.rounds):
@@ -253,7 +264,8 @@ def _draw_next(event: Event, entry: Drawn) -> Event:
     ):
         raise EventError(_("a round's tables seat every player in the event once"))
     tables = tuple(Table(i, players) for i, players in enumerate(entry.tables, 1))
-    return replace(event, rounds=(*event.rounds, Round(number, tables, entry.seed)))
+    rounds = (*event.rounds, Round(number, tables, entry.seed))
+    return replace(event, rounds=rounds, lot=event.lot or entry.seed)
 
 
 def _replace_round(event: Event, new: Round) -> Event:

@@ -159,7 +159,7 @@ def results(stored: StoredEvent) -> list[GameResult]:
     """The results of the event's finished games (over, and every player's tickets
     entered), but those taken out, round by round."""
     found = []
-    later_seat = stored.event.setup.later_seat_wins_ties
+    later_seat = stored.event.setup.later_seat
     games = store.load_games(stored.games.values())
     for this in stored.event.rounds:
         for table in this.tables:

@@ -8,7 +8,16 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from companion.rules.event_standings import METHODS, WINS, EventStanding, event_standings
+from companion.rules.event_standings import (
+    EVERY_PLACE,
+    FIRST_PLACE,
+    METHODS,
+    NO_SEAT,
+    WINS,
+    EventStanding,
+    event_standings,
+    result_of,
+)
 from companion.rules.words import Text, _
 from companion.web import store
 from companion.web.event_store import StoredEvent, results
@@ -16,6 +25,12 @@ from companion.web.forms import EventForm
 from companion.web.new_game import new_game_form
 
 NOT_STARTED, PLAYING, FINAL_ROUND = "not-started", "playing", "final-round"
+# What the later seat wins, as the new-event form offers it.
+LATER_SEAT: dict[str, Text] = {
+    FIRST_PLACE: _("a tie for first goes to the later seat (as the WBC)"),
+    EVERY_PLACE: _("a tie at any place goes to the later seat (an option of its own)"),
+    NO_SEAT: _("a tie stays shared"),
+}
 TICKETS, FINISHED = "tickets", "finished"
 STATUS_WORDS: dict[str, Text] = {
     NOT_STARTED: _("not started"),
@@ -29,7 +44,8 @@ STATUS_WORDS: dict[str, Text] = {
 @dataclass(frozen=True)
 class TableView:
     """A table of a round as its game stands: its players in seat order with their points
-    (the score track while it plays, the final totals once over) and its state."""
+    (the score track while it plays, the final totals once over), its state, and once it
+    has finished each seat's place (as the standings count it)."""
 
     round: int
     number: int
@@ -38,15 +54,26 @@ class TableView:
     players: tuple[tuple[str, int], ...]
     status: str
     taken_out: bool
+    places: tuple[int, ...] = ()
 
     @property
     def status_words(self) -> Text:
         return STATUS_WORDS[self.status]
 
+    @property
+    def ranked(self) -> list[tuple[int, str, int]]:
+        """(place, name, points) in place order once finished, the earlier seat first
+        among equals; before, in seat order with each seat's number."""
+        if not self.places:
+            return [(seat, name, points) for seat, (name, points) in enumerate(self.players, 1)]
+        order = sorted(range(len(self.players)), key=lambda i: (self.places[i], i))
+        return [(self.places[i], *self.players[i]) for i in order]
+
 
 def tables(stored: StoredEvent) -> list[list[TableView]]:
     """Each round's tables, round by round."""
     found = []
+    later_seat = stored.event.setup.later_seat
     games = store.load_games(stored.games.values())
     for this in stored.event.rounds:
         row = []
@@ -65,6 +92,7 @@ def tables(stored: StoredEvent) -> list[list[TableView]]:
             else:
                 status = NOT_STARTED
             points = tuple((p.name, p.total if sheet.settled else p.track) for p in sheet.players)
+            places = result_of(sheet, later_seat).places if sheet.settled else ()
             row.append(
                 TableView(
                     this.number,
@@ -74,6 +102,7 @@ def tables(stored: StoredEvent) -> list[list[TableView]]:
                     points,
                     status,
                     table.taken_out,
+                    places,
                 )
             )
         found.append(row)
@@ -92,7 +121,8 @@ def standings(stored: StoredEvent, method: str | None = None) -> tuple[EventStan
     everyone = [*stored.event.players]
     for this in stored.event.rounds:
         everyone += [p for t in this.tables for p in t.players if p not in everyone]
-    return event_standings(results(stored), method or stored.event.setup.method, everyone)
+    method = method or stored.event.setup.method
+    return event_standings(results(stored), method, everyone, stored.event.lot)
 
 
 def standings_json(stored: StoredEvent, public: bool, method: str | None = None) -> dict[str, Any]:
@@ -112,6 +142,10 @@ def standings_json(stored: StoredEvent, public: bool, method: str | None = None)
                 "wins": s.wins,
                 "points": s.points,
                 "score": round(float(s.score), 4),
+                "average_place": None
+                if s.average_place is None
+                else round(float(s.average_place), 4),
+                "by_lot": s.by_lot,
             }
             for s in standings(stored, method)
         ],
@@ -123,6 +157,7 @@ def standings_json(stored: StoredEvent, public: bool, method: str | None = None)
                         "number": t.number,
                         "game": t.watch if public else t.game,
                         "players": [name for name, _points in t.players],
+                        "places": list(t.places) or None,  # each seat's, once finished
                         "finished": t.status == FINISHED,
                         "taken_out": t.taken_out,
                     }
@@ -140,8 +175,9 @@ def event_form() -> EventForm:
     form = EventForm()
     form.map.choices = new_game_form().map.choices
     form.method.choices = [(key, str(words)) for key, words in METHODS.items()]
+    form.later_seat.choices = [(key, str(words)) for key, words in LATER_SEAT.items()]
     if not form.is_submitted():
-        form.later_seat.data = True
+        form.later_seat.data = FIRST_PLACE
         form.method.data = WINS
     return form
 

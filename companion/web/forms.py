@@ -299,7 +299,7 @@ class EventForm(FlaskForm):
         label(_("Rounds")), validators=[InputRequired(), NumberRange(1, 12)], default=3
     )
     method = RadioField(label(_("The standings rank by")), default="wins")
-    later_seat = BooleanField(label(_("A tie the rule book leaves goes to the later seat")))
+    later_seat = RadioField(label(_("A tie the rule book's tiebreakers leave")), default="first")
 
 
 class EventEntryForm(FlaskForm):

@@ -38,7 +38,8 @@ TABLES = {
         },
     ),
     # Seats 1 and 4 tie on 2 − 9 points, no ticket completed and no longest path: the rule
-    # book's tiebreakers leave it, and the event gives the tie to the later seat.
+    # book's tiebreakers leave it, and the event (its option "at every place") gives the
+    # tie to the later seat.
     3: (2, {0: [("Boston", "New York")], 3: [("Pittsburgh", "Raleigh")]}),
 }
 # At the end each seat enters one ticket from the deck, worth 9, that nobody connects
@@ -88,7 +89,9 @@ def _by_hand(
     games: list[tuple[list[str], list[int], list[int]]], method: str
 ) -> list[tuple[object, ...]]:
     """The standings worked out from the rules' definitions: each line (rank, name, games,
-    wins, points, the ranking value to two decimals), best first, equal lines by name."""
+    wins, points, the ranking value to two decimals, the average finish), best first;
+    players still equal after the average finish share the first rank of their group
+    (the event draws lots among them), equal lines by name."""
     lines = {}
     for name in PLAYERS:
         mine: list[tuple[int, int, list[int]]] = []  # (score, place, the others' scores)
@@ -99,10 +102,12 @@ def _by_hand(
         wins = sum(1 for _s, place, _o in mine if place == 1)
         points = sum(s for s, _p, _o in mine)
         value: Fraction
-        if method == "wins":  # score ÷ best opponent's (below 1 counts as 1) + place points
+        if method == "wins":
+            # score ÷ best opponent's (below 1 counts as 1; at most 2) + place points
             value = sum(
                 (
-                    Fraction(max(s, 1), max(max(others), 1)) + {1: 100, 2: 20}.get(place, 0)
+                    min(Fraction(max(s, 1), max(max(others), 1)), Fraction(2))
+                    + {1: 100, 2: 20}.get(place, 0)
                     for s, place, others in mine
                 ),
                 Fraction(0),
@@ -117,7 +122,12 @@ def _by_hand(
         else:
             value = Fraction(points)
             key = (0, value)
-        lines[name] = (key, len(mine), wins, points, f"{float(value):.2f}")
+        average = Fraction(sum(place for _s, place, _o in mine), len(mine))
+        # Best first: the method's key, then the lower average finish.
+        order = (key[0], key[1], -average)
+        shown = f"{float(value):.2f}".replace("-", "\u2212")
+        total = str(points).replace("-", "\u2212")  # a true minus, as the screen prints it
+        lines[name] = (order, len(mine), wins, total, shown, f"{float(average):.2f}")
     ranked = [
         (1 + sum(1 for other in lines.values() if other[0] > line[0]), name, *line[1:])
         for name, line in lines.items()
@@ -134,6 +144,7 @@ def test_a_three_round_evening_of_twelve_is_played_to_the_end_and_ranked(
     page.fill("#events input[name=name]", "Friday club")
     page.fill("#events textarea[name=players]", "\n".join(PLAYERS))
     page.fill("#events input[name=rounds]", "3")
+    page.locator("#events input[name=later_seat][value=every]").check()
     tap(page, page.locator("#events button[type=submit]"))
     organizer = page.url
     public = page.locator("#organizer .link input").input_value()
@@ -165,18 +176,42 @@ def test_a_three_round_evening_of_twelve_is_played_to_the_end_and_ranked(
     for number in (1, 2, 3):
         tables = page.locator(f"#round-{number} li.event-table")
         for t in range(3):
-            seats, scores, _places = games[(number - 1) * 3 + t]
+            seats, scores, places = games[(number - 1) * 3 + t]
             expect(tables.nth(t).locator(".chip").first).to_have_text("finished")
+            # In place order (the earlier seat first among equals), the winner marked.
+            order = sorted(range(len(seats)), key=lambda i: (places[i], i))
             shown = tables.nth(t).locator(".seats .pts").all_inner_texts()
-            assert tables.nth(t).locator(".seats .who").all_inner_texts() == seats
-            assert [int(re.sub(r"[^\d-]", "", p.replace("−", "-"))) for p in shown] == scores
+            assert tables.nth(t).locator(".seats .who").all_inner_texts() == [
+                seats[i] for i in order
+            ]
+            assert [int(re.sub(r"[^\d-]", "", p.replace("−", "-"))) for p in shown] == [
+                scores[i] for i in order
+            ]
+            assert tables.nth(t).locator(".seats li.won .who").all_inner_texts() == [
+                seats[i] for i in order if places[i] == 1
+            ]
     for method in ("wins", "share", "points"):
         method_link = page.locator(f"#standings nav.methods a[href='?by={method}']")
         if method_link.get_attribute("aria-current") != "true":
             tap(page, method_link)
         rows = page.locator("#standings tbody tr")
         expect(rows).to_have_count(12)
-        lines = [tuple(rows.nth(i).locator("td, th").all_inner_texts()) for i in range(12)]
-        expected = [tuple(str(v) for v in line) for line in _by_hand(games, method)]
-        assert lines == expected, method
+        lines = [rows.nth(i).locator("td, th").all_inner_texts() for i in range(12)]
+        expected = {line[1]: [str(v) for v in line] for line in _by_hand(games, method)}
+        group = {
+            name: sum(1 for o in expected.values() if o[0] == line[0])
+            for name, line in expected.items()
+        }
+        for shown in lines:
+            rank, name, *figures, average = shown
+            wanted = expected[name]
+            # Still equal after the average finish: a draw by lot orders the group.
+            drawn = group[name] > 1
+            assert ("‡" in rank) == drawn, (method, shown)
+            rank = re.sub(r"\D", "", rank)
+            assert int(wanted[0]) <= int(rank) < int(wanted[0]) + group[name], (method, shown)
+            assert figures == wanted[2:-1], (method, shown)
+            assert average == wanted[-1], (method, shown)
+        ranks = sorted(int(re.sub(r"\D", "", line[0])) for line in lines)
+        assert ranks == list(range(1, 13)), method
         screenshot(page, f"evening-standings-{method}")

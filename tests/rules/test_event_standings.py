@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
 
 from companion.rules.event_standings import (
+    EVERY_PLACE,
+    FIRST_PLACE,
     POINTS,
     SHARE,
     WINS,
@@ -87,12 +90,57 @@ def test_a_listed_player_with_no_finished_game_stands_at_the_foot():
 
 
 def test_a_score_below_one_counts_as_one_in_a_ratio():
-    # House rule: Bob's best opponent scored -4: 30/1 + 100; Ann -4 counts 1: 1/30.
+    # House rule: Ann's -4 counts 1: 1/30 + 20 (second). Bob's best opponent scored -4,
+    # counted 1: 30/1, which counts at most 2: 2 + 100.
     games = (GameResult(("Ann", "Bob"), (-4, 30), (2, 1)),)
     assert [(s.name, s.shown) for s in event_standings(games, WINS)] == [
-        ("Bob", "130.00"),
+        ("Bob", "102.00"),
         ("Ann", "20.03"),
     ]
+
+
+def test_a_score_ratio_counts_at_most_two():
+    # A 40-point win over a table on -1 would be 40/1; it counts 2, against a normal win's
+    # 110/100 = 1.1: the blowout is worth a little more, not 36 times more.
+    games = (
+        GameResult(("Ann", "Bob"), (40, -1), (1, 2)),
+        GameResult(("Cy", "Di"), (110, 100), (1, 2)),
+    )
+    score = {s.name: s.score for s in event_standings(games, WINS)}
+    assert score["Ann"] == 102 and score["Cy"] == 100 + Fraction(110, 100)
+    # Bob's -1 counts 1: 1/40 + 20; Di: 100/110 + 20.
+    assert score["Bob"] == 20 + Fraction(1, 40) and score["Di"] == 20 + Fraction(100, 110)
+
+
+def test_players_the_method_leaves_equal_rank_by_their_average_finish():
+    # Game 1: Ann 100 (1st), Bob 80 (2nd), Cy 50 (3rd). Game 2: Cy 110 (1st), Bob 80
+    # (2nd), Di 70 (3rd), Ann 60 (4th). By points Ann, Bob and Cy have 160 each; their
+    # average finish: Ann (1 + 4) / 2 = 2.5, Bob (2 + 2) / 2 = 2, Cy (3 + 1) / 2 = 2.
+    games = (
+        GameResult(("Ann", "Bob", "Cy"), (100, 80, 50), (1, 2, 3)),
+        GameResult(("Ann", "Bob", "Cy", "Di"), (60, 80, 110, 70), (4, 2, 1, 3)),
+    )
+    lines = event_standings(games, POINTS)
+    assert [(s.rank, s.name, s.points, s.average_shown) for s in lines] == [
+        (1, "Bob", 160, "2.00"),
+        (1, "Cy", 160, "2.00"),  # still equal: with no lot drawn they share the rank
+        (3, "Ann", 160, "2.50"),
+        (4, "Di", 70, "3.00"),
+    ]
+
+
+def test_a_draw_by_lot_the_events_seed_fixes_orders_players_still_equal():
+    games = (GameResult(("Ann", "Bob", "Cy"), (80, 80, 40), (1, 1, 3)),)
+    # Equal on points and on average finish (1st each): the lot decides, the same way
+    # every time for one seed, and marks the line.
+    first = event_standings(games, POINTS, lot="seed-1")
+    again = event_standings(games, POINTS, lot="seed-1")
+    assert [(s.rank, s.name) for s in first] == [(s.rank, s.name) for s in again]
+    assert sorted((s.rank, s.by_lot) for s in first[:2]) == [(1, True), (2, True)]
+    assert (first[2].name, first[2].rank, first[2].by_lot) == ("Cy", 3, False)
+    # Over many seeds each of the two comes first sometimes: a draw, not an order.
+    winners = {event_standings(games, POINTS, lot=f"s{i}")[0].name for i in range(40)}
+    assert winners == {"Ann", "Bob"}
 
 
 def _sheet(*players):
@@ -106,12 +154,21 @@ def test_a_game_places_its_players_by_the_sheets_ranks():
     assert result == GameResult(("Ann", "Bob", "Cy"), (50, 70, 20), (2, 1, 3))
 
 
-def test_a_tie_left_after_the_tiebreakers_goes_to_the_later_seat_when_the_event_says_so():
-    """ "Reverse turn order breaks the tie": Ann and Cy tie for first after the rule
-    book's tiebreakers, Cy sat later and wins; Bob and Di tie for third, Di sat later."""
+def test_a_tie_for_first_goes_to_the_later_seat_as_the_wbc_writes_it():
+    """ "Reverse turn order breaks the tie" for first: Ann and Cy tie for first after the
+    rule book's tiebreakers, Cy sat later and wins, Ann is second; Bob and Di, tied for
+    third, stay tied."""
     sheet = _sheet(("Ann", 90, 1), ("Bob", 40, 3), ("Cy", 90, 1), ("Di", 40, 3))
     assert result_of(sheet).places == (1, 3, 1, 3)
-    assert result_of(sheet, later_seat_wins_ties=True).places == (2, 4, 1, 3)
+    assert result_of(sheet, FIRST_PLACE).places == (2, 3, 1, 3)
+    # Three tied for first: the latest seat wins; the two others share second.
+    three = _sheet(("Ann", 90, 1), ("Bob", 90, 1), ("Cy", 90, 1), ("Di", 40, 4))
+    assert result_of(three, FIRST_PLACE).places == (2, 2, 1, 4)
+
+
+def test_the_later_seat_at_every_place_is_an_option_of_its_own():
+    sheet = _sheet(("Ann", 90, 1), ("Bob", 40, 3), ("Cy", 90, 1), ("Di", 40, 3))
+    assert result_of(sheet, EVERY_PLACE).places == (2, 4, 1, 3)
 
 
 def test_an_unknown_method_is_refused():

@@ -19,8 +19,17 @@ TWELVE = [f"P{i:02d}" for i in range(1, 13)]
 
 def _make(client, players=TWELVE, **more):
     data = {"name": "Club night", "players": "\n".join(players), "map": "usa", "seats": "4"}
-    data |= {"rounds": "3", "method": "wins", "later_seat": "y", **more}
+    data |= {"rounds": "3", "method": "wins", "later_seat": "first", **more}
     return client.post("/e", data=data)
+
+
+def _one_table_finished(client, app) -> str:
+    """An event whose first table has played a game to its end (seed 3): its address."""
+    url = _organizer(client)
+    organizer = client.get(f"{url}/standings.json").get_json()
+    with app.test_request_context():
+        play_to_end(organizer["rounds"][0]["tables"][0]["game"], seed=3)
+    return url
 
 
 def _organizer(client, **more):
@@ -187,10 +196,7 @@ def test_the_standings_show_by_any_method_the_events_own_marked(client):
 
 
 def test_the_standings_print_as_a_pdf_with_each_rounds_tables(client, app):
-    url = _organizer(client)
-    organizer = client.get(f"{url}/standings.json").get_json()
-    with app.test_request_context():
-        play_to_end(organizer["rounds"][0]["tables"][0]["game"], seed=3)
+    url = _one_table_finished(client, app)
     public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
     body = client.get(f"{public}/standings.pdf")
     assert body.mimetype == "application/pdf"
@@ -206,19 +212,21 @@ def test_the_standings_print_as_a_pdf_with_each_rounds_tables(client, app):
     for line in data["players"]:  # the standings as the page has them, a true minus sign
         points = str(line["points"]).replace("-", "\u2212")
         assert f"{line['name']} {line['games']} {line['wins']} {points}" in text
+    names = re.sub(r" [−\d]+(?= |$)", "", text)  # the tables' lines without their points
     for table in data["rounds"][0]["tables"]:
         assert f"Table {table['number']}" in text
-        for seat, name in enumerate(table["players"], start=1):
-            assert f"{seat}. {name}" in text
+        if table["places"]:  # finished: in place order, the winner marked
+            seated = zip(table["places"], range(4), table["players"], strict=True)
+            lines = [f"{place}. {name}" for place, _seat, name in sorted(seated)]
+            assert " ".join([lines[0] + " (winner)", *lines[1:]]) in names
+        else:  # in seat order
+            assert " ".join(table["players"]) in names
     assert "finished" in text and "not started" in text
     assert client.get(f"{url}/standings.pdf").data[:5] == b"%PDF-"
 
 
 def test_a_score_below_zero_prints_with_a_true_minus_on_the_screen(client, app):
-    url = _organizer(client)
-    organizer = client.get(f"{url}/standings.json").get_json()
-    with app.test_request_context():
-        play_to_end(organizer["rounds"][0]["tables"][0]["game"], seed=3)
+    url = _one_table_finished(client, app)
     data = client.get(f"{url}/standings.json").get_json()
     below = [line for line in data["players"] if line["points"] < 0]
     assert below, "the seed's game leaves a player below zero"
@@ -411,3 +419,33 @@ def test_a_replaced_games_board_and_tickets_say_so_and_where_the_table_plays(cli
         assert f'href="/g/{after["game"]}"' in shown, page
     board = client.get(f"/g/{before['game']}/board").get_data(as_text=True)
     assert 'id="bar"' not in board
+
+
+def test_the_later_seat_wins_a_tie_for_first_unless_the_organizer_says_every_place(client):
+    # The WBC: "reverse turn order breaks the tie" for first; every place is an option.
+    said = {
+        "first": "a tie for first the rule book's tiebreakers leave goes to the player who "
+        "sat later (as the WBC)",
+        "every": "a tie at any place the rule book's tiebreakers leave goes to the player "
+        "who sat later (an option of this event's",
+    }
+    for choice, words in said.items():
+        page = html.unescape(client.get(_organizer(client, later_seat=choice)).text)
+        assert words in page and said[{"first": "every", "every": "first"}[choice]] not in page
+    shared = html.unescape(client.get(_organizer(client, later_seat="")).text)
+    assert not any(words in shared for words in said.values())
+    form = client.get("/").get_data(as_text=True)
+    radios = re.findall(r'<input[^>]*name="later_seat"[^>]*>', form)
+    assert [r for r in radios if "checked" in r] == [r for r in radios if 'value="first"' in r]
+
+
+def test_the_standings_say_the_tiebreaks_and_give_each_average_finish(client, app):
+    url = _one_table_finished(client, app)
+    data = client.get(f"{url}/standings.json").get_json()
+    played = [line for line in data["players"] if line["games"]]
+    assert len(played) == 4 and all(line["average_place"] in (1, 2, 3, 4) for line in played)
+    assert sorted(line["average_place"] for line in played) == [1, 2, 3, 4]
+    page = html.unescape(client.get(url).text)
+    assert "Players still equal: the better average finish (the mean of their places)" in page
+    assert "Average finish" in page
+    assert "House rule: a score ÷ best opponent's score counts at most 2" in page

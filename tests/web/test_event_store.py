@@ -4,12 +4,14 @@ that finished."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.rules.actions import Pass
 from companion.rules.errors import EventError
 from companion.rules.event import EventSetup, Joined, Moved, TakenOut, draw_round, redraw_tables
-from companion.rules.event_standings import WINS, result_of
+from companion.rules.event_standings import EVERY_PLACE, WINS, result_of
 from companion.rules.record import HeldTicket
 from companion.web import backup, event_store, store
 from tests.web.helpers import play_to_end as _play_to_end
@@ -88,7 +90,7 @@ def test_the_standings_count_the_finished_games_but_those_taken_out(app):
         found = event_store.results(stored)
         assert len(found) == 2  # table 3 has not finished
         sheet = store.load_game(stored.games[1, 1]).scored()
-        assert found[0] == result_of(sheet, later_seat_wins_ties=True)
+        assert found[0] == result_of(sheet, EVERY_PLACE)  # SETUP: as events made before
         taken = event_store.record_entry(event_id, lambda e: TakenOut(1, 1))
         assert [r.players for r in event_store.results(taken)] == [found[1].players]
 
@@ -134,3 +136,16 @@ def test_a_table_with_tickets_entered_has_begun(app):
         store.add_ticket(stored.games[1, 1], first, HeldTicket(("Denver", "El Paso")))
         with pytest.raises(EventError, match="table 1 has started its game"):
             event_store.record_entry(event_id, lambda e: redraw_tables(e, 1, (1, 2), "x"))
+
+
+def test_an_event_made_before_the_choice_gives_the_later_seat_every_place(app):
+    # Its stored setup has no "later_seat_every_place": it was made when the later seat
+    # won a tie at any place, and its standings stay as they were.
+    with app.test_request_context():
+        event_id = event_store.create_event(SETUP)
+        db = store.get_db()
+        row = db.execute("SELECT setup FROM event WHERE id = ?", (event_id,)).fetchone()
+        setup = json.loads(row[0])
+        del setup["later_seat_every_place"]
+        db.execute("UPDATE event SET setup = ? WHERE id = ?", (json.dumps(setup), event_id))
+        assert event_store.load_event(event_id).event.setup.later_seat == EVERY_PLACE

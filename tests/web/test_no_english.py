@@ -29,7 +29,7 @@ from tests.helpers import MARKLIN_GOODS, record_of
 PLAYERS = ["Аня", "Борис", "Вика"]
 # Words in Latin letters that are not English words to translate: brands and formats.
 BRANDS = {"Märklin", "PDF", "QR", "JSON", "BG", "Stats", "SVG", "CSV", "Telegram"}
-BRANDS |= {"World", "Boardgaming", "Championships"}  # the tournament's own name
+BRANDS |= {"World", "Boardgaming", "Championships", "WBC", "EuroQuest"}  # tournaments' names
 # Attributes whose text a phone shows or reads out.
 SHOWN = {"title", "aria-label", "placeholder", "alt", "label"}
 ADDRESS = re.compile(r"\bhttps?://\S+|/g/\S+|/w/\S+")  # a game's address, shown to share it

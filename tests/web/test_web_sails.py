@@ -104,7 +104,7 @@ def test_a_tour_from_the_deck_and_the_ports_on_the_sheet_and_pdf(client):
     pdf = client.get(f"{url}/sheet.pdf").data
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
     assert "+20 Port in Lagos: Lagos–Luanda–Dar Es Salaam–Djibouti" in text
-    assert "-8 Ports not built: 2 ports × −4" in text
+    assert "−8 Ports not built: 2 ports × −4" in text  # a true minus in print
 
 
 def test_the_claim_list_tells_sea_routes_from_rail_routes(client):

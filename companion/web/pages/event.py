@@ -40,10 +40,15 @@ from companion.rules.event import (
     redraw_tables,
 )
 from companion.rules.event_standings import (
+    EVERY_PLACE,
     EXPLAINED,
+    FIRST_PLACE,
+    LATER_SEAT_RULE,
+    RATIO_BOUND_RULE,
     RATIO_HOUSE_RULE,
     SCORE_HEADS,
     SHORT,
+    TIEBREAKS,
     WINS,
 )
 from companion.rules.variants import BASE_GAME
@@ -75,7 +80,8 @@ def create() -> Response | tuple[str, int]:
         seats=form.seats.data or 4,
         rounds=form.rounds.data or 1,
         method=form.method.data or WINS,
-        later_seat_wins_ties=bool(form.later_seat.data),
+        later_seat_wins_ties=form.later_seat.data in (FIRST_PLACE, EVERY_PLACE),
+        later_seat_every_place=form.later_seat.data == EVERY_PLACE,
         players=tuple(p for p in players if p),
         least=edition.min_players,
         most=edition.max_players,
@@ -319,6 +325,9 @@ def _made(stored: StoredEvent, organizer: bool, since: str, problem: str | None)
         methods=SHORT,
         explained=EXPLAINED,
         ratio_rule=RATIO_HOUSE_RULE,
+        bound_rule=RATIO_BOUND_RULE,
+        tiebreaks=TIEBREAKS,
+        later_seat_rule=LATER_SEAT_RULE.get(event.setup.later_seat),
         score_heads=SCORE_HEADS,
         seated={p for r in event.rounds for t in r.tables for p in t.players},
         public_link=public,
