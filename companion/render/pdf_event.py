@@ -36,10 +36,10 @@ from companion.rules.event_standings import (
     POINTS,
     RATIO_BOUND_RULE,
     RATIO_HOUSE_RULE,
-    SCORE_HEADS,
     TIEBREAKS,
     WINS,
     EventStanding,
+    columns,
 )
 from companion.rules.words import Text, _
 
@@ -122,15 +122,7 @@ def event_to_pdf(
 def _standings(
     method: str, standings: Sequence[EventStanding], styles: dict[str, ParagraphStyle]
 ) -> Table:
-    head = [
-        "#",
-        _("Player"),
-        _("Games"),
-        _("Wins"),
-        _("Points"),
-        SCORE_HEADS[method],
-        _("Average finish"),
-    ]
+    head = ["#", *columns(method)]
     rows: list[list[Any]] = [[str(h) for h in head]]
     for s in standings:
         rows.append(

@@ -83,6 +83,18 @@ PLACE_POINTS = {1: 100, 2: 20}  # and 5 for third place at a table of 5
 THIRD_OF_FIVE = 5
 
 
+def columns(method: str) -> tuple[Text, ...]:
+    """The standings' columns after the rank, as the page and every file head them."""
+    return (
+        _("Player"),
+        _("Games"),
+        _("Wins"),
+        _("Points"),
+        SCORE_HEADS[method],
+        _("Average finish"),
+    )
+
+
 @dataclass(frozen=True)
 class GameResult:
     """One finished game as the standings see it: its players in seat order, their

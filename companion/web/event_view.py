@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from companion.rules.counted import figure, points
 from companion.rules.event_standings import (
     EVERY_PLACE,
     FIRST_PLACE,
@@ -182,8 +183,27 @@ def event_form() -> EventForm:
     return form
 
 
-def telegram_share(stored: StoredEvent, public_link: str) -> str:
+TOP_SHARED = 3  # the places the Telegram message names
+
+
+def telegram_share(
+    stored: StoredEvent, public_link: str, standings: tuple[EventStanding, ...]
+) -> str:
     """Telegram's share address for the event's public page (never the organizer's): the
-    standings one tap away in a club's chat."""
+    top places in the message, the standings one tap away in a club's chat."""
     text = str(_("%(event)s: the standings", event=stored.event.setup.name))
+    top = [s for s in standings if s.games and s.rank <= TOP_SHARED]
+    if top:
+        places = "\n".join(
+            str(
+                _(
+                    "%(rank)d. %(player)s, %(points)s",
+                    rank=s.rank,
+                    player=s.name,
+                    points=figure(points(s.points)),
+                )
+            )
+            for s in top
+        )
+        text = f"{text}\n{places}"
     return "https://t.me/share/url?" + urlencode({"url": public_link, "text": text})

@@ -19,7 +19,15 @@ def test_the_standings_csv_has_a_line_a_player_by_rank():
     games = (GameResult(("Ann", "=Bob"), (120, 80), (1, 2)),)
     rows = _rows(standings_to_csv(event_standings(games, WINS), WINS))
     assert rows == [
-        ["Rank", "Player", "Games", "Wins", "Points", "Sum"],
-        ["1", "Ann", "1", "1", "120", "101.50"],
-        ["2", "'=Bob", "1", "0", "80", "20.67"],
+        ["Rank", "Player", "Games", "Wins", "Points", "Sum", "Average finish", "By lot"],
+        ["1", "Ann", "1", "1", "120", "101.50", "1.00", ""],
+        ["2", "'=Bob", "1", "0", "80", "20.67", "2.00", ""],
     ]
+
+
+def test_a_place_the_lot_decided_is_marked_and_a_score_below_zero_stays_a_number():
+    # Ann and Bob tie on 50, both first (a shared win): the lot orders them. Cy on -3.
+    games = (GameResult(("Ann", "Bob", "Cy"), (50, 50, -3), (1, 1, 3)),)
+    rows = _rows(standings_to_csv(event_standings(games, WINS, lot="seed"), WINS))
+    assert sorted((r[0], r[7]) for r in rows[1:3]) == [("1", "yes"), ("2", "yes")]
+    assert rows[3][:5] == ["3", "Cy", "1", "0", "-3"] and rows[3][7] == ""

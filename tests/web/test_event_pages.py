@@ -3,6 +3,7 @@ games and the organizer's entries, the public page and the standings as JSON."""
 
 from __future__ import annotations
 
+import csv
 import html
 import io
 import re
@@ -146,11 +147,39 @@ def test_the_standings_download_as_csv_from_either_address(client):
     body = client.get(f"{url}/standings.csv")
     assert body.mimetype == "text/csv" and "attachment" in body.headers["Content-Disposition"]
     lines = body.get_data(as_text=True).lstrip("\ufeff").splitlines()
-    assert lines[0] == "Rank,Player,Games,Wins,Points,Sum" and len(lines) == 13
+    assert lines[0] == "Rank,Player,Games,Wins,Points,Sum,Average finish,By lot"
+    assert len(lines) == 13
     public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
     assert client.get(f"{public}/standings.csv").get_data(as_text=True) == body.get_data(
         as_text=True
     )
+
+
+def test_the_games_download_as_csv_a_line_a_table_with_each_seats_score_and_place(client, app):
+    url = _one_table_finished(client, app)
+    data = client.get(f"{url}/standings.json").get_json()
+    body = client.get(f"{url}/games.csv")
+    assert body.mimetype == "text/csv" and "games-" in body.headers["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(body.get_data(as_text=True).lstrip("\ufeff"))))
+    assert rows[0][:6] == [
+        "Round",
+        "Table",
+        "State",
+        "Seat 1: player",
+        "Seat 1: score",
+        "Seat 1: place",
+    ]
+    assert len(rows[0]) == 3 + 3 * 5 and len(rows) == 1 + 3  # three tables of round 1
+    finished, waiting = rows[1], rows[2]
+    table = data["rounds"][0]["tables"][0]
+    assert finished[:3] == ["1", "1", "finished"]
+    assert finished[3::3][:4] == table["players"]
+    assert [int(p) for p in finished[5::3][:4]] == table["places"]
+    points = {line["name"]: line["points"] for line in data["players"]}
+    assert [int(p) for p in finished[4::3][:4]] == [points[n] for n in table["players"]]
+    assert waiting[:3] == ["1", "2", "not started"] and waiting[5::3] == [""] * 5
+    public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
+    assert client.get(f"{public}/games.csv").data == body.data
 
 
 def test_a_game_replaced_by_a_redraw_sends_its_phones_to_the_new_one(client):
@@ -179,6 +208,24 @@ def test_the_standings_are_shared_in_telegram_by_the_public_address(client):
     public = re.search(r'value="(http://localhost/e/w/[\w-]+)"', page)[1]
     assert asked["url"] == [public] and asked["text"] == ["Club night: the standings"]
     assert url.rsplit("/", 1)[1] not in share  # never the organizer's address
+
+
+def test_the_telegram_message_names_the_top_places(client, app):
+    from urllib.parse import parse_qs, urlsplit
+
+    url = _one_table_finished(client, app)
+    data = client.get(f"{url}/standings.json").get_json()
+    page = html.unescape(client.get(url).get_data(as_text=True))
+    share = re.search(r'href="(https://t\.me/share/url\?[^"]+)"', page)[1]
+    text = parse_qs(urlsplit(share).query)["text"][0]
+    top = [line for line in data["players"] if line["games"]][:3]
+    said = [
+        f"{line['rank']}. {line['name']}, "
+        + str(line["points"]).replace("-", "\u2212")
+        + (" point" if line["points"] in (1, -1) else " points")
+        for line in top
+    ]
+    assert text.splitlines() == ["Club night: the standings", *said]
 
 
 def test_the_standings_show_by_any_method_the_events_own_marked(client):

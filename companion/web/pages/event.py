@@ -24,7 +24,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
-from companion.render.csv_event import standings_to_csv
+from companion.render.csv_event import games_to_csv, standings_to_csv
 from companion.render.pdf_event import event_to_pdf
 from companion.rules.board import load_board
 from companion.rules.errors import EventError
@@ -159,13 +159,32 @@ def _pdf(stored: StoredEvent) -> Response:
     )
 
 
+@bp.get("/<event_id>/games.csv")
+def games_csv(event_id: str) -> Response:
+    return _games_csv(event_store.load_event(event_id))
+
+
+@bp.get("/w/<watch>/games.csv")
+def watched_games_csv(watch: str) -> Response:
+    return _games_csv(event_store.load_watched_event(watch))
+
+
 def _csv(stored: StoredEvent) -> Response:
     """The standings as CSV, named after the event and the day."""
     method = stored.event.setup.method
     text = standings_to_csv(event_view.standings(stored), method)
+    return _attached(text, f"standings-{stored.created[:10]}.csv")
+
+
+def _games_csv(stored: StoredEvent) -> Response:
+    """Every table's game, round by round, as CSV."""
+    text = games_to_csv(event_view.tables(stored))
+    return _attached(text, f"games-{stored.created[:10]}.csv")
+
+
+def _attached(text: str, name: str) -> Response:
     response = Response(text, mimetype="text/csv")
-    day = stored.created[:10]
-    response.headers["Content-Disposition"] = f'attachment; filename="standings-{day}.csv"'
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 
 
@@ -334,7 +353,7 @@ def _made(stored: StoredEvent, organizer: bool, since: str, problem: str | None)
         entry=EventEntryForm(),
         problem=problem,
         event_events=followed,
-        telegram=event_view.telegram_share(stored, public),
+        telegram=event_view.telegram_share(stored, public, event_view.standings(stored)),
     )
 
 
