@@ -409,10 +409,24 @@
       shown.classList.toggle("bad", total !== 5);
       return total;
     }
-    // Once the counts make the five dice, the plays they allow come at once: no button to
-    // find (it stays for a page without this script, and to send counts put right).
+    // Three faces counted leave the fourth no choice: the rest of the five dice show it,
+    // filled in at once (a tap saved). Once the counts make the five dice, the plays they
+    // allow come at once: no button to find (it stays for a page without this script, and
+    // to send counts put right).
+    function theRest(form) {
+      var open = [].filter.call(form.querySelectorAll("fieldset.count"), function (set) {
+        return !set.dataset.told;  // not tapped yet (each starts at 0)
+      });
+      if (open.length !== 1) return;
+      var rest = 5 - count();
+      var pick = open[0].querySelector('input[value="' + rest + '"]');
+      if (pick) pick.checked = true;
+    }
     document.addEventListener("change", function (event) {
-      if (!event.target.closest("fieldset.count")) return;
+      var set = event.target.closest("fieldset.count");
+      if (!set) return;
+      set.dataset.told = "1";
+      theRest(event.target.form);
       if (count() === 5) event.target.form.requestSubmit();
     });
     document.body.addEventListener("htmx:afterSettle", count);

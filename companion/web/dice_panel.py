@@ -22,7 +22,7 @@ from companion.rules.dice import (
 )
 from companion.rules.game import dice_options
 from companion.rules.state import State
-from companion.rules.words import Message, Text, _
+from companion.rules.words import Message, Text, _, ngettext
 
 # Each face of the train dice, in words.
 _FACE_WORDS: dict[str, Message] = {
@@ -55,8 +55,9 @@ def counted_faces(
     values: Mapping[str, str] | None = None,
 ) -> tuple[tuple[str, ...] | None, int | None]:
     """The faces tapped in as counts (``?single=2&double=1…``: how many dice show each
-    face; the address's, unless ``values`` are given), in the dice's order; and, when the
-    counts don't make five dice, what they make."""
+    face; the address's, unless ``values`` are given; three faces counted, the fourth shows
+    on the rest), in the dice's order; and, when the counts don't make five dice, what
+    they make."""
     values = request.args if values is None else values
     counts = {f: values.get(f, "") for f in FACES}
     if not any(counts.values()):
@@ -64,6 +65,9 @@ def counted_faces(
     numbers = [
         int(n) if n.isascii() and n.isdigit() and len(n) == 1 else 0 for n in counts.values()
     ]
+    untold = [i for i, n in enumerate(counts.values()) if not n]
+    if len(untold) == 1 and sum(numbers) <= TRAIN_DICE:  # three faces counted: the rest
+        numbers[untold[0]] = TRAIN_DICE - sum(numbers)
     if sum(numbers) != TRAIN_DICE:
         return None, sum(numbers)
     return tuple(f for f, n in zip(FACES, numbers, strict=True) for _ in range(n)), None
@@ -83,13 +87,26 @@ def faces_asked() -> tuple[str, ...] | None:
 DICE = tuple(str(i) for i in range(TRAIN_DICE))  # the dice by their place in the roll
 
 
-def _takes(held: Tokens, option: DiceOption) -> list[tuple[str, Text, bool]]:
-    """The tokens a play lets the player take, each as the form sends it, in words, and
-    whether it is the one taken unless the player says otherwise: the most the rules give."""
+def _short(tokens: Tokens) -> Text:
+    """A choice of tokens as the list offers it, short enough for a phone's line: "none",
+    "1 single", "2 double", "1 single + 1 double"."""
+    single = ngettext("%(num)d single", "%(num)d single", tokens.single)
+    double = ngettext("%(num)d double", "%(num)d double", tokens.double)
+    if tokens.single and tokens.double:
+        return _("%(single)s + %(double)s", single=single, double=double)
+    if tokens.single or tokens.double:
+        return single if tokens.single else double
+    return _("none")
+
+
+def _takes(held: Tokens, option: DiceOption) -> list[tuple[str, Text, Text, bool]]:
+    """The tokens a play lets the player take, each as the form sends it, in words (a
+    sentence, and short, for the list), and whether it is the one taken unless the player
+    says otherwise: the most the rules give."""
     choices = token_choices(held, option)
     most = max(t.total for t in choices)
     default = next(t for t in choices if t.total == most)
-    return [(f"{t.single},{t.double}", _words(t), t == default) for t in choices]
+    return [(f"{t.single},{t.double}", _words(t), _short(t), t == default) for t in choices]
 
 
 def _counts(faces: tuple[str, ...] | None) -> dict[str, int]:

@@ -16,8 +16,9 @@ def test_one_dice_turn(server: str, phone: Page) -> None:
     expect(page.locator("#dice h2")).to_have_text("Ann's dice")
 
     # The dice on the table: 2 single, 1 double, 1 station, 1 locomotive: a tap for each
-    # face shown; the counts make five dice, and the plays come at once.
-    dice_counts(page, ("single", 2), ("double", 1), ("station", 1), ("locomotive", 1))
+    # face's count but the last, which the rest of the five dice show; the plays come at
+    # once.
+    dice_counts(page, ("single", 2), ("double", 1), ("station", 1))
     expect(page.locator(".plays")).to_contain_text("Calgary–Vancouver (gray): 3 spaces, +4")
     expect(page.locator(".plays")).to_contain_text("Draw 2 tickets")
     screenshot(page, "d1-dice-plays")
@@ -26,8 +27,8 @@ def test_one_dice_turn(server: str, phone: Page) -> None:
     page.fill(".play-search", "calg")  # the routes a roll can claim wait for a city
     play = page.locator(".plays li", has_text="Calgary–Vancouver (gray): 3 spaces")
     # Two dice left unused give a token: taken unless the player says otherwise.
-    expect(play.locator("select[name='take'] option:checked")).to_have_text("take 1 single token")
-    play.locator("select[name='take']").select_option(label="take 1 double token")
+    expect(play.locator("select[name='take'] option:checked")).to_have_text("1 single")
+    play.locator("select[name='take']").select_option(label="1 double")
     tap(page, play.locator("button", has_text="Claim"))
     expect(page.locator(".note")).to_contain_text("Ann claimed Calgary–Vancouver")
     expect(page.locator("#dice")).to_contain_text("Ann: 1 double token")
@@ -64,6 +65,24 @@ def test_a_claim_with_the_dice_as_rolled_at_the_table_takes_three_taps(
     taps += 1
     expect(page.locator(".note")).to_contain_text("Ann claimed Calgary–Vancouver")
     assert taps == 3
+
+
+def test_three_faces_counted_leave_the_fourth_and_a_claim_takes_four_taps(
+    server: str, phone: Page
+) -> None:
+    # 2 single, 1 double, 1 station and (the rest) 1 locomotive: three counts tapped, the
+    # fourth is the rest of the five dice, and the plays come at once.
+    page = phone
+    start_game(page, server, ["Ann", "Bob"], dice=True)
+    taps = dice_counts(page, ("single", 2), ("double", 1), ("station", 1))
+    expect(page.locator("h3", has_text="Plays with")).to_have_text(
+        "Plays with single, single, double, station, locomotive"
+    )
+    page.fill(".play-search", "vanc")  # typing is not a tap
+    tap(page, page.locator(".plays li", has_text="Calgary–Vancouver").locator("button"))
+    taps += 1
+    expect(page.locator(".note")).to_contain_text("Ann claimed Calgary–Vancouver")
+    assert taps == 4
 
 
 def _faces(page: Page) -> list[str]:

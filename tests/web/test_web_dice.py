@@ -254,6 +254,11 @@ def test_the_dice_are_entered_by_how_many_show_each_face(client):
     assert "Plays with single, single, double, station, locomotive" in table
     wrong = page(client, f"{url}?player=Ann&single=2&double=1")
     assert "These counts make 3 dice, not 5." in wrong and "Plays with" not in wrong
+    # Three faces counted: the other two of the five dice show the fourth face.
+    rest = page(client, f"{url}?player=Ann&single=2&double=1&station=0")
+    assert "Plays with single, single, double, locomotive, locomotive" in rest
+    too_many = page(client, f"{url}?player=Ann&single=4&double=1&station=1")
+    assert "These counts make 6 dice, not 5." in too_many
 
 
 def test_the_tokens_the_rules_give_are_taken_unless_the_player_says_otherwise(client):
