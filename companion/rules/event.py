@@ -1,6 +1,7 @@
 """An event: a club's game night or a tournament's heats, many tables playing rounds of
 ordinary games. Its log is the truth, as a game's is: each entry is something the
-organizer did (a round drawn, a table drawn again, a late arrival, a dropout, a player
+organizer did (a round drawn, a table drawn again, a late arrival, seated at once where a
+table has room, a dropout, whose seat is freed where their table has not begun, a player
 moved, a game taken out), and the event as it stands is the replay of the log.
 
 An entry keeps what it did, not only what was asked (a round's tables as drawn, and the
@@ -104,6 +105,29 @@ class Moved:
 
 
 @dataclass(frozen=True)
+class Seated:
+    """A late arrival (or a player waiting for the next round) seated at once at a table
+    of the latest round that has room and has not started, into seat ``seat`` (0: first)."""
+
+    player: str
+    round: int
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class Freed:
+    """A dropout after the draw, before their table's first move: their seat is freed and
+    they are drawn no more; ``by`` takes the seat (a late arrival, or a player waiting for
+    the next round), or, ``""``, the table plays one short."""
+
+    player: str
+    round: int
+    table: int
+    by: str
+
+
+@dataclass(frozen=True)
 class TakenOut:
     """A table's game taken out of the standings (a game set up wrong, abandoned)."""
 
@@ -111,7 +135,7 @@ class TakenOut:
     table: int
 
 
-Entry = Drawn | Redrawn | Joined | Left | Moved | TakenOut
+Entry = Drawn | Redrawn | Joined | Left | Moved | Seated | Freed | TakenOut
 
 
 @dataclass(frozen=True)
@@ -207,6 +231,10 @@ def apply(event: Event, entry: Entry, started: Callable[[int, int], bool] | None
         return replace(event, players=tuple(p for p in event.players if p != entry.player))
     if isinstance(entry, Moved):
         return _move(event, entry, began)
+    if isinstance(entry, Seated):
+        return _seat(event, entry, began)
+    if isinstance(entry, Freed):
+        return _free(event, entry, began)
     return _take_out(event, entry)
 
 
@@ -358,6 +386,87 @@ def _move(event: Event, entry: Moved, started: Callable[[int, int], bool]) -> Ev
     return _replace_round(event, replace(this, tables=tuple(seated(t) for t in this.tables)))
 
 
+def _table_to_change(
+    event: Event, number: int, table: int, started: Callable[[int, int], bool]
+) -> tuple[Round, Table]:
+    """The latest round and its table ``table``, if its game has not begun."""
+    this = event.round(number)
+    if number != len(event.rounds):
+        raise EventError(_("players are seated only at the latest round's tables"))
+    found = this.table(table)
+    if started(this.number, found.number):
+        raise EventError(
+            _("table %(table)d has started its game: its seats stay as they are", table=table)
+        )
+    return this, found
+
+
+def _newcomer(event: Event, player: str, this: Round) -> tuple[str, ...]:
+    """The event's players with ``player`` seated now: a name new to the event joins it; a
+    player waiting for the next round (in the event, at no table) is seated as they are."""
+    if this.table_of(player) is not None:
+        raise EventError(
+            _("%(player)s already has a table in round %(round)d", player=player, round=this.number)
+        )
+    if player in event.players:
+        return event.players
+    _check_roster((*event.players, player))
+    return (*event.players, player)
+
+
+def _seat(event: Event, entry: Seated, started: Callable[[int, int], bool]) -> Event:
+    this, table = _table_to_change(event, entry.round, entry.table, started)
+    players = _newcomer(event, entry.player, this)
+    if len(table.players) + 1 > event.setup.most:
+        raise EventError(
+            _(
+                "table %(table)d has no free seat: a table seats at most %(most)d players on "
+                "this map",
+                table=table.number,
+                most=event.setup.most,
+            )
+        )
+    if not 0 <= entry.seat <= len(table.players):
+        raise EventError(_("table %(table)d has no such seat", table=table.number))
+    seated = list(table.players)
+    seated.insert(entry.seat, entry.player)
+    tables = tuple(Table(t.number, tuple(seated)) if t is table else t for t in this.tables)
+    return replace(_replace_round(event, replace(this, tables=tables)), players=players)
+
+
+def _free(event: Event, entry: Freed, started: Callable[[int, int], bool]) -> Event:
+    this, table = _table_to_change(event, entry.round, entry.table, started)
+    if entry.player not in table.players:
+        raise EventError(
+            _(
+                "%(player)s does not sit at table %(table)d",
+                player=entry.player,
+                table=table.number,
+            )
+        )
+    if entry.player not in event.players:
+        raise EventError(_("%(player)s is not in the event", player=entry.player))
+    players = event.players
+    if entry.by:
+        players = _newcomer(event, entry.by, this)
+        seated = tuple(entry.by if p == entry.player else p for p in table.players)
+    else:
+        seated = tuple(p for p in table.players if p != entry.player)
+        if len(seated) < event.setup.least:
+            raise EventError(
+                _(
+                    "table %(table)d would play with %(count)d: a table seats at least "
+                    "%(least)d players on this map; seat a late arrival in the freed seat",
+                    table=table.number,
+                    count=len(seated),
+                    least=event.setup.least,
+                )
+            )
+    tables = tuple(Table(t.number, seated) if t is table else t for t in this.tables)
+    left = tuple(p for p in players if p != entry.player)
+    return replace(_replace_round(event, replace(this, tables=tables)), players=left)
+
+
 def _take_out(event: Event, entry: TakenOut) -> Event:
     this = event.round(entry.round)
     table = this.table(entry.table)
@@ -381,6 +490,8 @@ ENTRIES: dict[str, type[Entry]] = {
     "joined": Joined,
     "left": Left,
     "moved": Moved,
+    "seated": Seated,
+    "freed": Freed,
     "taken_out": TakenOut,
 }
 

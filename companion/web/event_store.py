@@ -17,8 +17,10 @@ from companion.rules.event import (
     Entry,
     Event,
     EventSetup,
+    Freed,
     Moved,
     Redrawn,
+    Seated,
     TakenOut,
     apply,
     draw_round,
@@ -99,11 +101,11 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
         stored = _load(db, "id", event_id)
         if len(stored.log) != len(before.log):
             raise EventError(_("the event changed meanwhile: look at it again"))
-        if isinstance(entry, (Redrawn, Moved, TakenOut)):
+        if isinstance(entry, (Redrawn, Moved, Seated, Freed, TakenOut)):
             for (number, _table), game_id in stored.games.items():
                 if number == entry.round:  # no action lands on them until this commits
                     db.hold(game_id)
-        after = apply(stored.event, entry, started=lambda r, t: _started(stored, r, t))
+        after = apply(stored.event, entry, started=lambda r, t: started(stored, r, t))
         _write_entry(db, event_id, len(stored.log), entry)
         if isinstance(entry, Drawn):
             tables = [t.number for t in after.round(entry.round).tables]
@@ -114,6 +116,8 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
             source = stored.event.round(entry.round).table_of(entry.player)
             assert source is not None  # apply refused a player without a table
             _replace_games(db, stored, after, entry.round, [source.number, entry.table])
+        elif isinstance(entry, (Seated, Freed)):
+            _replace_games(db, stored, after, entry.round, [entry.table])
         elif isinstance(entry, TakenOut):
             taken = stored.games.get((entry.round, entry.table))
             if taken is not None:
@@ -171,7 +175,7 @@ def results(stored: StoredEvent) -> list[GameResult]:
     return found
 
 
-def _started(stored: StoredEvent, round_number: int, table: int) -> bool:
+def started(stored: StoredEvent, round_number: int, table: int) -> bool:
     """Whether the table's game has begun: an action or a ticket recorded."""
     game_id = stored.games.get((round_number, table))
     if game_id is None:

@@ -117,9 +117,11 @@ def method_asked(stored: StoredEvent, asked: str | None) -> str:
 
 
 def standings(stored: StoredEvent, method: str | None = None) -> tuple[EventStanding, ...]:
-    """The standings by ``method`` (the event's own if none), everyone who has played or
-    plays now listed."""
+    """The standings by ``method`` (the event's own if none), everyone who has played, plays
+    now or was listed at the start."""
     everyone = [*stored.event.players]
+    # Those who dropped out too (a dropout before playing is listed, marked, with nothing).
+    everyone += [p for p in stored.event.setup.players if p not in everyone]
     for this in stored.event.rounds:
         everyone += [p for t in this.tables for p in t.players if p not in everyone]
     method = method or stored.event.setup.method

@@ -311,6 +311,8 @@ class EventEntryForm(FlaskForm):
     tables = SelectMultipleField(label(_("Tables")), choices=[], validate_choice=False)
     player = StringField(label(_("Player")), validators=[Optional(), Length(max=MAX_NAME)])
     seed = HiddenField(label(_("Draw")), validators=[Optional(), Length(max=32)])
+    # Who takes a dropout's freed seat (none: the table plays one short).
+    by = StringField(label(_("Who takes the seat")), validators=[Optional(), Length(max=MAX_NAME)])
 
 
 class TakeOutForm(FlaskForm):

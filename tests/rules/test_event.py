@@ -11,10 +11,12 @@ from companion.rules.errors import EventError
 from companion.rules.event import (
     Drawn,
     EventSetup,
+    Freed,
     Joined,
     Left,
     Moved,
     Redrawn,
+    Seated,
     TakenOut,
     apply,
     draw_round,
@@ -190,6 +192,9 @@ def test_only_the_latest_round_is_drawn_again():
         Joined("Zed"),
         Left("Ann"),
         Moved("Ann", 1, 2, 0),
+        Seated("Zed", 1, 2, 3),
+        Freed("Ann", 1, 2, ""),
+        Freed("Ann", 1, 2, "Zed"),
         TakenOut(2, 1),
     ],
 )
@@ -254,3 +259,66 @@ def test_an_event_holds_at_most_400_players():
     many = tuple(f"Player {i}" for i in range(401))
     with pytest.raises(EventError, match="at most 400 players"):
         new_event(_setup(players=many))
+
+
+def test_a_late_arrival_is_seated_at_once_at_a_table_with_a_free_seat():
+    # Tables of 4 on North America (2 to 5 players): Zed takes the third seat of table 1.
+    event = _event(_setup(), "a")
+    first = event.round(1).table(1).players
+    event = _event(_setup(), "a", Seated("Zed", 1, 1, 2))
+    assert event.round(1).table(1).players == (*first[:2], "Zed", *first[2:])
+    assert "Zed" in event.players
+    # Table 1 now seats 5, the map's most: nobody else sits down there.
+    with pytest.raises(EventError, match="table 1 has no free seat"):
+        apply(event, Seated("Yan", 1, 1, 0))
+    with pytest.raises(EventError, match="Zed already has a table in round 1"):
+        apply(event, Seated("Zed", 1, 2, 0))
+    # Drawn from then on with the others: 13 players in the next round.
+    assert len(_seated(_event(_setup(), "a", Seated("Zed", 1, 1, 2), "b"), 2)) == 13
+
+
+def test_a_player_waiting_for_the_next_round_may_be_seated_now():
+    event = _event(_setup(), "a", Joined("Zed"), Seated("Zed", 1, 3, 0))
+    assert event.round(1).table(3).players[0] == "Zed" and event.players.count("Zed") == 1
+
+
+def test_nobody_is_seated_at_a_table_that_has_started():
+    event = _event(_setup(), "a")
+    with pytest.raises(EventError, match="table 2 has started its game"):
+        apply(event, Seated("Zed", 1, 2, 0), started=lambda _r, t: t == 2)
+
+
+def test_a_dropout_before_the_first_move_frees_the_seat_and_the_table_plays_one_short():
+    event = _event(_setup(), "a")
+    leaving = event.round(1).table(2).players[1]
+    event = _event(_setup(), "a", Freed(leaving, 1, 2, ""))
+    assert leaving not in event.round(1).table(2).players
+    assert len(event.round(1).table(2).players) == 3 and leaving not in event.players
+    assert len(_seated(_event(_setup(), "a", Freed(leaving, 1, 2, ""), "b"), 2)) == 11
+
+
+def test_a_late_arrival_takes_the_freed_seat():
+    event = _event(_setup(), "a")
+    seats = event.round(1).table(2).players
+    event = _event(_setup(), "a", Freed(seats[1], 1, 2, "Zed"))
+    assert event.round(1).table(2).players == (seats[0], "Zed", *seats[2:])
+    assert "Zed" in event.players and seats[1] not in event.players
+
+
+def test_a_freed_seat_never_leaves_a_table_below_the_maps_fewest_players():
+    # Four players at tables of 2: a dropout leaves one player alone.
+    setup = _setup(TWELVE[:4], seats=2)
+    event = _event(setup, "a")
+    alone = event.round(1).table(1).players
+    with pytest.raises(EventError, match="table 1 would play with 1"):
+        apply(event, Freed(alone[0], 1, 1, ""))
+    assert apply(event, Freed(alone[0], 1, 1, "Zed")).round(1).table(1).players[0] == "Zed"
+
+
+def test_a_seat_is_freed_only_before_the_tables_first_move():
+    event = _event(_setup(), "a")
+    leaving = event.round(1).table(2).players[0]
+    with pytest.raises(EventError, match="table 2 has started its game"):
+        apply(event, Freed(leaving, 1, 2, ""), started=lambda _r, t: t == 2)
+    with pytest.raises(EventError, match="does not sit at table 3"):
+        apply(event, Freed(leaving, 1, 3, ""))

@@ -379,11 +379,32 @@ def test_the_organizers_entries_say_what_they_did_by_the_forms(client):
     organizer = page[page.index('id="organizer"') :]
     assert "Zed plays from the next round." in organizer
     assert "Zed</th>" not in page and 'Zed <span class="chip">from the next round</span>' in page
+    # P01's table has not begun: their seat is freed, the table plays one short.
+    table = _table_of(client, url, "P01")
     client.post(f"{url}/leave", data={"player": "P01"})
     page = html.unescape(client.get(url).text)
-    assert "P01 dropped out: drawn no more" in page
+    assert f"P01 dropped out: table {table['number']} plays without them" in page
     assert 'P01 <span class="chip">dropped out</span>' in page
     assert "This page's address is the only key to the event" in page
+    # P02's table has begun: P02 keeps the seat, and is drawn no more.
+    table = _table_of(client, url, "P02")
+    store_pass(client, table["game"], table["players"][0])
+    client.post(f"{url}/leave", data={"player": "P02"})
+    page = html.unescape(client.get(url).text)
+    assert "P02 dropped out: drawn no more" in page
+    assert "P02" in _table_of(client, url, "P02")["players"]
+
+
+def _table_of(client, url: str, player: str) -> dict:
+    """The latest round's table that seats ``player``, as standings.json has it."""
+    tables = client.get(f"{url}/standings.json").get_json()["rounds"][-1]["tables"]
+    return next(t for t in tables if player in t["players"])
+
+
+def store_pass(client, game: str, player: str) -> None:
+    """The table's first move: ``player`` draws train cards."""
+    response = client.post(f"/g/{game}/turn", data={"player": player, "drew": "cards"})
+    assert response.status_code == 303
 
 
 def _redraw_first_two_tables(client, url):
@@ -496,3 +517,46 @@ def test_the_standings_say_the_tiebreaks_and_give_each_average_finish(client, ap
     assert "Players still equal: the better average finish (the mean of their places)" in page
     assert "Average finish" in page
     assert "House rule: a score ÷ best opponent's score counts at most 2" in page
+
+
+def test_a_late_arrival_sits_down_now_at_a_table_with_room_and_its_game_begins_again(client):
+    url = _organizer(client)
+    before = _table_of(client, url, "P01")
+    page = html.unescape(client.get(url).text)
+    assert f"now, at table {before['number']} (4 players)" in page  # 4 of North America's 5
+    joined = client.post(f"{url}/join", data={"player": "Zed", "table": before["number"]})
+    assert joined.status_code == 303
+    after = _table_of(client, url, "Zed")
+    assert after["number"] == before["number"] and len(after["players"]) == 5
+    assert sorted(after["players"]) == sorted([*before["players"], "Zed"])
+    assert after["game"] != before["game"]  # a new game, its seats as they are now
+    page = html.unescape(client.get(url).text)
+    assert f"Zed sits at table {before['number']} now: the table has a new game." in page
+    assert f"now, at table {before['number']}" not in page  # 5: no room left
+    full = client.post(f"{url}/join", data={"player": "Yan", "table": before["number"]})
+    assert full.status_code == 409
+    assert f"table {before['number']} has no free seat" in html.unescape(full.text).casefold()
+
+
+def test_a_dropouts_seat_goes_to_the_player_named(client):
+    url = _organizer(client)
+    before = _table_of(client, url, "P05")
+    seat = before["players"].index("P05")
+    left = client.post(f"{url}/leave", data={"player": "P05", "by": "  Zed "})
+    assert left.status_code == 303
+    after = _table_of(client, url, "Zed")
+    assert after["players"][seat] == "Zed" and "P05" not in after["players"]
+    assert after["game"] != before["game"]
+    page = html.unescape(client.get(url).text)
+    assert f"P05 dropped out: Zed takes their seat at table {before['number']}" in page
+
+
+def test_a_dropout_that_would_leave_a_table_too_small_is_refused_with_what_to_do(client):
+    url = _organizer(client, players=TWELVE[:4], seats="2")
+    alone = _table_of(client, url, "P01")
+    refused = client.post(f"{url}/leave", data={"player": "P01"})
+    assert refused.status_code == 409
+    said = html.unescape(refused.get_data(as_text=True))
+    assert f"Table {alone['number']} would play with 1" in said
+    assert "seat a late arrival in the freed seat" in said
+    assert "P01" in _table_of(client, url, "P01")["players"]  # nothing changed

@@ -32,9 +32,11 @@ from companion.rules.event import (
     Entry,
     Event,
     EventSetup,
+    Freed,
     Joined,
     Left,
     Moved,
+    Seated,
     TakenOut,
     draw_round,
     redraw_tables,
@@ -244,24 +246,72 @@ def redraw(event_id: str) -> Response | tuple[str, int]:
 
 @bp.post("/<event_id>/join")
 def join(event_id: str) -> Response | tuple[str, int]:
-    return _record(
-        event_id,
-        lambda event, form: Joined(" ".join((form.player.data or "").split())),
-        lambda entry: _("%(player)s plays from the next round.", player=entry.player),
-    )
+    """A late arrival: seated at once at the table named (one of the latest round's with
+    room, not started: a seat drawn at random, as every seat is), else from the next
+    round."""
+
+    def entry(event: Event, form: EventEntryForm) -> Entry:
+        player = " ".join((form.player.data or "").split())
+        if not form.table.data:
+            return Joined(player)
+        number = len(event.rounds)
+        seats = len(event.round(number).table(form.table.data).players)
+        return Seated(player, number, form.table.data, secrets.randbelow(seats + 1))
+
+    def said(entry: Joined | Seated) -> str:
+        if isinstance(entry, Seated):
+            return str(
+                _(
+                    "%(player)s sits at table %(table)d now: the table has a new game.",
+                    player=entry.player,
+                    table=entry.table,
+                )
+            )
+        return str(_("%(player)s plays from the next round.", player=entry.player))
+
+    return _record(event_id, entry, said)
 
 
 @bp.post("/<event_id>/leave")
 def leave(event_id: str) -> Response | tuple[str, int]:
-    return _record(
-        event_id,
-        lambda event, form: Left(form.player.data or ""),
-        lambda entry: _(
-            "%(player)s dropped out: drawn no more (their games played still count; a late "
-            "arrival of the same name brings them back).",
-            player=entry.player,
-        ),
-    )
+    """A dropout: where their table of the latest round has not begun, their seat is
+    freed (the player named takes it, or the table plays one short); else they are drawn
+    no more."""
+    stored = event_store.load_event(event_id)
+
+    def entry(event: Event, form: EventEntryForm) -> Entry:
+        player = form.player.data or ""
+        latest = event.rounds[-1]
+        table = latest.table_of(player)
+        if table is None or event_store.started(stored, latest.number, table.number):
+            return Left(player)
+        by = " ".join((form.by.data or "").split())
+        return Freed(player, latest.number, table.number, by)
+
+    def said(entry: Left | Freed) -> str:
+        if isinstance(entry, Freed) and entry.by:
+            words = _(
+                "%(player)s dropped out: %(by)s takes their seat at table %(table)d, which has "
+                "a new game.",
+                player=entry.player,
+                by=entry.by,
+                table=entry.table,
+            )
+        elif isinstance(entry, Freed):
+            words = _(
+                "%(player)s dropped out: table %(table)d plays without them, with a new game.",
+                player=entry.player,
+                table=entry.table,
+            )
+        else:
+            words = _(
+                "%(player)s dropped out: drawn no more (their games played still count; a "
+                "late arrival of the same name brings them back).",
+                player=entry.player,
+            )
+        return str(words)
+
+    return _record(event_id, entry, said)
 
 
 @bp.post("/<event_id>/move")
@@ -332,13 +382,20 @@ def _made(stored: StoredEvent, organizer: bool, since: str, problem: str | None)
         followed = url_for("live.organizer_events", event_id=stored.id, since=since)
     else:
         followed = url_for("live.public_events", watch=stored.watch, since=since)
+    rounds = event_view.tables(stored)
     return render_template(
         "event.html",
         stored=stored,
         event=event,
         organizer=organizer,
         board=load_board(event.setup.map),
-        rounds=event_view.tables(stored),
+        rounds=rounds,
+        # The latest round's tables a late arrival may sit down at now.
+        with_room=[
+            t
+            for t in rounds[-1]
+            if t.status == event_view.NOT_STARTED and len(t.players) < event.setup.most
+        ],
         standings=event_view.standings(stored, shown),
         shown=shown,
         methods=SHORT,
@@ -349,6 +406,7 @@ def _made(stored: StoredEvent, organizer: bool, since: str, problem: str | None)
         later_seat_rule=LATER_SEAT_RULE.get(event.setup.later_seat),
         score_heads=SCORE_HEADS,
         seated={p for r in event.rounds for t in r.tables for p in t.players},
+        seated_now={p for t in event.rounds[-1].tables for p in t.players},
         public_link=public,
         entry=EventEntryForm(),
         problem=problem,
