@@ -130,6 +130,15 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
     return load_event(event_id)
 
 
+def event_language(event_id: str | None = None, watch: str | None = None) -> str | None:
+    """The language the organizer chose for the event's screen and files (None: not
+    known, or no such event), by its address or its public one."""
+    column, key = ("id", event_id) if event_id is not None else ("watch", watch)
+    row = store.get_db().execute(f"SELECT language FROM event WHERE {column} = ?", (key,))
+    found = row.fetchone()
+    return None if found is None else found["language"]
+
+
 def stamp(event_id: str, db: Connection | None = None) -> str:
     """Where the event and its tables' games stand: changes with each entry and with each
     change to a table's game (what a screen made on it is checked against)."""

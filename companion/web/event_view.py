@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from companion.catalogs import LANGUAGES
 from companion.rules.counted import figure, points
 from companion.rules.event_standings import (
     EVERY_PLACE,
@@ -23,6 +24,7 @@ from companion.rules.words import Text, _
 from companion.web import store
 from companion.web.event_store import StoredEvent, results
 from companion.web.forms import EventForm
+from companion.web.language import language
 from companion.web.new_game import new_game_form
 
 NOT_STARTED, PLAYING, FINAL_ROUND = "not-started", "playing", "final-round"
@@ -179,7 +181,9 @@ def event_form() -> EventForm:
     form.map.choices = new_game_form().map.choices
     form.method.choices = [(key, str(words)) for key, words in METHODS.items()]
     form.later_seat.choices = [(key, str(words)) for key, words in LATER_SEAT.items()]
+    form.language.choices = list(LANGUAGES.items())
     if not form.is_submitted():
+        form.language.data = language()
         form.later_seat.data = FIRST_PLACE
         form.method.data = WINS
     return form

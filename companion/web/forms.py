@@ -300,6 +300,8 @@ class EventForm(FlaskForm):
     )
     method = RadioField(label(_("The standings rank by")), default="wins")
     later_seat = RadioField(label(_("A tie the rule book's tiebreakers leave")), default="first")
+    # None sent: the organizer's own (``language_code`` reads what is sent).
+    language = SelectField(label(_("The room's screen and the files speak")), validate_choice=False)
 
 
 class EventEntryForm(FlaskForm):

@@ -3,7 +3,8 @@
 ``?lang=ru`` in an address wins (the PDF links carry the page's language); then a tap on
 the switch, remembered in a cookie. Else a phone that plays speaks its browser's language
 (``Accept-Language``), and the watch pages and the sheet's PDF, which the table shares,
-speak the table's: the language the game was started in."""
+speak the table's: the language the game was started in; an event's public page and
+files speak the language its organizer chose."""
 
 from __future__ import annotations
 
@@ -41,7 +42,39 @@ def choose() -> str:
     browser = request.accept_languages.best_match(LANGUAGES)
     if (request.endpoint or "").startswith("watch.") or request.endpoint == "sheet.pdf":
         return _table_language() or browser or DEFAULT
+    if request.endpoint in EVENT_SPEAKS:
+        return _event_language() or browser or DEFAULT
     return browser or _table_language() or DEFAULT
+
+
+# An event's pages that speak the language its organizer chose: the public page (the
+# room's screen) and the files, the organizer's downloads included.
+EVENT_SPEAKS = frozenset(
+    {
+        "event.watch",
+        "event.watched_standings_pdf",
+        "event.watched_standings_csv",
+        "event.watched_games_csv",
+        "event.standings_pdf",
+        "event.standings_csv",
+        "event.games_csv",
+    }
+)
+
+
+def _event_language() -> str | None:
+    """The language an event's organizer chose, on that event's public page and files."""
+    from companion.web import event_store
+
+    args = request.view_args or {}
+    try:
+        if "event_id" in args:
+            return language_code(event_store.event_language(event_id=args["event_id"]))
+        if "watch" in args:
+            return language_code(event_store.event_language(watch=args["watch"]))
+    except database.FAULTS:
+        return None
+    return None
 
 
 def _table_language() -> str | None:

@@ -560,3 +560,20 @@ def test_a_dropout_that_would_leave_a_table_too_small_is_refused_with_what_to_do
     assert f"Table {alone['number']} would play with 1" in said
     assert "seat a late arrival in the freed seat" in said
     assert "P01" in _table_of(client, url, "P01")["players"]  # nothing changed
+
+
+def test_the_screen_and_the_files_speak_the_language_the_organizer_chose(client, app):
+    # The organizer reads English and chose Russian for the room: the public page, its
+    # PDF and CSV speak Russian to a browser that asks for English; a viewer may switch.
+    url = _organizer(client, language="ru")
+    public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
+    english = {"Accept-Language": "en"}
+    assert "Таблица" in html.unescape(client.get(public, headers=english).text)
+    assert "Standings" in html.unescape(client.get(url, headers=english).text)  # organizer's
+    for path in (f"{public}/standings.csv", f"{url}/standings.csv", f"{url}/games.csv"):
+        head = client.get(path, headers=english).get_data(as_text=True).splitlines()[0]
+        assert head.lstrip("\ufeff").startswith(("Место", "Тур")), path
+    pdf = client.get(f"{public}/standings.pdf", headers=english).data
+    assert "турнир" in " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    switched = html.unescape(client.get(f"{public}?lang=en", headers=english).text)
+    assert "Standings" in switched

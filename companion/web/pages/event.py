@@ -24,6 +24,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
+from companion.catalogs import language_code
 from companion.render.csv_event import games_to_csv, standings_to_csv
 from companion.render.pdf_event import event_to_pdf
 from companion.rules.board import load_board
@@ -89,7 +90,8 @@ def create() -> Response | tuple[str, int]:
         most=edition.max_players,
     )
     try:
-        event_id = event_store.create_event(setup, language(), requester())
+        spoken = language_code(form.language.data) or language()
+        event_id = event_store.create_event(setup, spoken, requester())
     except store.TooManyGames as error:
         return _refused(too_many(error), 429)
     return redirect(url_for("event.show", event_id=event_id), code=303)
