@@ -433,6 +433,29 @@
     count();
   }
 
+  // A round's clock: the time left, every second, from the server's clock (the phone's
+  // own may be off); at zero, the words the page gives for it. A live update that brings
+  // a new clock is read at the next tick.
+  function roundClocks() {
+    function tick() {
+      document.querySelectorAll("p.clock[data-ends]").forEach(function (shown) {
+        if (!shown.dataset.skew) shown.dataset.skew = Date.parse(shown.dataset.now) - Date.now();
+        var left = Math.round((Date.parse(shown.dataset.ends) - Date.now() - +shown.dataset.skew) / 1000);
+        var time = shown.querySelector("time");
+        if (left <= 0) {
+          time.textContent = shown.dataset.over;
+          shown.classList.add("over");
+          return;
+        }
+        var h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, sec = left % 60;
+        time.textContent = h + ":" + (m < 10 ? "0" : "") + m + ":" + (sec < 10 ? "0" : "") + sec;
+      });
+    }
+    tick();
+    setInterval(tick, 1000);
+    document.body.addEventListener("htmx:afterSettle", tick);  // a live update's new clock
+  }
+
   // A dice game's table opens on the dice panel, the part a turn is played on: its counts
   // and plays above the bar, not under it. A search for a play rises to the top of the
   // screen, so that the routes it finds show below it, above the keyboard.
@@ -832,6 +855,7 @@
       tunnelCards();
       goodsCounts();
       diceTotal();
+      roundClocks();
       diceFirst();
       measureBar();
       shareButtons();

@@ -128,6 +128,24 @@ class Freed:
 
 
 @dataclass(frozen=True)
+class ClockStarted:
+    """The latest round's clock, started by the organizer at ``at`` (UTC, ISO 8601) for
+    ``minutes`` (started again: from then, for as long)."""
+
+    round: int
+    minutes: int
+    at: str
+
+
+@dataclass(frozen=True)
+class LastCall:
+    """The organizer's last call for the latest round, at ``at``: every table is told."""
+
+    round: int
+    at: str
+
+
+@dataclass(frozen=True)
 class TakenOut:
     """A table's game taken out of the standings (a game set up wrong, abandoned)."""
 
@@ -135,7 +153,10 @@ class TakenOut:
     table: int
 
 
-Entry = Drawn | Redrawn | Joined | Left | Moved | Seated | Freed | TakenOut
+Entry = (
+    Drawn | Redrawn | Joined | Left | Moved | Seated | Freed | ClockStarted | LastCall | TakenOut
+)
+MOST_MINUTES = 600  # a round's clock: at most ten hours
 
 
 @dataclass(frozen=True)
@@ -157,6 +178,9 @@ class Round:
     tables: tuple[Table, ...]
     seed: str
     redrawn: int = 0
+    clock_at: str = ""  # when its clock started ("": not started)
+    clock_minutes: int = 0
+    last_call: str = ""  # when the last call came ("": not yet)
 
     def table(self, number: int) -> Table:
         found = next((t for t in self.tables if t.number == number), None)
@@ -235,6 +259,10 @@ def apply(event: Event, entry: Entry, started: Callable[[int, int], bool] | None
         return _seat(event, entry, began)
     if isinstance(entry, Freed):
         return _free(event, entry, began)
+    if isinstance(entry, ClockStarted):
+        return _start_clock(event, entry)
+    if isinstance(entry, LastCall):
+        return _call_last(event, entry)
     return _take_out(event, entry)
 
 
@@ -467,6 +495,29 @@ def _free(event: Event, entry: Freed, started: Callable[[int, int], bool]) -> Ev
     return replace(_replace_round(event, replace(this, tables=tables)), players=left)
 
 
+def _latest(event: Event, number: int) -> Round:
+    this = event.round(number)
+    if number != len(event.rounds):
+        raise EventError(_("only the latest round's clock runs"))
+    return this
+
+
+def _start_clock(event: Event, entry: ClockStarted) -> Event:
+    this = _latest(event, entry.round)
+    if not 1 <= entry.minutes <= MOST_MINUTES:
+        raise EventError(_("a round's clock runs 1 to %(most)d minutes", most=MOST_MINUTES))
+    return _replace_round(event, replace(this, clock_at=entry.at, clock_minutes=entry.minutes))
+
+
+def _call_last(event: Event, entry: LastCall) -> Event:
+    this = _latest(event, entry.round)
+    if this.last_call:
+        raise EventError(
+            _("the last call of round %(round)d has been made already", round=this.number)
+        )
+    return _replace_round(event, replace(this, last_call=entry.at))
+
+
 def _take_out(event: Event, entry: TakenOut) -> Event:
     this = event.round(entry.round)
     table = this.table(entry.table)
@@ -492,6 +543,8 @@ ENTRIES: dict[str, type[Entry]] = {
     "moved": Moved,
     "seated": Seated,
     "freed": Freed,
+    "clock_started": ClockStarted,
+    "last_call": LastCall,
     "taken_out": TakenOut,
 }
 

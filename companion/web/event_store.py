@@ -13,11 +13,13 @@ from typing import Any
 
 from companion.rules.errors import EventError
 from companion.rules.event import (
+    ClockStarted,
     Drawn,
     Entry,
     Event,
     EventSetup,
     Freed,
+    LastCall,
     Moved,
     Redrawn,
     Seated,
@@ -118,6 +120,10 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
             _replace_games(db, stored, after, entry.round, [source.number, entry.table])
         elif isinstance(entry, (Seated, Freed)):
             _replace_games(db, stored, after, entry.round, [entry.table])
+        elif isinstance(entry, (ClockStarted, LastCall)):
+            for (number, _table), game_id in stored.games.items():
+                if number == entry.round:
+                    store.touch(db, game_id)  # every table's phones hear of it at once
         elif isinstance(entry, TakenOut):
             taken = stored.games.get((entry.round, entry.table))
             if taken is not None:
@@ -267,23 +273,32 @@ class EventTable:
     watch: str
     round: int
     table: int
+    clock_at: str = ""  # the round's clock: when it started ("": not started)
+    clock_minutes: int = 0
+    last_call: str = ""  # when the round's last call came ("": not yet)
 
 
 def event_table(game_id: str) -> EventTable | None:
-    """The event, round and table that play ``game_id``; None for a game of no event."""
-    row = (
-        store.get_db()
-        .execute(
-            "SELECT e.setup, e.watch, t.round, t.table_number FROM event_game t"
-            " JOIN event e ON e.id = t.event_id WHERE t.game_id = ?",
-            (game_id,),
-        )
-        .fetchone()
-    )
+    """The event, round and table that play ``game_id``, and the round's clock; None for a
+    game of no event."""
+    db = store.get_db()
+    row = db.execute(
+        "SELECT t.event_id, t.round, t.table_number FROM event_game t WHERE t.game_id = ?",
+        (game_id,),
+    ).fetchone()
     if row is None:
         return None
-    setup = _setup_of(json.loads(row["setup"]))
-    return EventTable(setup.name, row["watch"], row["round"], row["table_number"])
+    stored = _load(db, "id", row["event_id"])
+    this = stored.event.round(row["round"])
+    return EventTable(
+        stored.event.setup.name,
+        stored.watch,
+        row["round"],
+        row["table_number"],
+        this.clock_at,
+        this.clock_minutes,
+        this.last_call,
+    )
 
 
 # Events as last read, by database and id: read again (its log replayed) only once its

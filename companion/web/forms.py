@@ -315,6 +315,7 @@ class EventEntryForm(FlaskForm):
     seed = HiddenField(label(_("Draw")), validators=[Optional(), Length(max=32)])
     # Who takes a dropout's freed seat (none: the table plays one short).
     by = StringField(label(_("Who takes the seat")), validators=[Optional(), Length(max=MAX_NAME)])
+    minutes = IntegerField(label(_("Minutes")), validators=[Optional(), NumberRange(1, 600)])
 
 
 class TakeOutForm(FlaskForm):

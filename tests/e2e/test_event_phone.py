@@ -140,3 +140,38 @@ def test_a_phone_left_on_a_replaced_game_is_sent_to_the_tables_new_one(
     expect(player).not_to_have_url(re.compile(re.escape(str(game)) + "$"))
     expect(player.locator("section.banner[role=alert]")).to_have_count(0)
     expect(player.locator(".acting a.chosen")).to_be_visible()
+
+
+def test_the_clock_and_the_last_call_reach_every_tables_phone_at_once(
+    server: str, phone: Page, phones: Callable[..., Page]
+) -> None:
+    """The organizer starts round 1's clock and later calls the last round: a phone open
+    on a table's game shows the time left counting down, then the call, without reloading;
+    the room's screen too."""
+    organizer = phone
+    start_event(organizer, server, "Saturday club")
+    tables = organizer.locator("#round-1 li.event-table")
+    games = [
+        tables.nth(i).locator("a.button", has_text="Open the table's game").get_attribute("href")
+        for i in range(2)
+    ]
+    public = organizer.locator("#organizer .link input").input_value()
+    table_phones = [phones() for _ in games]
+    for player, game in zip(table_phones, games, strict=True):
+        go(player, server + str(game))
+        expect(player.locator(".acting a.chosen")).to_be_visible()
+    screen = phones()
+    go(screen, public)
+    organizer.fill("input[name=minutes]", "90")
+    tap(organizer, organizer.locator("button", has_text="Start the clock"))
+    for page in (*table_phones, screen):
+        clock = page.locator("p.clock time")
+        expect(clock).to_have_text(re.compile(r"^1:(29|30):\d\d$"))  # heard live, counting
+    screenshot(table_phones[0], "event-clock-table")
+    tap(organizer, organizer.locator("button", has_text="Call the last round of turns"))
+    for page in (*table_phones, screen):
+        expect(page.locator(".banner.last-call")).to_have_text(
+            "Last call: the organizer has called the last round of turns."
+        )
+    screenshot(table_phones[0], "event-last-call-table")
+    screenshot(screen, "event-last-call-screen")

@@ -9,10 +9,12 @@ import pytest
 
 from companion.rules.errors import EventError
 from companion.rules.event import (
+    ClockStarted,
     Drawn,
     EventSetup,
     Freed,
     Joined,
+    LastCall,
     Left,
     Moved,
     Redrawn,
@@ -195,6 +197,8 @@ def test_only_the_latest_round_is_drawn_again():
         Seated("Zed", 1, 2, 3),
         Freed("Ann", 1, 2, ""),
         Freed("Ann", 1, 2, "Zed"),
+        ClockStarted(1, 120, "2026-11-28T19:00:00+00:00"),
+        LastCall(1, "2026-11-28T20:55:00+00:00"),
         TakenOut(2, 1),
     ],
 )
@@ -322,3 +326,25 @@ def test_a_seat_is_freed_only_before_the_tables_first_move():
         apply(event, Freed(leaving, 1, 2, ""), started=lambda _r, t: t == 2)
     with pytest.raises(EventError, match="does not sit at table 3"):
         apply(event, Freed(leaving, 1, 3, ""))
+
+
+def test_the_organizer_starts_the_latest_rounds_clock_and_may_start_it_again():
+    at, later = "2026-11-28T19:00:00+00:00", "2026-11-28T19:10:00+00:00"
+    event = _event(_setup(), "a", ClockStarted(1, 120, at))
+    assert (event.round(1).clock_at, event.round(1).clock_minutes) == (at, 120)
+    event = _event(_setup(), "a", ClockStarted(1, 120, at), ClockStarted(1, 90, later))
+    assert (event.round(1).clock_at, event.round(1).clock_minutes) == (later, 90)
+    with pytest.raises(EventError, match="1 to 600 minutes"):
+        apply(event, ClockStarted(1, 0, later))
+    second = _event(_setup(), "a", "b")
+    with pytest.raises(EventError, match="only the latest round's clock runs"):
+        apply(second, ClockStarted(1, 60, later))
+
+
+def test_the_last_call_is_made_once_a_round():
+    at = "2026-11-28T20:55:00+00:00"
+    event = _event(_setup(), "a", LastCall(1, at))
+    assert event.round(1).last_call == at
+    with pytest.raises(EventError, match="the last call of round 1 has been made already"):
+        apply(event, LastCall(1, at))
+    assert _event(_setup(), "a", LastCall(1, at), "b").round(2).last_call == ""

@@ -7,6 +7,7 @@ import csv
 import html
 import io
 import re
+from datetime import datetime, timedelta
 
 from pypdf import PdfReader
 
@@ -577,3 +578,35 @@ def test_the_screen_and_the_files_speak_the_language_the_organizer_chose(client,
     assert "турнир" in " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
     switched = html.unescape(client.get(f"{public}?lang=en", headers=english).text)
     assert "Standings" in switched
+
+
+def test_the_rounds_clock_and_last_call_show_on_the_screen_and_at_every_table(client, app):
+    url = _organizer(client)
+    tables = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"]
+    with app.test_request_context():
+        versions = [store.load_game(t["game"]).version for t in tables]
+    started = client.post(f"{url}/clock", data={"minutes": "120"})
+    assert started.status_code == 303
+    public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
+    screen = html.unescape(client.get(public).text)
+    at = re.search(r'data-ends="([^"]+)" data-now="([^"]+)"', screen)
+    ends, now = (datetime.fromisoformat(t) for t in at.groups())
+    # Two hours from the start, which was a moment ago.
+    assert timedelta(minutes=119) < ends - now <= timedelta(minutes=120)
+    for table in tables:  # each table's page shows the same clock; its phones heard of it
+        page = html.unescape(client.get(f"/g/{table['game']}").text)
+        assert f'data-ends="{at[1]}"' in page and "left on the clock" in page
+    with app.test_request_context():
+        assert all(
+            store.load_game(t["game"]).version > v for t, v in zip(tables, versions, strict=True)
+        )
+    assert "Last call" not in html.unescape(client.get(f"/g/{tables[0]['game']}").text)
+    assert client.post(f"{url}/last-call").status_code == 303
+    for table in tables:
+        page = html.unescape(client.get(f"/g/{table['game']}").text)
+        assert "Last call: the organizer has called the last round of turns." in page
+    assert "Last call: the organizer has called" in html.unescape(client.get(public).text)
+    again = client.post(f"{url}/last-call")
+    assert again.status_code == 409
+    refused = client.post(f"{url}/clock", data={"minutes": "0"})
+    assert refused.status_code == 400

@@ -30,11 +30,13 @@ from companion.render.pdf_event import event_to_pdf
 from companion.rules.board import load_board
 from companion.rules.errors import EventError
 from companion.rules.event import (
+    ClockStarted,
     Entry,
     Event,
     EventSetup,
     Freed,
     Joined,
+    LastCall,
     Left,
     Moved,
     Seated,
@@ -332,6 +334,40 @@ def move(event_id: str) -> Response | tuple[str, int]:
     )
 
 
+@bp.post("/<event_id>/clock")
+def clock(event_id: str) -> Response | tuple[str, int]:
+    """The latest round's clock started (or started again) for the minutes asked."""
+
+    def entry(event: Event, form: EventEntryForm) -> Entry:
+        if not form.minutes.data:
+            raise EventError(_("say how many minutes the round's clock runs"))
+        return ClockStarted(len(event.rounds), form.minutes.data, store.now())
+
+    return _record(
+        event_id,
+        entry,
+        lambda started: ngettext(
+            "Round %(round)d's clock runs: %(num)d minute, on the screen and every table.",
+            "Round %(round)d's clock runs: %(num)d minutes, on the screen and every table.",
+            started.minutes,
+            round=started.round,
+        ),
+    )
+
+
+@bp.post("/<event_id>/last-call")
+def last_call(event_id: str) -> Response | tuple[str, int]:
+    """The last call for the latest round: the screen and every table show it at once."""
+    return _record(
+        event_id,
+        lambda event, form: LastCall(len(event.rounds), store.now()),
+        lambda called: _(
+            "The last call of round %(round)d is on the screen and every table.",
+            round=called.round,
+        ),
+    )
+
+
 @bp.post("/<event_id>/take-out")
 def take_out(event_id: str) -> Response | tuple[str, int]:
     return _record(
@@ -409,6 +445,11 @@ def _made(stored: StoredEvent, organizer: bool, since: str, problem: str | None)
         score_heads=SCORE_HEADS,
         seated={p for r in event.rounds for t in r.tables for p in t.players},
         seated_now={p for t in event.rounds[-1].tables for p in t.players},
+        clocks={
+            r.number: event_view.clock_of(r.clock_at, r.clock_minutes, r.last_call)
+            for r in event.rounds
+        },
+        server_now=store.now(),
         public_link=public,
         entry=EventEntryForm(),
         problem=problem,
