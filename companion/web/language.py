@@ -72,6 +72,8 @@ def _event_language() -> str | None:
             return language_code(event_store.event_language(event_id=args["event_id"]))
         if "watch" in args:
             return language_code(event_store.event_language(watch=args["watch"]))
+    except IllegalAction:  # an address no event could have: its page says so
+        return None
     except database.FAULTS:
         return None
     return None

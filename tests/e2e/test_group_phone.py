@@ -36,6 +36,14 @@ def runs_away(page: Page, ender: str, other: str) -> None:
     drew_cards(page, other)
     drew_cards(page, ender)
     expect(page.locator("main")).to_contain_text("Enter the tickets")
+    # Each kept a ticket that fails: the ender Denver–El Paso (−4), the other Kansas
+    # City–Houston (−5); only with every player's tickets in does the group count it.
+    tap(page, "nav >> text=Tickets")
+    for name, letters, to in ((ender, "denv", "El Paso"), (other, "kansas", "Houston")):
+        tap(page, page.locator(".players a", has_text=name))
+        page.fill(".ticket-search", letters)
+        tap(page, page.locator(".deck li:visible button", has_text=to))
+        expect(page.locator(".tickets li")).to_contain_text("not connected")
 
 
 def at_top(page: Page) -> None:
@@ -67,17 +75,18 @@ def test_a_group_plays_two_games_and_sees_its_standings(server: str, phone: Page
     at_top(page)
     standings = page.locator(".people > li")
     expect(standings).to_have_count(2)
-    # Each ran away with one game: 105 + 1 for routes, +10 for the longest path = 116.
+    # Each ran away with one game: 105 + 1 for routes, +10 for the longest path, −4 for
+    # Denver–El Paso = 112; and lost the other on −5 (Kansas City–Houston): 107, 53.5.
     for name in ("Ann", "Bob"):
         line = standings.filter(has_text=name)
         expect(line.locator(".figures").first).to_have_text(
-            re.compile(r"1 win · 2 games · average 58\.0")
+            re.compile(r"1 win · 2 games · average 53\.5")
         )
     standings.first.locator("summary").click()
-    expect(standings.first.locator("dl.figures")).to_contain_text("116 points")
+    expect(standings.first.locator("dl.figures")).to_contain_text("112 points")
     expect(page.locator(".records")).to_contain_text("Highest score")
     expect(page.locator("#pictures svg.history-chart")).to_have_count(2)
-    for name in ("Ann", "Bob"):  # each the winner once: 116 of 116, and 0 of 116 (as 1)
+    for name in ("Ann", "Bob"):  # each the winner once: 112 of 112, and −5 of 112 (as 1)
         expect(standings.filter(has_text=name).locator(".figures").first).to_contain_text(
             "50.4% of the winner's score"
         )

@@ -118,7 +118,7 @@ def test_a_north_america_game_in_russian_from_new_game_to_the_pdf(
     # Winnipeg–Sault St. Marie–Duluth–Helena–Seattle (27 spaces), +10: 107 (Russian's
     # "many" form: 107 очков); 45 − 4 − 36 − 3 = 2 trains left.
     assert "Аня: 107 очков" in text
-    assert "-4 Denver (Денвер)–El Paso (Эль-Пасо) (4): не выполнена" in text
+    assert "\u22124 Denver (Денвер)–El Paso (Эль-Пасо) (4): не выполнена" in text
     assert "27 отрезков" in text
     assert "в запасе: 2 вагона" in text
 
@@ -235,7 +235,7 @@ def test_a_world_game_in_ukrainian_from_new_game_to_the_pdf(
     # her two other ports are not built (2 × −4); Богдан built none (3 × −4) and exchanged
     # 3 pieces (−3).
     assert "+20 Порт у місті Marseille" in text
-    assert "-8 " in text and "-12 " in text and "-3 " in text
+    assert "\u22128 " in text and "\u221212 " in text and "\u22123 " in text
     assert "Переможець: Оксана" in text and "Port in" not in text
 
 

@@ -92,5 +92,5 @@ def test_a_three_player_game_from_new_game_to_the_pdf(server: str, phone: Page) 
 
     text = pdf_text(page)
     assert "Leading: Ann" in text
-    assert "Ann: 25 points" in text and "Bob: -4 points" in text and "Cy: 4 points" in text
+    assert "Ann: 25 points" in text and "Bob: \u22124 points" in text and "Cy: 4 points" in text
     assert "+6 Helena–Santa Fe (6): connected: " in text

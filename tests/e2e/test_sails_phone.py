@@ -61,4 +61,4 @@ def test_a_world_game_with_a_port_and_an_exchange(server: str, phone: Page) -> N
     screenshot(page, "s3-sheet")
     text = pdf_text(page)
     assert "+20 Port in Marseille: " in text
-    assert "-3 Pieces exchanged: 3 pieces × −1" in text
+    assert "\u22123 Pieces exchanged: 3 pieces × −1" in text

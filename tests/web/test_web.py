@@ -243,8 +243,11 @@ def test_the_board_of_a_game_that_is_over_offers_no_claim(client):
     table, tickets = bob_runs_away()
     url = import_record(client, table.record(**tickets)).split("?")[0]
     board = html.unescape(client.get(f"{url}/board").get_data(as_text=True))
-    assert "The game is over: the board as it ended." in board
-    assert "Tap a route to claim it" not in board and "data-ask=" not in board
+    assert "The game is over: the board as it ended. Tap a route to see who claimed it." in board
+    assert "Tap a route to claim it" not in board
+    # A tap on a route says whose it is, and offers no claim.
+    sheet = html.unescape(client.get(f"{url}/confirm?route=0&player=Bob").get_data(as_text=True))
+    assert "the game is over" in sheet.lower() and 'name="route"' not in sheet
 
 
 def test_a_city_looked_for_on_the_board_opens_the_table_on_it(client):
