@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -722,6 +722,26 @@ def _loads(text: str) -> Any:
     (a lone surrogate becomes a replacement character), so the game still opens."""
     data = json.loads(text)
     return mend_text(data) if "\\ud" in text or "\\uD" in text else data
+
+
+def choose_colours(game_id: str, colours: Sequence[str]) -> None:
+    """The pieces' colours, seat by seat, as the table chose them before its first move
+    (an event's draw seats people, not colours); refused (``IllegalAction``,
+    ``SetupError``) once an action or a ticket is recorded, or where the rules refuse them
+    (two players of one colour)."""
+    with writing(game_id) as db:
+        game = load_game(game_id)
+        if game.history or game.tickets:
+            raise IllegalAction(_("the pieces' colours are chosen before the table's first move"))
+        if len(colours) != len(game.record.players):
+            raise IllegalAction(_("choose a colour for each player"))
+        players = tuple(
+            replace(p, color=c) for p, c in zip(game.record.players, colours, strict=True)
+        )
+        check_game(replace(game.record, players=players))
+        chosen = [{"name": p.name, "color": p.color} for p in players]
+        db.execute("UPDATE game SET players = ? WHERE id = ?", (json.dumps(chosen), game_id))
+        touch(db, game_id)
 
 
 def touch(db: Connection, game_id: str) -> None:

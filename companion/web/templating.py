@@ -26,6 +26,7 @@ from companion.rules.payment import card_words
 from companion.rules.variants import deck_note, game_title
 from companion.web.assets import letters_url, palette_url
 from companion.web.dice_panel import face_words
+from companion.web.forms import PIECE_COLORS as PIECES
 from companion.web.stamps import csrf_field, stamp
 
 
@@ -89,6 +90,7 @@ def _helpers(app: Flask) -> None:
     app.add_template_global(pieces_words, "pieces_words")
     app.add_template_global(lambda board: board.id in layout_ids(), "photo_readable")
     app.jinja_env.globals["PIECE_HEX"] = PIECE_COLORS
+    app.jinja_env.globals["piece_colors"] = PIECES  # the colours a table may choose
 
 
 def page_address(endpoint: str, **values: Any) -> str:

@@ -613,3 +613,28 @@ def test_the_rounds_clock_and_last_call_show_on_the_screen_and_at_every_table(cl
     assert again.status_code == 409
     refused = client.post(f"{url}/clock", data={"minutes": "0"})
     assert refused.status_code == 400
+
+
+def test_a_table_picks_its_colours_before_its_first_move(client):
+    # The draw seats people; the table picks the pieces' colours, seat by seat.
+    url = _organizer(client)
+    table = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][0]
+    game = f"/g/{table['game']}"
+    page = html.unescape(client.get(game).text)
+    assert '<details class="card colours-pick" id="colours" open>' in page
+    chosen = ["black", "yellow", "red", "blue"]
+    assert client.post(f"{game}/colours", data={"color": chosen}).status_code == 303
+    players = client.get(f"{game}/record.json").get_json()["players"]
+    assert [p["color"] for p in players] == chosen
+    twice = client.post(f"{game}/colours", data={"color": ["red", "red", "blue", "green"]})
+    assert twice.status_code == 409
+    assert "two players play red: colours must differ" in html.unescape(twice.text)
+    odd = client.post(f"{game}/colours", data={"color": ["mauve", "red", "blue", "green"]})
+    assert odd.status_code == 400
+    store_pass(client, table["game"], table["players"][0])
+    assert 'id="colours"' not in client.get(game).text
+    late = client.post(f"{game}/colours", data={"color": ["green", "red", "blue", "black"]})
+    assert late.status_code == 409
+    assert "chosen before the table's first move" in html.unescape(late.text)
+    players = client.get(f"{game}/record.json").get_json()["players"]
+    assert [p["color"] for p in players] == chosen  # nothing changed

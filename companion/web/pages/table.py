@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from companion.rules.actions import BuildPort, BuildStation, Exchange, Pass
 from companion.rules.board import Route
-from companion.rules.errors import IllegalAction
+from companion.rules.errors import CompanionError, IllegalAction
 from companion.rules.game import claim_for
 from companion.rules.names import name_key
 from companion.rules.paths import cities_along
@@ -33,8 +33,10 @@ from companion.rules.words import DASH
 from companion.web import store
 from companion.web.forms import (
     BOARD,
+    PIECE_COLORS,
     CityForm,
     ClaimForm,
+    ConfirmForm,
     ExchangeForm,
     TurnForm,
     UndoForm,
@@ -171,6 +173,23 @@ def undo(game_id: str) -> Response | tuple[str, int]:
         else _("Nothing to undo.")
     )
     return redirect(back, code=303)
+
+
+@bp.post("/colours")
+def colours(game_id: str) -> Response | tuple[str, int]:
+    """The pieces' colours the table chose before its first move, seat by seat."""
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        return render_table(game_id, problem=form_problem(form), status=400)
+    chosen = request.form.getlist("color")
+    if not chosen or any(c not in PIECE_COLORS for c in chosen):
+        return render_table(game_id, problem=_("Choose a colour for each player."), status=400)
+    try:
+        store.choose_colours(game_id, chosen)
+    except CompanionError as refusal:
+        return render_table(game_id, problem=str(refusal), status=409)
+    flash(_("The pieces' colours are chosen."))
+    return redirect(url_for("table.show", game_id=game_id), code=303)
 
 
 def _back(game_id: str, then: str | None) -> str:
