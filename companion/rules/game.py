@@ -143,6 +143,19 @@ def _end_turn(state: State, player: str, action: Action) -> State:
     return replace(state, last_action=action, final_round=final)
 
 
+def tunnel_failed(
+    state: State, player: str, route: Route, faces: tuple[str, ...], tunnel: int
+) -> Pass | None:
+    """The turn a tunnel's claim ends in when the black dice's ``tunnel`` faces ask more
+    than the roll and the player's tokens pay (the tunnel named); None where they pay."""
+    if not (route.tunnel and tunnel) or dice.could_pay(
+        route, faces, tunnel, state.tokens_of(player)
+    ):
+        return None
+    failed = claim_for(state.board, route, player)
+    return Pass(player, dice.DiceTurn(faces, tunnel=tunnel), failed_tunnel=failed)
+
+
 def dice_options(state: State, player: str, faces: tuple[str, ...]) -> list[dice.DiceOption]:
     """Every thing this roll lets the player do, each checked by the referee: the routes it
     can claim (with the fewest tokens), the tickets it can draw, a station it can build."""

@@ -16,9 +16,17 @@ from companion.rules.actions import (
     Pass,
 )
 from companion.rules.board import Board, Ticket
-from companion.rules.dice import DIE, TRAIN_DICE, DiceTurn, Tokens, could_pay, tokens_needed
+from companion.rules.dice import DIE, TRAIN_DICE, DiceTurn, Tokens, tokens_needed
 from companion.rules.errors import IllegalAction
-from companion.rules.game import State, apply, claim_for, dice_options, may_claim, start
+from companion.rules.game import (
+    State,
+    apply,
+    claim_for,
+    dice_options,
+    may_claim,
+    start,
+    tunnel_failed,
+)
 from companion.rules.passengers import passengers_left
 from companion.rules.setup import Player, Setup, new_game
 
@@ -114,9 +122,9 @@ def _dice_turn(state: State, player: str, rng: random.Random) -> Action:
     found = _try(state, [claim], rng)
     if found is not None:
         return found
-    if tunnel and not could_pay(route, faces, tunnel, held):  # the black dice ask too much
-        failed = claim_for(state.board, route, player)
-        return Pass(player, DiceTurn(faces, tunnel=tunnel), failed_tunnel=failed)
+    failed = tunnel_failed(state, player, route, faces, tunnel)  # the black dice ask too much
+    if failed is not None:
+        return failed
     return _try(state, [replace(claim, passenger=None)], rng) or Pass(player)
 
 

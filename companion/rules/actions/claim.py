@@ -38,9 +38,8 @@ class Claim:
         """ "Ann claimed Denver–Kansas City (black)"; where the ``board`` is given, the route
         as its label says it everywhere, each city with its local name: "Portland (Портленд)–
         Seattle (Сиэтл) (серый, путь 1)"; ``short``, the cities as printed only (the bar)."""
-        route = self._route(board) if board is not None else None
-        if board is not None and route is not None:
-            label = route.label if short else board.label(route)
+        label = self.label(board, short)
+        if board is not None and label is not None:
             if self.passenger:
                 return _(
                     "%(player)s claimed %(route)s, passenger in %(city)s",
@@ -80,6 +79,14 @@ class Claim:
                 city=self.passenger,
             )
         return _("%(player)s claimed %(route)s", player=self.player, route=named)
+
+    def label(self, board: Board | None, short: bool = False) -> Text | None:
+        """The route this claim names, as its label says it everywhere (``short``: the
+        cities as printed only); None without the board, or where it names no one route."""
+        route = self._route(board) if board is not None else None
+        if board is None or route is None:
+            return None
+        return route.label if short else board.label(route)
 
     def _route(self, board: Board) -> Route | None:
         """The one route of the board this claim names, or None (a name the board does not

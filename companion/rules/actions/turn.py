@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from companion.rules.actions.claim import Claim, check_claim
+from companion.rules.actions.claim import Claim, check_claim, find_route
 from companion.rules.board import Board
 from companion.rules.dice import (
     DiceTurn,
@@ -52,16 +52,10 @@ class Pass:
             )
         if self.failed_tunnel is not None:
             tunnel = self.failed_tunnel
-            route = tunnel._route(board) if board is not None else None
-            named = (
-                DASH.join(tunnel.cities)
-                if route is None or board is None
-                else (route.label if short else board.label(route))
-            )
             return _(
                 "%(player)s's tunnel %(route)s failed: the turn ended",
                 player=self.player,
-                route=named,
+                route=tunnel.label(board, short) or DASH.join(tunnel.cities),
             )
         if self.dice is not None and self.dice.tunnel:
             return _("%(player)s's tunnel failed: the turn ended", player=self.player)
@@ -144,12 +138,14 @@ class Pass:
             used = dice_for_tickets(self.draw_tickets, turn)
             check_no_tokens_spent(turn)
             return used, True
-        if turn.tunnel or self.failed_tunnel is not None:
+        if self.failed_tunnel is not None:  # a tunnel ``play`` found the player may claim
+            check_no_tokens_spent(turn)
+            route = find_route(before, self.failed_tunnel)
+            check_tunnel_failed(route, turn, before.tokens_of(player))
+            return 0, False
+        if turn.tunnel:  # an older record's failed tunnel, unnamed
             check_failed_tunnel(before.board)
             check_no_tokens_spent(turn)
-            if self.failed_tunnel is not None:
-                route = check_claim(before, player, self.failed_tunnel)
-                check_tunnel_failed(route, turn, before.tokens_of(player))
             return 0, False
         # A roll that allows no play (the referee has checked it allows none): the turn
         # ends with nothing done, and the five dice left unused give their tokens.

@@ -17,11 +17,10 @@ from companion.rules.dice import (
     TRAIN_DICE,
     DiceTurn,
     Tokens,
-    could_pay,
     take_after_tunnel,
     tokens_to_spend,
 )
-from companion.rules.game import claim_for
+from companion.rules.game import claim_for, tunnel_failed
 from companion.rules.state import State
 from companion.rules.words import Text, listing
 from companion.web import store
@@ -96,13 +95,10 @@ def play(game_id: str) -> Response | tuple[str, int]:
         turn = DiceTurn(faces, use=use, take=take, give_back=back, tunnel=tunnel)
         if tunnel:  # the tokens were chosen before the black dice showed what they take
             turn = replace(turn, take=take_after_tunnel(route, turn, held))
-        action = claim_for(
-            state.board, route, player, dice=turn, passenger=form.passenger.data or None
+        passenger = form.passenger.data or None
+        action = tunnel_failed(state, player, route, faces, tunnel) or claim_for(
+            state.board, route, player, dice=turn, passenger=passenger
         )
-        if route.tunnel and tunnel and not could_pay(route, faces, tunnel, held):
-            # The black dice ask more than the roll and the tokens pay: the turn ends.
-            failed = claim_for(state.board, route, player)
-            action = Pass(player, DiceTurn(faces, tunnel=tunnel), failed_tunnel=failed)
     elif form.play.data == "tickets" and form.tickets.data:
         action = Pass(
             player, DiceTurn(faces, take=take, give_back=back), draw_tickets=form.tickets.data
