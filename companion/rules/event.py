@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from dataclasses import fields as dataclass_fields
+from datetime import datetime, timedelta
 from typing import Any
 
 from companion.rules.errors import EventError, SetupError
@@ -170,6 +171,16 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Clock:
+    """A round's clock as the room sees it: when it runs out (UTC, ISO 8601; "": not
+    started), for how many minutes, and when the last call came ("": not yet)."""
+
+    ends: str
+    minutes: int
+    last_call: str
+
+
+@dataclass(frozen=True)
 class Round:
     """A round: its number (from 1), its tables, the seed of its latest draw, and how
     many times tables of it were drawn again."""
@@ -189,6 +200,14 @@ class Round:
                 _("round %(round)d has no table %(table)d", round=self.number, table=number)
             )
         return found
+
+    @property
+    def clock(self) -> Clock | None:
+        """Its clock and last call; None before either."""
+        if not self.clock_at:
+            return Clock("", 0, self.last_call) if self.last_call else None
+        ends = datetime.fromisoformat(self.clock_at) + timedelta(minutes=self.clock_minutes)
+        return Clock(ends.isoformat(timespec="seconds"), self.clock_minutes, self.last_call)
 
     def table_of(self, player: str) -> Table | None:
         return next((t for t in self.tables if player in t.players), None)

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.rules.errors import EventError
 from companion.rules.event import (
+    Clock,
     ClockStarted,
     Drawn,
     Entry,
@@ -273,9 +274,7 @@ class EventTable:
     watch: str
     round: int
     table: int
-    clock_at: str = ""  # the round's clock: when it started ("": not started)
-    clock_minutes: int = 0
-    last_call: str = ""  # when the round's last call came ("": not yet)
+    clock: Clock | None = None  # the round's clock and last call
 
 
 def event_table(game_id: str) -> EventTable | None:
@@ -295,9 +294,7 @@ def event_table(game_id: str) -> EventTable | None:
         stored.watch,
         row["round"],
         row["table_number"],
-        this.clock_at,
-        this.clock_minutes,
-        this.last_call,
+        this.clock,
     )
 
 

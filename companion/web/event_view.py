@@ -5,7 +5,6 @@ method."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlencode
 
@@ -111,25 +110,6 @@ def tables(stored: StoredEvent) -> list[list[TableView]]:
             )
         found.append(row)
     return found
-
-
-@dataclass(frozen=True)
-class Clock:
-    """A round's clock as the pages show it: when it ends (UTC, ISO 8601), how long it
-    runs, and when the last call came ("": not yet)."""
-
-    ends: str
-    minutes: int
-    last_call: str
-
-
-def clock_of(clock_at: str, minutes: int, last_call: str) -> Clock | None:
-    """The clock of a round whose clock started at ``clock_at`` (None: not started, and
-    no last call)."""
-    if not clock_at:
-        return Clock("", 0, last_call) if last_call else None
-    ends = datetime.fromisoformat(clock_at) + timedelta(minutes=minutes)
-    return Clock(ends.isoformat(timespec="seconds"), minutes, last_call)
 
 
 def method_asked(stored: StoredEvent, asked: str | None) -> str:

@@ -8,7 +8,7 @@ files speak the language its organizer chose."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from flask import Flask, g, request
@@ -66,34 +66,31 @@ def _event_language() -> str | None:
     """The language an event's organizer chose, on that event's public page and files."""
     from companion.web import event_store
 
-    args = request.view_args or {}
-    try:
-        if "event_id" in args:
-            return language_code(event_store.event_language(event_id=args["event_id"]))
-        if "watch" in args:
-            return language_code(event_store.event_language(watch=args["watch"]))
-    except IllegalAction:  # an address no event could have: its page says so
-        return None
-    except database.FAULTS:
-        return None
-    return None
+    return _stored_language("event_id", event_store.event_language)
 
 
 def _table_language() -> str | None:
     """The language a game was started in, on that game's pages."""
     from companion.web import store
 
+    return _stored_language("game_id", store.game_language)
+
+
+def _stored_language(own: str, read: Callable[..., str | None]) -> str | None:
+    """The language stored with the game or event this request's address names, by its
+    own address (the view's argument ``own``) or its watching one, read by ``read``; None
+    for no such address, or one nothing could have, and with the database out of reach
+    (the page that says so still speaks)."""
     args = request.view_args or {}
+    key = own if own in args else "watch" if "watch" in args else None
+    if key is None:
+        return None
     try:
-        if "game_id" in args:
-            return language_code(store.game_language(game_id=args["game_id"]))
-        if "watch" in args:
-            return language_code(store.game_language(watch=args["watch"]))
-    except (store.GameNotFound, IllegalAction):  # no game; an address no game could have
+        return language_code(read(**{key: args[key]}))
+    except (LookupError, IllegalAction):  # nothing there; an address nothing could have
         return None
-    except database.FAULTS:  # the page that says the database is out of reach still speaks
+    except database.FAULTS:
         return None
-    return None
 
 
 def day(moment: str) -> str:

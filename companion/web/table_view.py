@@ -40,7 +40,6 @@ from companion.web import store
 from companion.web.cache import Recent
 from companion.web.dice_panel import faces_asked, panel
 from companion.web.event_store import event_table
-from companion.web.event_view import clock_of
 from companion.web.forms import (
     CityForm,
     ClaimForm,
@@ -135,9 +134,7 @@ def table_context(game: StoredGame, state: State, player: str) -> dict[str, obje
         "blocked": cannot_act(state, player),
         "closed": store.closed(game),
         "in_event": (in_event := game.kept(("in event",), lambda: event_table(game.id))),
-        "clock": clock_of(in_event.clock_at, in_event.clock_minutes, in_event.last_call)
-        if in_event
-        else None,
+        "clock": in_event.clock if in_event else None,
         "server_now": store.now(),
         "hard_pairs": hard_pairs(state),
         "last": game.last,

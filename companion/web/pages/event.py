@@ -421,6 +421,9 @@ def _made(stored: StoredEvent, organizer: bool, since: str, problem: str | None)
     else:
         followed = url_for("live.public_events", watch=stored.watch, since=since)
     rounds = event_view.tables(stored)
+    standings = event_view.standings(stored, shown)
+    # The Telegram message names the top places by the event's own method.
+    own = standings if shown == event.setup.method else event_view.standings(stored)
     return render_template(
         "event.html",
         stored=stored,
@@ -434,7 +437,7 @@ def _made(stored: StoredEvent, organizer: bool, since: str, problem: str | None)
             for t in rounds[-1]
             if t.status == event_view.NOT_STARTED and len(t.players) < event.setup.most
         ],
-        standings=event_view.standings(stored, shown),
+        standings=standings,
         shown=shown,
         methods=SHORT,
         explained=EXPLAINED,
@@ -445,16 +448,12 @@ def _made(stored: StoredEvent, organizer: bool, since: str, problem: str | None)
         score_heads=SCORE_HEADS,
         seated={p for r in event.rounds for t in r.tables for p in t.players},
         seated_now={p for t in event.rounds[-1].tables for p in t.players},
-        clocks={
-            r.number: event_view.clock_of(r.clock_at, r.clock_minutes, r.last_call)
-            for r in event.rounds
-        },
         server_now=store.now(),
         public_link=public,
         entry=EventEntryForm(),
         problem=problem,
         event_events=followed,
-        telegram=event_view.telegram_share(stored, public, event_view.standings(stored)),
+        telegram=event_view.telegram_share(stored, public, own),
     )
 
 
