@@ -22,7 +22,7 @@ from typing import Any
 from companion.rules.errors import EventError, SetupError
 from companion.rules.event_standings import EVERY_PLACE, FIRST_PLACE, METHODS, NO_SEAT
 from companion.rules.names import name_key
-from companion.rules.seating import draw, met_before, table_sizes
+from companion.rules.seating import draw, met_before, seats_sat, table_sizes
 from companion.rules.setup import check_name
 from companion.rules.words import _
 
@@ -236,6 +236,10 @@ class Event:
         """How often each pair shared a table in the rounds before round ``number``."""
         return dict(met_before(t.players for r in self.rounds[: number - 1] for t in r.tables))
 
+    def seats_before(self, number: int) -> dict[str, list[int]]:
+        """How often each player sat in each seat (index 0: first) before round ``number``."""
+        return seats_sat(t.players for r in self.rounds[: number - 1] for t in r.tables)
+
 
 def new_event(setup: EventSetup) -> Event:
     """An event before its first draw: its setup checked."""
@@ -306,7 +310,9 @@ def draw_round(event: Event, seed: str) -> Drawn:
     setup = event.setup
     number = len(event.rounds) + 1
     sizes = table_sizes(len(event.players), setup.seats, setup.least, setup.most)
-    drawn = draw(event.players, sizes, event.meetings_before(number), seed)
+    drawn = draw(
+        event.players, sizes, event.meetings_before(number), seed, event.seats_before(number)
+    )
     return Drawn(number, seed, drawn.tables)
 
 
@@ -316,7 +322,8 @@ def redraw_tables(event: Event, number: int, tables: Iterable[int], seed: str) -
     this = event.round(number)
     chosen = [this.table(n) for n in sorted(set(tables))]
     players = [p for t in chosen for p in t.players]
-    drawn = draw(players, [len(t.players) for t in chosen], event.meetings_before(number), seed)
+    sizes = [len(t.players) for t in chosen]
+    drawn = draw(players, sizes, event.meetings_before(number), seed, event.seats_before(number))
     by_size: dict[int, list[tuple[str, ...]]] = {}
     for seated in drawn.tables:
         by_size.setdefault(len(seated), []).append(seated)

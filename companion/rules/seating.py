@@ -8,6 +8,12 @@ re-draw is a new seed, said as such. Where the tables can be laid out in few eno
 once it is no better than the best) and the fewest repeated meetings are certain; beyond
 that, many random layouts are each improved by swapping players between tables until no
 swap helps, and the best is kept.
+
+Seats are balanced over the rounds (the seat order matters in Ticket to Ride: the first
+player draws first, the last holds the tie for first): at each table, of every order of its
+players, one where they have sat in their seats before the fewest times, and then where
+that is shared most evenly, is chosen (among equals, at random). A first round's seats are
+simply drawn.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 
 from companion.rules.errors import EventError
 from companion.rules.names import name_key
@@ -29,6 +35,8 @@ EXACT_UP_TO = 20_000
 STARTS = 60
 
 Meetings = Mapping[frozenset[str], int]  # a pair of players -> the games they shared
+# A player -> how often they sat in each seat before (index 0: first).
+SeatsSat = Mapping[str, Sequence[int]]
 
 
 @dataclass(frozen=True)
@@ -100,9 +108,27 @@ def repeats(tables: Iterable[Sequence[str]], meetings: Meetings) -> int:
     return sum(_cost(table, meetings) for table in tables)
 
 
-def draw(players: Sequence[str], sizes: Sequence[int], meetings: Meetings, seed: str) -> Draw:
+def seats_sat(tables: Iterable[Sequence[str]]) -> dict[str, list[int]]:
+    """How often each player sat in each seat (index 0: first), over ``tables``."""
+    sat: dict[str, list[int]] = {}
+    for table in tables:
+        for seat, player in enumerate(table):
+            counts = sat.setdefault(player, [])
+            counts.extend([0] * (seat + 1 - len(counts)))
+            counts[seat] += 1
+    return sat
+
+
+def draw(
+    players: Sequence[str],
+    sizes: Sequence[int],
+    meetings: Meetings,
+    seed: str,
+    sat: SeatsSat | None = None,
+) -> Draw:
     """The round's tables for ``players`` at tables of ``sizes`` (``table_sizes``), with the
-    fewest repeated meetings found, the tables and the seats within each in random order."""
+    fewest repeated meetings found, the tables in random order and the seats within each
+    balanced against the seats each player ``sat`` in before (``seats_sat``)."""
     if sum(sizes) != len(players):
         raise EventError(
             _(
@@ -126,10 +152,28 @@ def draw(players: Sequence[str], sizes: Sequence[int], meetings: Meetings, seed:
     tables = [list(t) for t in best]
     for table in tables:
         rng.shuffle(table)  # seats and turn order
+        table[:] = balanced_seats(table, sat or {})
     rng.shuffle(tables)
     tables.sort(key=len, reverse=True)  # the larger tables first, as the sizes are said
     laid = tuple(tuple(t) for t in tables)
     return Draw(laid, seed, repeats(laid, meetings))
+
+
+def balanced_seats(table: Sequence[str], sat: SeatsSat) -> tuple[str, ...]:
+    """``table``'s players in the seat order where, all together, they have sat in their
+    seats before the fewest times, then with those repeats shared most evenly (the sum of
+    their squares least); of orders still equal, the first (``table`` comes in random
+    order, so a tie is drawn)."""
+
+    def before(player: str, seat: int) -> int:
+        counts = sat.get(player, ())
+        return counts[seat] if seat < len(counts) else 0
+
+    def weight(order: tuple[str, ...]) -> tuple[int, int]:
+        repeats = [before(p, seat) for seat, p in enumerate(order)]
+        return sum(repeats), sum(r * r for r in repeats)
+
+    return min(permutations(table), key=weight)
 
 
 def _layouts(players: int, sizes: Sequence[int]) -> float:

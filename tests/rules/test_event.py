@@ -348,3 +348,14 @@ def test_the_last_call_is_made_once_a_round():
     with pytest.raises(EventError, match="the last call of round 1 has been made already"):
         apply(event, LastCall(1, at))
     assert _event(_setup(), "a", LastCall(1, at), "b").round(2).last_call == ""
+
+
+def test_seats_are_balanced_over_the_rounds_four_players_sit_in_every_seat_once():
+    """Four players at one table for four rounds: each sits first, second, third and
+    fourth once (the seat order matters; the draws balance it)."""
+    four = ("Ann", "Bob", "Cy", "Dee")
+    event = _event(_setup(players=four, rounds=4), "s1", "s2", "s3", "s4")
+    for player in four:
+        seats = sorted(r.tables[0].players.index(player) for r in event.rounds)
+        assert seats == [0, 1, 2, 3]
+    assert event.seats_before(5) == {p: [1, 1, 1, 1] for p in four}

@@ -9,7 +9,15 @@ from itertools import combinations
 import pytest
 
 from companion.rules.errors import EventError
-from companion.rules.seating import _layouts, draw, met_before, repeats, table_sizes
+from companion.rules.seating import (
+    _layouts,
+    balanced_seats,
+    draw,
+    met_before,
+    repeats,
+    seats_sat,
+    table_sizes,
+)
 
 TWELVE = [f"P{i:02d}" for i in range(1, 13)]
 
@@ -163,3 +171,42 @@ def test_every_layout_is_weighed_once():
     assert all(sorted(p for t in layout for p in t) == TWELVE[:7] for layout in layouts)
     pairs = {frozenset(p) for layout in layouts for t in layout for p in combinations(t, 2)}
     assert len(pairs) == 21
+
+
+def test_seats_are_balanced_each_player_takes_a_seat_they_have_not_had():
+    """Four players who sat first, second, third and fourth take four other seats."""
+    sat = seats_sat([("Ann", "Bob", "Cy", "Dee")])
+    for seed in range(20):
+        order = balanced_seats(random.Random(seed).sample(["Ann", "Bob", "Cy", "Dee"], 4), sat)
+        assert all(order[seat] != before for seat, before in enumerate(("Ann", "Bob", "Cy", "Dee")))
+
+
+def test_seats_are_balanced_where_a_repeat_is_forced_it_is_spread():
+    """Ann and Bob both sat first twice, Cy never: Cy sits first, and of Ann and Bob, the
+    one who has sat second sits third (no repeat of theirs), the other second."""
+    sat = {"Ann": [2, 1], "Bob": [2, 0], "Cy": [0, 1, 1]}
+    assert balanced_seats(["Ann", "Bob", "Cy"], sat) == ("Cy", "Bob", "Ann")
+
+
+def test_seats_are_balanced_ties_between_orders_are_drawn():
+    """Nobody has sat anywhere: every order is as good, so the order given (drawn at
+    random by the draw) stands."""
+    assert balanced_seats(["Cy", "Ann", "Bob"], {}) == ("Cy", "Ann", "Bob")
+
+
+def test_seats_sat_counts_each_players_seats_over_the_rounds():
+    assert seats_sat([("Ann", "Bob"), ("Bob", "Cy", "Ann")]) == {
+        "Ann": [1, 0, 1],
+        "Bob": [1, 1],
+        "Cy": [0, 1],
+    }
+
+
+def test_a_draw_balances_seats_against_the_seats_sat_before():
+    first = draw(TWELVE, (4, 4, 4), {}, "balanced-1")
+    sat = seats_sat(first.tables)
+    second = draw(TWELVE, (4, 4, 4), met_before(first.tables), "balanced-2", sat)
+    # Nobody is forced to sit in a seat again: any table's four players, each of whom has
+    # sat once, have an order with no repeat (each has three seats left).
+    assert all(max(counts) == 1 for counts in seats_sat([*first.tables, *second.tables]).values())
+

@@ -638,3 +638,22 @@ def test_a_table_picks_its_colours_before_its_first_move(client):
     assert "chosen before the table's first move" in html.unescape(late.text)
     players = client.get(f"{game}/record.json").get_json()["players"]
     assert [p["color"] for p in players] == chosen  # nothing changed
+
+
+def test_each_rounds_card_shows_the_seats_each_player_has_had(client):
+    """Four players, one table, two rounds: round 2's card counts each player once in the
+    seat they had in round 1 and once in their seat now, never twice in one seat."""
+    url = _organizer(client, players=["Ann", "Bob", "Cy", "Dee"], rounds="2")
+    client.post(f"{url}/draw", data={"round": "2"})
+    rounds = client.get(f"{url}/standings.json").get_json()["rounds"]
+    first, second = (r["tables"][0]["players"] for r in rounds)
+    page = html.unescape(client.get(url).get_data(as_text=True))
+    card = page[page.index('id="round-2"') : page.index('id="round-1"')]
+    assert "Seats over the rounds so far" in card
+    for name in first:
+        row = re.search(rf"<tr><th scope=\"row\">{name}</th>(.*?)</tr>", card).group(1)
+        counts = [int(c) for c in re.findall(r"<td>(\d+)</td>", row)]
+        expected = [0] * 4
+        expected[first.index(name)] += 1
+        expected[second.index(name)] += 1
+        assert counts == expected and max(counts) == 1
