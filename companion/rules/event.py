@@ -13,20 +13,31 @@ again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from dataclasses import fields as dataclass_fields
 from datetime import datetime, timedelta
 from typing import Any
 
 from companion.rules.errors import EventError, SetupError
-from companion.rules.event_standings import EVERY_PLACE, FIRST_PLACE, METHODS, NO_SEAT
+from companion.rules.event_standings import (
+    EVERY_PLACE,
+    FIRST_PLACE,
+    METHODS,
+    NO_SEAT,
+    EventStanding,
+)
 from companion.rules.names import name_key
-from companion.rules.seating import draw, met_before, seats_sat, table_sizes
+from companion.rules.seating import balanced_seats, draw, met_before, seats_sat, table_sizes
 from companion.rules.setup import check_name
 from companion.rules.words import _
 
 MOST_PLAYERS = 400  # players an event holds (a hall of 80 tables of 5)
+# What a round is: one of the heats, or a stage after them.
+HEATS, SEMIFINAL, FINAL = "", "semifinal", "final"
+STAGES = (SEMIFINAL, FINAL)  # in the order they are played
+STAGE_NAMES = {HEATS: _("Heats"), SEMIFINAL: _("Semi-final"), FINAL: _("Final")}
 
 
 @dataclass(frozen=True)
@@ -147,6 +158,19 @@ class LastCall:
 
 
 @dataclass(frozen=True)
+class StageDrawn:
+    """A stage after the heats (a semi-final, a final) drawn as round ``round``: the
+    players advancing, best seed first (``advancing``), at tables seeded from them
+    (``seeded_tables``), the seats balanced with ``seed`` as every draw's."""
+
+    round: int
+    stage: str
+    seeds: tuple[str, ...]
+    seed: str
+    tables: Seating
+
+
+@dataclass(frozen=True)
 class TakenOut:
     """A table's game taken out of the standings (a game set up wrong, abandoned)."""
 
@@ -155,7 +179,17 @@ class TakenOut:
 
 
 Entry = (
-    Drawn | Redrawn | Joined | Left | Moved | Seated | Freed | ClockStarted | LastCall | TakenOut
+    Drawn
+    | Redrawn
+    | Joined
+    | Left
+    | Moved
+    | Seated
+    | Freed
+    | ClockStarted
+    | LastCall
+    | StageDrawn
+    | TakenOut
 )
 MOST_MINUTES = 600  # a round's clock: at most ten hours
 
@@ -192,6 +226,8 @@ class Round:
     clock_at: str = ""  # when its clock started ("": not started)
     clock_minutes: int = 0
     last_call: str = ""  # when the last call came ("": not yet)
+    stage: str = HEATS
+    seeds: tuple[str, ...] = ()  # a stage's players, best seed first
 
     def table(self, number: int) -> Table:
         found = next((t for t in self.tables if t.number == number), None)
@@ -228,9 +264,27 @@ class Event:
         return self.rounds[number - 1]
 
     @property
+    def heats(self) -> tuple[Round, ...]:
+        return tuple(r for r in self.rounds if r.stage == HEATS)
+
+    @property
+    def stage(self) -> str:
+        """The latest stage drawn (``HEATS`` before any)."""
+        return self.rounds[-1].stage if self.rounds else HEATS
+
+    @property
     def is_over(self) -> bool:
-        """Every round drawn (whether their games are over is for the games to say)."""
-        return len(self.rounds) >= self.setup.rounds
+        """No more heats to draw: every one drawn, or a stage after them begun (whether
+        their games are over is for the games to say)."""
+        return len(self.rounds) >= self.setup.rounds or self.stage != HEATS
+
+    @property
+    def stages_left(self) -> tuple[str, ...]:
+        """The stages that can still be drawn: after a heat, a semi-final or a final;
+        after a semi-final, the final; after the final, none."""
+        if not self.rounds or self.stage == FINAL:
+            return ()
+        return STAGES[STAGES.index(self.stage) + 1 :] if self.stage else STAGES
 
     def meetings_before(self, number: int) -> dict[frozenset[str], int]:
         """How often each pair shared a table in the rounds before round ``number``."""
@@ -286,6 +340,8 @@ def apply(event: Event, entry: Entry, started: Callable[[int, int], bool] | None
         return _start_clock(event, entry)
     if isinstance(entry, LastCall):
         return _call_last(event, entry)
+    if isinstance(entry, StageDrawn):
+        return _draw_stage(event, entry)
     return _take_out(event, entry)
 
 
@@ -331,10 +387,101 @@ def redraw_tables(event: Event, number: int, tables: Iterable[int], seed: str) -
     return Redrawn(number, tuple(t.number for t in chosen), seed, seating)
 
 
+def advancing(event: Event, standings: Sequence[EventStanding], count: int) -> tuple[str, ...]:
+    """The ``count`` players who advance from the stage before (the heats, or a
+    semi-final), best seed first, by that stage's ``standings``: as the WBC advances its
+    heat winners, players who won a game of it first, then the others, each in the order
+    of the standings (the event's method, average finish, lot); only players still in the
+    event with a finished game of it."""
+    able = [s for s in standings if s.games and s.name in event.players]
+    order = [s.name for s in able if s.wins] + [s.name for s in able if not s.wins]
+    if not event.setup.least <= count <= len(order):
+        raise EventError(
+            _(
+                "%(count)d players can't advance: %(able)d finished a game of the stage "
+                "before and are still in the event, and a table seats at least %(least)d",
+                count=count,
+                able=len(order),
+                least=event.setup.least,
+            )
+        )
+    return tuple(order[:count])
+
+
+def seeded_tables(
+    seeds: Sequence[str], sizes: Sequence[int], seed: str, sat: Mapping[str, Sequence[int]]
+) -> Seating:
+    """The seeds at tables of ``sizes``, spread as clubs seed a final: the best seed at
+    table 1, the second at table 2, … to the last table, then back from the last table
+    (the snake), so the top seeds (the heat winners first) meet as late as can be; each
+    table's seats balanced as every draw's (``balanced_seats``, ties drawn with
+    ``seed``)."""
+    tables: list[list[str]] = [[] for _size in sizes]
+    order = list(range(len(sizes)))
+    at = 0
+    for player in seeds:
+        while len(tables[order[at]]) >= sizes[order[at]]:
+            at += 1
+            if at == len(order):
+                order.reverse()
+                at = 0
+        tables[order[at]].append(player)
+        at += 1
+        if at == len(order):
+            order.reverse()
+            at = 0
+    rng = random.Random(seed)
+    seated = []
+    for table in tables:
+        rng.shuffle(table)
+        seated.append(balanced_seats(table, sat))
+    return tuple(seated)
+
+
+def draw_stage(
+    event: Event, stage: str, standings: Sequence[EventStanding], count: int, seed: str
+) -> StageDrawn:
+    """The ``stage`` drawn as the next round: the ``count`` players ``advancing`` by the
+    ``standings`` of the stage before, at tables of the event's size (``table_sizes``)
+    seeded from them: the entry that records it."""
+    if stage not in STAGES:
+        raise EventError(_("there is no stage '%(stage)s'", stage=stage))
+    if stage not in event.stages_left:
+        raise EventError(_("a semi-final comes after the heats, and the final last"))
+    seeds = advancing(event, standings, count)
+    setup = event.setup
+    sizes = table_sizes(count, setup.seats, setup.least, setup.most)
+    number = len(event.rounds) + 1
+    tables = seeded_tables(seeds, sizes, seed, event.seats_before(number))
+    return StageDrawn(number, stage, seeds, seed, tables)
+
+
+def _draw_stage(event: Event, entry: StageDrawn) -> Event:
+    number = len(event.rounds) + 1
+    if entry.round != number:
+        raise EventError(_("the next round to draw is round %(round)d", round=number))
+    if entry.stage not in event.stages_left:
+        raise EventError(_("a semi-final comes after the heats, and the final last"))
+    setup = event.setup
+    seated = [p for t in entry.tables for p in t]
+    if (
+        sorted(seated) != sorted(entry.seeds)
+        or len(set(entry.seeds)) != len(entry.seeds)
+        or not set(entry.seeds) <= set(event.players)
+        or not all(setup.least <= len(t) <= setup.most for t in entry.tables)
+    ):
+        raise EventError(_("a stage's tables seat each player advancing once"))
+    tables = tuple(Table(i, players) for i, players in enumerate(entry.tables, 1))
+    this = Round(number, tables, entry.seed, stage=entry.stage, seeds=entry.seeds)
+    return replace(event, rounds=(*event.rounds, this), lot=event.lot or entry.seed)
+
+
 def _draw_next(event: Event, entry: Drawn) -> Event:
     number = len(event.rounds) + 1
     if entry.round != number:
         raise EventError(_("the next round to draw is round %(round)d", round=number))
+    if event.stage != HEATS:
+        raise EventError(_("the heats are over: a stage after them is drawn"))
     if event.is_over:
         raise EventError(
             _("every round of the event is drawn (%(rounds)d)", rounds=event.setup.rounds)
@@ -571,6 +718,7 @@ ENTRIES: dict[str, type[Entry]] = {
     "freed": Freed,
     "clock_started": ClockStarted,
     "last_call": LastCall,
+    "stage_drawn": StageDrawn,
     "taken_out": TakenOut,
 }
 
@@ -607,11 +755,13 @@ def _tuples(value: object) -> object:
 
 def _is(value: object, kind: object) -> bool:
     """Whether a stored value is of a field's kind: "int", "str", "tuple[int, ...]" or
-    "Seating" (tables of names)."""
+    "tuple[str, ...]" (names), "Seating" (tables of names)."""
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == "str":
         return isinstance(value, str)
+    if kind == "tuple[str, ...]":
+        return isinstance(value, tuple) and all(isinstance(v, str) for v in value)
     if kind == "Seating":
         return isinstance(value, tuple) and all(
             isinstance(t, tuple) and all(isinstance(p, str) for p in t) for t in value

@@ -240,6 +240,35 @@ def event_standings(
     return tuple(sorted(ranked, key=lambda line: (line.rank, _natural(line.name))))
 
 
+@dataclass(frozen=True)
+class OverallStanding:
+    """A player's place over the whole event: where their furthest stage ranks them, the
+    stage (``""``: the heats) and their line in that stage's standings."""
+
+    rank: int
+    stage: str
+    line: EventStanding
+
+
+def overall_standings(
+    heats: Sequence[EventStanding], stages: Sequence[tuple[str, Sequence[EventStanding]]]
+) -> tuple[OverallStanding, ...]:
+    """The event's standings once stages follow the heats (``stages`` in the order they
+    were played): the last stage's players first, by its standings, then those of the
+    stage before who went no further, by that stage's, …, then everyone else by the
+    heats'. Players a stage leaves equal share a place."""
+    placed: set[str] = set()
+    found: list[OverallStanding] = []
+    for stage, lines in [*reversed(stages), ("", heats)]:
+        group = [line for line in lines if line.name not in placed]
+        offset = len(found)
+        for line in group:
+            above = sum(1 for other in group if other.rank < line.rank)
+            found.append(OverallStanding(offset + above + 1, stage, line))
+        placed |= {line.name for line in group}
+    return tuple(found)
+
+
 def _drawn_by_lot(lines: list[EventStanding], lot: str) -> list[EventStanding]:
     """Players who share a rank after a finished game, ordered by the draw by lot."""
     out = []

@@ -4,6 +4,7 @@ games taken out, each checked when the organizer asks, and the event their repla
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -19,16 +20,20 @@ from companion.rules.event import (
     Moved,
     Redrawn,
     Seated,
+    StageDrawn,
     TakenOut,
+    advancing,
     apply,
     draw_round,
+    draw_stage,
     entry_to_json,
     new_event,
     parse_entry,
     redraw_tables,
     replay_event,
+    seeded_tables,
 )
-from companion.rules.event_standings import WINS
+from companion.rules.event_standings import WINS, EventStanding
 
 TWELVE = tuple(f"P{i:02d}" for i in range(1, 13))
 
@@ -200,6 +205,7 @@ def test_only_the_latest_round_is_drawn_again():
         ClockStarted(1, 120, "2026-11-28T19:00:00+00:00"),
         LastCall(1, "2026-11-28T20:55:00+00:00"),
         TakenOut(2, 1),
+        StageDrawn(3, "final", ("Ann", "Bob", "Cy"), "u", (("Bob", "Cy", "Ann"),)),
     ],
 )
 def test_an_entry_is_stored_and_read_back_as_it_was(entry):
@@ -359,3 +365,70 @@ def test_seats_are_balanced_over_the_rounds_four_players_sit_in_every_seat_once(
         seats = sorted(r.tables[0].players.index(player) for r in event.rounds)
         assert seats == [0, 1, 2, 3]
     assert event.seats_before(5) == {p: [1, 1, 1, 1] for p in four}
+
+
+def _lines(*rows):
+    """Standings lines, best first: (name, games, wins) each, ranked 1, 2, …"""
+    return [EventStanding(n, g, w, 0, Fraction(0), rank) for rank, (n, g, w) in enumerate(rows, 1)]
+
+
+def test_a_stage_advances_the_heat_winners_first_then_the_others_by_the_standings():
+    """As the WBC advances heat winners: P03 (a win, ranked 3rd) goes before P02 (none,
+    ranked 2nd); P04 dropped out, P05 finished no heat game."""
+    event = _event(_setup(), "a", Left("P04"))
+    standings = _lines(
+        ("P01", 2, 2), ("P02", 2, 0), ("P03", 2, 1), ("P04", 2, 1), ("P06", 2, 0), ("P05", 0, 0)
+    )
+    assert advancing(event, standings, 4) == ("P01", "P03", "P02", "P06")
+    with pytest.raises(EventError, match="5 players can't advance: 4 finished a game"):
+        advancing(event, standings, 5)
+
+
+def test_seeded_tables_spread_the_seeds_as_a_snake():
+    """Eight seeds at two tables: table 1 holds seeds 1, 4, 5, 8; table 2 seeds 2, 3, 6, 7
+    (nobody has sat anywhere before: the seats are drawn)."""
+    seeds = [f"S{i}" for i in range(1, 9)]
+    one, two = seeded_tables(seeds, (4, 4), "x", {})
+    assert sorted(one) == ["S1", "S4", "S5", "S8"] and sorted(two) == ["S2", "S3", "S6", "S7"]
+    # Ten at 4, 3, 3: the snake skips a full table.
+    one, two, three = seeded_tables([f"S{i:02d}" for i in range(1, 11)], (4, 3, 3), "x", {})
+    assert sorted(one) == ["S01", "S06", "S07", "S10"]
+    assert sorted(two) == ["S02", "S05", "S08"] and sorted(three) == ["S03", "S04", "S09"]
+
+
+def test_a_final_after_the_heats_seats_the_top_seeds_and_ends_the_heats():
+    event = _event(_setup(rounds=2), "a", "b")
+    standings = _lines(*[(p, 2, 1 if p in ("P07", "P11") else 0) for p in TWELVE])
+    final = draw_stage(event, "final", standings, 4, "f")
+    assert final.seeds == ("P07", "P11", "P01", "P02") and final.round == 3
+    event = _event(_setup(rounds=2), "a", "b", final)
+    assert event.round(3).stage == "final" and event.stages_left == ()
+    assert sorted(event.round(3).tables[0].players) == ["P01", "P02", "P07", "P11"]
+    with pytest.raises(EventError, match="the heats are over"):
+        apply(event, draw_round(event, "c"))
+    with pytest.raises(EventError, match="the final last"):
+        draw_stage(event, "semifinal", standings, 4, "g")
+
+
+def test_a_semi_final_may_come_before_the_heats_are_all_drawn_then_the_final():
+    event = _event(_setup(rounds=3), "a")
+    standings = _lines(*[(p, 1, 1 if p in ("P01", "P05", "P09") else 0) for p in TWELVE])
+    semi = draw_stage(event, "semifinal", standings, 8, "s")
+    event = apply(event, semi)
+    assert event.is_over and event.stages_left == ("final",)
+    assert [len(t.players) for t in event.round(2).tables] == [4, 4]
+    # The heat winners, seeds 1 to 3, are spread by the snake: seed 1 at one table, seeds
+    # 2 and 3 at the other.
+    # Seeds: P01, P05, P09 (the winners), then P02, P03, P04, P06, P07.
+    one, two = (sorted(t.players) for t in event.round(2).tables)
+    assert one == ["P01", "P02", "P03", "P07"] and two == ["P04", "P05", "P06", "P09"]
+
+
+def test_a_stage_that_the_page_did_not_make_is_refused():
+    event = _event(_setup(rounds=2), "a")
+    with pytest.raises(EventError, match="seat each player advancing once"):
+        apply(event, StageDrawn(2, "final", ("P01", "P02"), "x", (("P01", "P03"),)))
+    with pytest.raises(EventError, match="seat each player advancing once"):
+        apply(event, StageDrawn(2, "final", ("P01", "Zed"), "x", (("P01", "Zed"),)))
+    with pytest.raises(EventError, match="no stage"):
+        draw_stage(event, "quarter", _lines(("P01", 1, 1)), 2, "x")

@@ -15,6 +15,7 @@ from companion.rules.event_standings import (
     WINS,
     GameResult,
     event_standings,
+    overall_standings,
     result_of,
 )
 
@@ -174,3 +175,36 @@ def test_the_later_seat_at_every_place_is_an_option_of_its_own():
 def test_an_unknown_method_is_refused():
     with pytest.raises(ValueError, match="no such method"):
         event_standings(GAMES, "elo")
+
+
+def test_overall_standings_rank_the_final_first_then_the_heats_for_those_who_went_no_further():
+    """Heats: Ann, Bob, Cy, Di, Ed in that order; the final (Bob, Ann, Di) is won by Di,
+    then Ann, then Bob: overall Di 1, Ann 2, Bob 3, then Cy 4 and Ed 5 from the heats."""
+    heats = event_standings(GAMES, POINTS)  # Ann 230, Bob 210, Cy 185, Di 130, Ed 50
+    final = event_standings(
+        [GameResult(("Bob", "Ann", "Di"), (70, 80, 90), (3, 2, 1))], POINTS, ("Bob", "Ann", "Di")
+    )
+    overall = overall_standings(heats, [("final", final)])
+    assert [(o.rank, o.line.name, o.stage) for o in overall] == [
+        (1, "Di", "final"),
+        (2, "Ann", "final"),
+        (3, "Bob", "final"),
+        (4, "Cy", ""),
+        (5, "Ed", ""),
+    ]
+
+
+def test_overall_standings_place_a_semi_finalist_below_the_final_and_above_the_heats():
+    heats = event_standings(GAMES, POINTS)
+    semi = event_standings(
+        [GameResult(("Ann", "Bob", "Cy"), (50, 60, 40), (2, 1, 3))], POINTS, ("Ann", "Bob", "Cy")
+    )
+    final = event_standings([], POINTS, ("Bob", "Ann"))  # not played yet: equal, shared
+    overall = overall_standings(heats, [("semifinal", semi), ("final", final)])
+    assert [(o.rank, o.line.name, o.stage) for o in overall] == [
+        (1, "Ann", "final"),
+        (1, "Bob", "final"),
+        (3, "Cy", "semifinal"),
+        (4, "Di", ""),
+        (5, "Ed", ""),
+    ]
