@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from companion.render.csv_sheet import cell
-from companion.rules.event_standings import EventStanding, columns
+from companion.rules.event import STAGE_NAMES
+from companion.rules.event_standings import EventStanding, OverallStanding, columns
 from companion.rules.words import Text, _
 
 MOST_SEATS = 5  # the columns a line of the games gives its seats
@@ -42,16 +43,31 @@ def _start() -> tuple[io.StringIO, Any]:
     return out, csv.writer(out, lineterminator="\r\n")
 
 
-def standings_to_csv(standings: Sequence[EventStanding], method: str) -> str:
+def standings_to_csv(
+    standings: Sequence[EventStanding], method: str, overall: Sequence[OverallStanding] = ()
+) -> str:
     """The standings' CSV text, its value's column headed as the page heads it for
-    ``method``; a place the draw by lot decided is marked in a column of its own."""
+    ``method``; a place the draw by lot decided is marked in a column of its own. Once
+    stages follow the heats (``overall``), each line starts with the player's place over
+    the event and their furthest stage, in the overall order (each line's figures then
+    the heats')."""
     out, writer = _start()
-    header = (_("Rank"), *columns(method), _("By lot"))
+    header: tuple[Text, ...] = (_("Rank"), *columns(method), _("By lot"))
+    if overall:
+        header = (_("Overall"), _("Stage reached"), _("Place in it"), *header)
     writer.writerow([str(h) for h in header])
-    for s in standings:
+    lines = {s.name: s for s in standings}
+    order: list[tuple[OverallStanding | None, EventStanding]] = [
+        (o, lines[o.line.name]) for o in overall
+    ] or [(None, s) for s in standings]
+    for o, s in order:
         average = "" if s.average_place is None else f"{float(s.average_place):.2f}"
         lot = str(_("yes")) if s.by_lot else ""
-        writer.writerow([s.rank, cell(s.name), s.games, s.wins, s.points, s.shown, average, lot])
+        line: list[object] = [s.rank, cell(s.name), s.games, s.wins, s.points, s.shown]
+        line += [average, lot]
+        if o is not None:
+            line = [o.rank, str(STAGE_NAMES[o.stage]), o.line.rank, *line]
+        writer.writerow(line)
     return out.getvalue()
 
 

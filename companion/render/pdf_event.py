@@ -6,7 +6,7 @@ the event's public page. Put into words in the language spoken."""
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 from xml.sax.saxutils import escape
 
@@ -28,7 +28,7 @@ from companion.render import lettering
 from companion.render.lettering import FONT
 from companion.render.pdf_sheet import paper_styles, qr_block, striped
 from companion.rules.counted import figure
-from companion.rules.event import EventSetup
+from companion.rules.event import STAGE_NAMES, EventSetup
 from companion.rules.event_standings import (
     EXPLAINED,
     LATER_SEAT_RULE,
@@ -39,6 +39,7 @@ from companion.rules.event_standings import (
     TIEBREAKS,
     WINS,
     EventStanding,
+    OverallStanding,
     columns,
 )
 from companion.rules.words import Text, _
@@ -73,9 +74,13 @@ def event_to_pdf(
     standings: Sequence[EventStanding],
     rounds: Sequence[Sequence[TableLine]],
     link: str,
+    overall: Sequence[OverallStanding] = (),
+    stage_names: Mapping[int, Text] | None = None,
 ) -> bytes:
-    """The PDF's bytes: the standings, how they rank, each round's tables (``rounds``, the
-    first round first) and a QR code that opens the event's public page (``link``)."""
+    """The PDF's bytes: the standings (once stages follow the heats, ``overall`` first,
+    then the heats'), how they rank, each round's tables (``rounds``, the first round
+    first, a stage's named by ``stage_names``) and a QR code that opens the event's public
+    page (``link``)."""
     lettering.register()
     styles = paper_styles()
     out = io.BytesIO()
@@ -104,6 +109,14 @@ def event_to_pdf(
     if setup.later_seat in LATER_SEAT_RULE:
         notes.append(LATER_SEAT_RULE[setup.later_seat])
     story += [Paragraph(_e(note), styles["small"]) for note in notes]
+    if overall:
+        story += [
+            Spacer(1, 3 * mm),
+            Paragraph(_e(_("Overall")), styles["head"]),
+            _overall(overall, styles),
+            Spacer(1, 2 * mm),
+            Paragraph(_e(_("Heats")), styles["head"]),
+        ]
     story += [Spacer(1, 3 * mm), _standings(setup.method, standings, styles)]
     if any(s.by_lot for s in standings):
         story.append(
@@ -113,7 +126,9 @@ def event_to_pdf(
     story += [Spacer(1, 3 * mm), qr_block(link, caption, styles["small"])]
     for number, tables in enumerate(rounds, start=1):
         if tables:
-            head = Paragraph(_e(_("Round %(num)d", num=number)), styles["head"])
+            named = _("Round %(num)d", num=number)
+            stage = (stage_names or {}).get(number)
+            head = Paragraph(_e(f"{named} · {stage}" if stage else named), styles["head"])
             story.append(KeepTogether([head, _round(tables, styles)]))  # a round on one page
     document.build(story)
     return out.getvalue()
@@ -138,6 +153,26 @@ def _standings(
         )
     widths = [10 * mm, 58 * mm, 18 * mm, 16 * mm, 22 * mm, 24 * mm, 30 * mm]
     table = Table(rows, colWidths=widths)
+    table.setStyle(striped())
+    return table
+
+
+def _overall(overall: Sequence[OverallStanding], styles: dict[str, ParagraphStyle]) -> Table:
+    """The whole event's places: each player's furthest stage and their place in it."""
+    rows: list[list[Any]] = [
+        ["#", str(_("Player")), str(_("Stage reached")), str(_("Place in it")), str(_("Points"))]
+    ]
+    for o in overall:
+        rows.append(
+            [
+                str(o.rank),
+                Paragraph(_e(o.line.name), styles["base"]),
+                str(STAGE_NAMES[o.stage]),
+                f"{o.line.rank}‡" if o.line.by_lot else str(o.line.rank),
+                figure(o.line.points),
+            ]
+        )
+    table = Table(rows, colWidths=[10 * mm, 64 * mm, 40 * mm, 30 * mm, 34 * mm])
     table.setStyle(striped())
     return table
 

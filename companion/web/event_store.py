@@ -24,6 +24,7 @@ from companion.rules.event import (
     Moved,
     Redrawn,
     Seated,
+    StageDrawn,
     TakenOut,
     apply,
     draw_round,
@@ -110,7 +111,7 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
                     db.hold(game_id)
         after = apply(stored.event, entry, started=lambda r, t: started(stored, r, t))
         _write_entry(db, event_id, len(stored.log), entry)
-        if isinstance(entry, Drawn):
+        if isinstance(entry, (Drawn, StageDrawn)):
             tables = [t.number for t in after.round(entry.round).tables]
             _new_games(db, event_id, after, entry.round, tables, stored.language)
         elif isinstance(entry, Redrawn):
@@ -175,13 +176,16 @@ def standing(event_id: str, db: Connection | None = None) -> dict[str, int]:
     return {(EVENT if r[0] else "") + str(r[1]): int(r[2]) for r in rows}
 
 
-def results(stored: StoredEvent) -> list[GameResult]:
+def results(stored: StoredEvent, stage: str | None = None) -> list[GameResult]:
     """The results of the event's finished games (over, and every player's tickets
-    entered), but those taken out, round by round."""
+    entered), but those taken out, round by round: of every round, or of the rounds of
+    ``stage`` (``HEATS``, a semi-final, the final)."""
     found = []
     later_seat = stored.event.setup.later_seat
     games = store.load_games(stored.games.values())
     for this in stored.event.rounds:
+        if stage is not None and this.stage != stage:
+            continue
         for table in this.tables:
             if table.taken_out:
                 continue

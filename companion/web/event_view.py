@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 
 from companion.catalogs import LANGUAGES
 from companion.rules.counted import figure, points
+from companion.rules.event import HEATS, STAGES
 from companion.rules.event_standings import (
     EVERY_PLACE,
     FIRST_PLACE,
@@ -17,7 +18,9 @@ from companion.rules.event_standings import (
     NO_SEAT,
     WINS,
     EventStanding,
+    OverallStanding,
     event_standings,
+    overall_standings,
     result_of,
 )
 from companion.rules.words import Text, _
@@ -118,16 +121,46 @@ def method_asked(stored: StoredEvent, asked: str | None) -> str:
     return asked if asked in METHODS else stored.event.setup.method
 
 
-def standings(stored: StoredEvent, method: str | None = None) -> tuple[EventStanding, ...]:
-    """The standings by ``method`` (the event's own if none), everyone who has played, plays
-    now or was listed at the start."""
+def standings(
+    stored: StoredEvent, method: str | None = None, stage: str = HEATS
+) -> tuple[EventStanding, ...]:
+    """The standings by ``method`` (the event's own if none) of the heats, over everyone
+    who has played, plays now or was listed at the start; or of a ``stage`` drawn after
+    them, over its players."""
+    method = method or stored.event.setup.method
+    if stage != HEATS:
+        seeds = next(r.seeds for r in stored.event.rounds if r.stage == stage)
+        return event_standings(results(stored, stage), method, seeds, stored.event.lot)
     everyone = [*stored.event.players]
     # Those who dropped out too (a dropout before playing is listed, marked, with nothing).
     everyone += [p for p in stored.event.setup.players if p not in everyone]
-    for this in stored.event.rounds:
+    for this in stored.event.heats:
         everyone += [p for t in this.tables for p in t.players if p not in everyone]
-    method = method or stored.event.setup.method
-    return event_standings(results(stored), method, everyone, stored.event.lot)
+    return event_standings(results(stored, HEATS), method, everyone, stored.event.lot)
+
+
+def stages(stored: StoredEvent) -> tuple[str, ...]:
+    """The stages drawn after the heats, in the order played."""
+    drawn = {r.stage for r in stored.event.rounds}
+    return tuple(s for s in STAGES if s in drawn)
+
+
+def overall(stored: StoredEvent, method: str | None = None) -> tuple[OverallStanding, ...]:
+    """The event's standings over its stages (the final's players first, …, then the
+    heats'); with no stage drawn, the heats' standings as they are."""
+    heats = standings(stored, method)
+    return overall_standings(heats, [(s, standings(stored, method, s)) for s in stages(stored)])
+
+
+def stage_asked(stored: StoredEvent, asked: str | None) -> str | None:
+    """The standings shown (``?stage=``): a stage drawn, the heats (``heats``), or, None,
+    the overall standings once a stage is drawn (else the heats')."""
+    drawn = stages(stored)
+    if asked in drawn:
+        return asked
+    if asked == "heats" or not drawn:
+        return HEATS
+    return None
 
 
 def standings_json(stored: StoredEvent, public: bool, method: str | None = None) -> dict[str, Any]:
@@ -136,27 +169,32 @@ def standings_json(stored: StoredEvent, public: bool, method: str | None = None)
     players in seat order and whether they finished. ``public``: each game by its watching
     address, never its playing one."""
     method = method or stored.event.setup.method
+    event = stored.event
     return {
-        "name": stored.event.setup.name,
+        "name": event.setup.name,
         "method": method,
-        "players": [
+        "players": [_line_json(s) for s in standings(stored, method)],
+        # Each stage after the heats (a semi-final, the final): its players, best seed
+        # first, and its standings; then everyone's place over the whole event.
+        "stages": [
             {
-                "name": s.name,
-                "rank": s.rank,
-                "games": s.games,
-                "wins": s.wins,
-                "points": s.points,
-                "score": round(float(s.score), 4),
-                "average_place": None
-                if s.average_place is None
-                else round(float(s.average_place), 4),
-                "by_lot": s.by_lot,
+                "stage": stage,
+                "round": this.number,
+                "seeds": list(this.seeds),
+                "players": [_line_json(s) for s in standings(stored, method, stage)],
             }
-            for s in standings(stored, method)
+            for stage in stages(stored)
+            for this in event.rounds
+            if this.stage == stage
+        ],
+        "overall": [
+            {"rank": o.rank, "name": o.line.name, "stage": o.stage or "heats"}
+            for o in overall(stored, method)
         ],
         "rounds": [
             {
                 "number": row[0].round,
+                "stage": event.round(row[0].round).stage or "heats",
                 "tables": [
                     {
                         "number": t.number,
@@ -172,6 +210,19 @@ def standings_json(stored: StoredEvent, public: bool, method: str | None = None)
             for row in tables(stored)
             if row
         ],
+    }
+
+
+def _line_json(s: EventStanding) -> dict[str, Any]:
+    return {
+        "name": s.name,
+        "rank": s.rank,
+        "games": s.games,
+        "wins": s.wins,
+        "points": s.points,
+        "score": round(float(s.score), 4),
+        "average_place": None if s.average_place is None else round(float(s.average_place), 4),
+        "by_lot": s.by_lot,
     }
 
 
@@ -193,23 +244,24 @@ TOP_SHARED = 3  # the places the Telegram message names
 
 
 def telegram_share(
-    stored: StoredEvent, public_link: str, standings: tuple[EventStanding, ...]
+    stored: StoredEvent, public_link: str, standings: tuple[OverallStanding, ...]
 ) -> str:
     """Telegram's share address for the event's public page (never the organizer's): the
-    top places in the message, the standings one tap away in a club's chat."""
+    top places in the message (over the whole event: the final's first, once drawn), the
+    standings one tap away in a club's chat."""
     text = str(_("%(event)s: the standings", event=stored.event.setup.name))
-    top = [s for s in standings if s.games and s.rank <= TOP_SHARED]
+    top = [o for o in standings if o.line.games and o.rank <= TOP_SHARED]
     if top:
         places = "\n".join(
             str(
                 _(
                     "%(rank)d. %(player)s, %(points)s",
-                    rank=s.rank,
-                    player=s.name,
-                    points=figure(points(s.points)),
+                    rank=o.rank,
+                    player=o.line.name,
+                    points=figure(points(o.line.points)),
                 )
             )
-            for s in top
+            for o in top
         )
         text = f"{text}\n{places}"
     return "https://t.me/share/url?" + urlencode({"url": public_link, "text": text})

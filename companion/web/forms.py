@@ -33,7 +33,7 @@ from wtforms.meta import DefaultMeta
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional, Regexp
 
 from companion.rules.colors import color_words
-from companion.rules.event import MOST_PLAYERS
+from companion.rules.event import MOST_PLAYERS, STAGES
 from companion.rules.setup import MAX_NAME
 from companion.rules.untrusted import MAX_INT
 from companion.rules.words import Message, Translator, _
@@ -316,6 +316,11 @@ class EventEntryForm(FlaskForm):
     # Who takes a dropout's freed seat (none: the table plays one short).
     by = StringField(label(_("Who takes the seat")), validators=[Optional(), Length(max=MAX_NAME)])
     minutes = IntegerField(label(_("Minutes")), validators=[Optional(), NumberRange(1, 600)])
+    # A stage after the heats, and how many players advance to it.
+    stage = StringField(label(_("Stage")), validators=[Optional(), AnyOf(STAGES)])
+    advancing = IntegerField(
+        label(_("Players advancing")), validators=[Optional(), NumberRange(2, 400)]
+    )
 
 
 class TakeOutForm(FlaskForm):

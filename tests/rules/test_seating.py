@@ -209,4 +209,3 @@ def test_a_draw_balances_seats_against_the_seats_sat_before():
     # Nobody is forced to sit in a seat again: any table's four players, each of whom has
     # sat once, have an order with no repeat (each has three seats left).
     assert all(max(counts) == 1 for counts in seats_sat([*first.tables, *second.tables]).values())
-

@@ -657,3 +657,60 @@ def test_each_rounds_card_shows_the_seats_each_player_has_had(client):
         expected[first.index(name)] += 1
         expected[second.index(name)] += 1
         assert counts == expected and max(counts) == 1
+
+
+def test_a_final_after_the_heats_advances_the_winners_and_ranks_the_event_by_it(client, app):
+    eight = [f"P{i}" for i in range(1, 9)]
+    url = _organizer(client, players=eight, rounds="1")
+    heats = client.get(f"{url}/standings.json").get_json()
+    with app.test_request_context():
+        for seed, table in enumerate(heats["rounds"][0]["tables"], 5):
+            play_to_end(table["game"], seed=seed)
+    heats = client.get(f"{url}/standings.json").get_json()["players"]
+    # Worked from the heats' standings by the documented rule: the two table winners
+    # first, each in the standings' order, then the rest in it.
+    seeds = [p["name"] for p in heats if p["wins"]] + [p["name"] for p in heats if not p["wins"]]
+    assert len([p for p in heats if p["wins"]]) >= 2
+    drawn = client.post(f"{url}/stage", data={"round": "2", "stage": "final", "advancing": "4"})
+    assert drawn.status_code == 303
+    said = html.unescape(client.get(url).get_data(as_text=True))
+    assert "The final drawn: 4 players advance. 1 table, with its game." in said
+    assert "Round 2 · Final" in said
+    again = client.post(f"{url}/stage", data={"round": "2", "stage": "final", "advancing": "4"})
+    assert again.status_code == 303  # a double tap: the page again
+    data = client.get(f"{url}/standings.json").get_json()
+    assert data["stages"][0]["stage"] == "final" and data["stages"][0]["seeds"] == seeds[:4]
+    final = data["rounds"][1]
+    assert final["stage"] == "final" and sorted(final["tables"][0]["players"]) == sorted(seeds[:4])
+    heat = client.post(f"{url}/draw", data={"round": "3"})
+    assert heat.status_code == 409
+    assert "The heats are over" in html.unescape(heat.get_data(as_text=True))
+    with app.test_request_context():
+        play_to_end(final["tables"][0]["game"], seed=11)
+    data = client.get(f"{url}/standings.json").get_json()
+    table = data["rounds"][1]["tables"][0]
+    by_place = sorted(zip(table["places"], range(4), table["players"], strict=True))
+    expected = [name for _place, _seat, name in by_place]  # the final's places, seat-ordered ties
+    expected += [p["name"] for p in heats if p["name"] not in expected]
+    assert [o["name"] for o in data["overall"]] == expected
+    assert [o["stage"] for o in data["overall"]] == ["final"] * 4 + ["heats"] * 4
+    watch = re.search(r'href="(https?://[^"]*/e/w/[\w-]+)"', client.get(url).get_data(as_text=True))
+    public = watch[1].split("localhost", 1)[-1]
+    page = html.unescape(client.get(public).get_data(as_text=True))
+    assert "Stage reached" in page and "Overall" in page
+    assert f"Seeds: 1. {seeds[0]} · 2. {seeds[1]}" in re.sub(r"<[^>]+>", "", page)
+    heats_tab = html.unescape(client.get(f"{public}?stage=heats").get_data(as_text=True))
+    assert "Stage reached" not in heats_tab and "Average finish" in heats_tab
+    pdf = client.get(f"{public}/standings.pdf")
+    text = " ".join(
+        " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.data)).pages).split()
+    )
+    assert "Overall" in text and "Round 2 · Final" in text
+    for o in data["overall"]:
+        stage = "Final" if o["stage"] == "final" else "Heats"
+        assert f"{o['rank']} {o['name']} {stage}" in text
+    rows = list(
+        csv.reader(io.StringIO(client.get(f"{public}/standings.csv").text.lstrip("\ufeff")))
+    )
+    assert rows[0][:3] == ["Overall", "Stage reached", "Place in it"]
+    assert [r[4] for r in rows[1:]] == expected  # the overall order, each with the heats' line

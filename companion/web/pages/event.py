@@ -30,6 +30,9 @@ from companion.render.pdf_event import event_to_pdf
 from companion.rules.board import load_board
 from companion.rules.errors import EventError
 from companion.rules.event import (
+    FINAL,
+    HEATS,
+    STAGE_NAMES,
     ClockStarted,
     Entry,
     Event,
@@ -42,6 +45,7 @@ from companion.rules.event import (
     Seated,
     TakenOut,
     draw_round,
+    draw_stage,
     redraw_tables,
 )
 from companion.rules.event_standings import (
@@ -155,6 +159,8 @@ def _pdf(stored: StoredEvent) -> Response:
         event_view.standings(stored),
         event_view.tables(stored),
         public_url(url_for("event.watch", watch=stored.watch)),
+        event_view.overall(stored) if event_view.stages(stored) else (),
+        {r.number: STAGE_NAMES[r.stage] for r in event.rounds if r.stage},
     )
     day = stored.created[:10]
     return send_file(
@@ -178,7 +184,8 @@ def watched_games_csv(watch: str) -> Response:
 def _csv(stored: StoredEvent) -> Response:
     """The standings as CSV, named after the event and the day."""
     method = stored.event.setup.method
-    text = standings_to_csv(event_view.standings(stored), method)
+    overall = event_view.overall(stored) if event_view.stages(stored) else ()
+    text = standings_to_csv(event_view.standings(stored), method, overall)
     return _attached(text, f"standings-{stored.created[:10]}.csv")
 
 
@@ -220,6 +227,52 @@ def draw(event_id: str) -> Response | tuple[str, int]:
             round=drawn.round,
         ),
     )
+
+
+@bp.post("/<event_id>/stage")
+def stage(event_id: str) -> Response | tuple[str, int]:
+    """A semi-final or the final drawn as the next round: the players advancing from the
+    stage before, by its standings now, seeded over the tables (once: sent again once it
+    is drawn, the page shows it)."""
+    stored = event_store.load_event(event_id)
+    asked = request.form.get("round", "")
+    if asked.isascii() and asked.isdigit() and len(asked) < 4:
+        if 1 <= int(asked) <= len(stored.event.rounds):
+            return redirect(url_for("event.show", event_id=event_id), code=303)
+
+    def entry(event: Event, form: EventEntryForm) -> Entry:
+        number = len(event.rounds) + 1
+        if form.round.data != number:
+            raise EventError(_("the next round to draw is round %(round)d", round=number))
+        if not form.stage.data or not form.advancing.data:
+            raise EventError(_("say which stage to draw and how many players advance"))
+        before = event_view.standings(stored, None, event.stage)
+        return draw_stage(
+            event, form.stage.data, before, form.advancing.data, event_store.new_seed()
+        )
+
+    def said(drawn: Any) -> str:
+        advance = len(drawn.seeds)
+        if drawn.stage == FINAL:
+            words = ngettext(
+                "The final drawn: %(num)d player advances.",
+                "The final drawn: %(num)d players advance.",
+                advance,
+            )
+        else:
+            words = ngettext(
+                "The semi-final drawn: %(num)d player advances.",
+                "The semi-final drawn: %(num)d players advance.",
+                advance,
+            )
+        at = ngettext(
+            "%(num)d table, with its game.",
+            "%(num)d tables, each with its game.",
+            len(drawn.tables),
+        )
+        return f"{words} {at}"
+
+    return _record(event_id, entry, said)
 
 
 @bp.post("/<event_id>/redraw")
@@ -406,7 +459,7 @@ def _page(stored: StoredEvent, organizer: bool, problem: str | None = None) -> s
     """The organizer's page (``problem``: why an entry was refused), or the public one:
     the same for every screen at the event's stamp, made once for them all."""
     since = event_store.stamp(stored.id)
-    if organizer or problem is not None or not set(request.args) <= {"by", "lang"}:
+    if organizer or problem is not None or not set(request.args) <= {"by", "stage", "lang"}:
         return _made(stored, organizer, since, problem)
     key = ("event", store.database().url, stored.id, since)
     return shared_by(key, lambda: _made(stored, organizer, since, problem))
@@ -421,9 +474,11 @@ def _made(stored: StoredEvent, organizer: bool, since: str, problem: str | None)
     else:
         followed = url_for("live.public_events", watch=stored.watch, since=since)
     rounds = event_view.tables(stored)
-    standings = event_view.standings(stored, shown)
+    stage = event_view.stage_asked(stored, request.args.get("stage"))
+    standings = event_view.standings(stored, shown, stage or HEATS)
+    overall = event_view.overall(stored, shown) if stage is None else ()
     # The Telegram message names the top places by the event's own method.
-    own = standings if shown == event.setup.method else event_view.standings(stored)
+    own = event_view.overall(stored)
     return render_template(
         "event.html",
         stored=stored,
@@ -438,6 +493,10 @@ def _made(stored: StoredEvent, organizer: bool, since: str, problem: str | None)
             if t.status == event_view.NOT_STARTED and len(t.players) < event.setup.most
         ],
         standings=standings,
+        overall=overall,
+        stages=event_view.stages(stored),
+        stage_shown=stage,
+        stage_names=STAGE_NAMES,
         shown=shown,
         methods=SHORT,
         explained=EXPLAINED,
