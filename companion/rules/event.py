@@ -178,6 +178,17 @@ class TakenOut:
     table: int
 
 
+@dataclass(frozen=True)
+class GivenUp:
+    """A dropout after their table's first move, whose table gives its game up: the game
+    counts for nobody, and the player is drawn no more. (The other choice, the table
+    going on without them, is a ``Left`` here and the player's leaving in the game.)"""
+
+    player: str
+    round: int
+    table: int
+
+
 Entry = (
     Drawn
     | Redrawn
@@ -190,6 +201,7 @@ Entry = (
     | LastCall
     | StageDrawn
     | TakenOut
+    | GivenUp
 )
 MOST_MINUTES = 600  # a round's clock: at most ten hours
 
@@ -202,6 +214,7 @@ class Table:
     number: int
     players: tuple[str, ...]
     taken_out: bool = False
+    given_up_by: str = ""  # the dropout whose leaving gave the game up
 
 
 @dataclass(frozen=True)
@@ -342,6 +355,8 @@ def apply(event: Event, entry: Entry, started: Callable[[int, int], bool] | None
         return _call_last(event, entry)
     if isinstance(entry, StageDrawn):
         return _draw_stage(event, entry)
+    if isinstance(entry, GivenUp):
+        return _give_up(event, entry)
     return _take_out(event, entry)
 
 
@@ -635,18 +650,19 @@ def _seat(event: Event, entry: Seated, started: Callable[[int, int], bool]) -> E
     return replace(_replace_round(event, replace(this, tables=tables)), players=players)
 
 
+def _check_seated(event: Event, table: Table, player: str) -> None:
+    """Refuses a dropout who does not sit at ``table`` or is not in the event."""
+    if player not in table.players:
+        raise EventError(
+            _("%(player)s does not sit at table %(table)d", player=player, table=table.number)
+        )
+    if player not in event.players:
+        raise EventError(_("%(player)s is not in the event", player=player))
+
+
 def _free(event: Event, entry: Freed, started: Callable[[int, int], bool]) -> Event:
     this, table = _table_to_change(event, entry.round, entry.table, started)
-    if entry.player not in table.players:
-        raise EventError(
-            _(
-                "%(player)s does not sit at table %(table)d",
-                player=entry.player,
-                table=table.number,
-            )
-        )
-    if entry.player not in event.players:
-        raise EventError(_("%(player)s is not in the event", player=entry.player))
+    _check_seated(event, table, entry.player)
     players = event.players
     if entry.by:
         players = _newcomer(event, entry.by, this)
@@ -708,6 +724,19 @@ def _take_out(event: Event, entry: TakenOut) -> Event:
     return _replace_round(event, replace(this, tables=tables))
 
 
+def _give_up(event: Event, entry: GivenUp) -> Event:
+    this = event.round(entry.round)
+    table = this.table(entry.table)
+    _check_seated(event, table, entry.player)
+    out = _take_out(event, TakenOut(entry.round, entry.table))
+    tables = tuple(
+        replace(t, given_up_by=entry.player) if t.number == table.number else t
+        for t in out.round(entry.round).tables
+    )
+    out = _replace_round(out, replace(out.round(entry.round), tables=tables))
+    return replace(out, players=tuple(p for p in event.players if p != entry.player))
+
+
 ENTRIES: dict[str, type[Entry]] = {
     "drawn": Drawn,
     "redrawn": Redrawn,
@@ -720,6 +749,7 @@ ENTRIES: dict[str, type[Entry]] = {
     "last_call": LastCall,
     "stage_drawn": StageDrawn,
     "taken_out": TakenOut,
+    "given_up": GivenUp,
 }
 
 

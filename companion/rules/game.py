@@ -11,7 +11,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from companion.rules import dice, stations
-from companion.rules.actions import Action, Pass
+from companion.rules.actions import Action, Leave, Pass
 from companion.rules.actions.claim import check_route, claim_for, find_route
 from companion.rules.actions.turn import CARDS
 from companion.rules.board import Route
@@ -47,6 +47,10 @@ def replay(setup: Setup, actions: Iterable[Action]) -> State:
 def apply(state: State, action: Action) -> State:
     """The state after ``action``, or ``IllegalAction`` saying which rule forbids it."""
     player = _may_act(state, action.player)
+    if isinstance(action, Leave):
+        if action.dice is not None:
+            raise IllegalAction(_("leaving the game is not a turn: no dice are rolled for it"))
+        return action.play(state, player)  # not a turn: whose turn it is stays
     turn = action.dice
     if turn is not None:
         # A record may leave a dice game's dice out: the rest of the rules still hold.
@@ -80,6 +84,10 @@ def _may_act(state: State, name: str) -> str:
     if state.is_over:
         raise IllegalAction(_("the game is over: every player has taken their final turn"))
     player = state.setup.player(name)
+    if player in state.left:
+        raise IllegalAction(
+            _("%(player)s has left the game: their turns are skipped", player=player)
+        )
     if state.final_round is not None and state.final_turns_left(player) <= 0:
         raise IllegalAction(
             _(

@@ -236,12 +236,14 @@ class ScoreSheet:
     columns: tuple[Column, ...] = ()
     # What the score track counts during play, in words.
     track_words: Text = _("the routes")
+    left: tuple[str, ...] = ()  # players who left the game under way (a house rule)
 
     @property
     def tickets_missing(self) -> tuple[str, ...]:
         """The players who hold no ticket: every rule book has each player keep at least
-        one from the start, so theirs are still to be entered."""
-        return tuple(p.name for p in self.players if not p.tickets)
+        one from the start, so theirs are still to be entered (but for a player who left
+        the game: the table may not know their tickets, which then count nothing)."""
+        return tuple(p.name for p in self.players if not p.tickets and p.name not in self.left)
 
     @property
     def settled(self) -> bool:

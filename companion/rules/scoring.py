@@ -260,6 +260,7 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
         state.is_over,
         explain.columns(edition),
         explain.track_words(edition),
+        state.left,
     )
 
 

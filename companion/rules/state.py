@@ -88,6 +88,8 @@ class State:
     stations: Mapping[str, str] = field(default_factory=dict)
     # The Dice Expansion: the track tokens each player holds.
     tokens: Mapping[str, Tokens] = field(default_factory=dict)
+    # Players who left the game under way (a house rule: their turns are skipped).
+    left: tuple[str, ...] = ()
 
     def tokens_of(self, player: str) -> Tokens:
         """The track tokens a player holds (dice games)."""
@@ -115,8 +117,11 @@ class State:
 
     @property
     def waiting_for(self) -> tuple[str, ...]:
-        """The players who still have a final turn to take, in seat order."""
-        return tuple(n for n in self.setup.names if self.final_turns_left(n) > 0)
+        """The players who still have a final turn to take, in seat order (not those who
+        left the game)."""
+        return tuple(
+            n for n in self.setup.names if self.final_turns_left(n) > 0 and n not in self.left
+        )
 
     @property
     def is_over(self) -> bool:

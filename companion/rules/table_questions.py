@@ -84,8 +84,9 @@ def final_round_news(state: State) -> Text | None:
 
 
 def next_player(state: State) -> str:
-    """Whose turn it most likely is: the seat after the last player who acted (in the final
-    round, the next seat that still has a final turn)."""
+    """Whose turn it most likely is: the seat after the last player who acted, skipping
+    those who left the game (in the final round, the next seat that still has a final
+    turn)."""
     names = state.setup.names
     order = names
     if state.last_action is not None:
@@ -93,7 +94,7 @@ def next_player(state: State) -> str:
         order = names[start:] + names[:start]
     if state.final_round is not None and state.waiting_for:
         return next(n for n in order if n in state.waiting_for)
-    return order[0]
+    return next((n for n in order if n not in state.left), order[0])
 
 
 def still_to_play(state: State) -> list[str]:

@@ -20,6 +20,7 @@ from companion.rules.event import (
     Event,
     EventSetup,
     Freed,
+    GivenUp,
     LastCall,
     Moved,
     Redrawn,
@@ -105,7 +106,7 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
         stored = _load(db, "id", event_id)
         if len(stored.log) != len(before.log):
             raise EventError(_("the event changed meanwhile: look at it again"))
-        if isinstance(entry, (Redrawn, Moved, Seated, Freed, TakenOut)):
+        if isinstance(entry, (Redrawn, Moved, Seated, Freed, TakenOut, GivenUp)):
             for (number, _table), game_id in stored.games.items():
                 if number == entry.round:  # no action lands on them until this commits
                     db.hold(game_id)
@@ -126,7 +127,7 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
             for (number, _table), game_id in stored.games.items():
                 if number == entry.round:
                     store.touch(db, game_id)  # every table's phones hear of it at once
-        elif isinstance(entry, TakenOut):
+        elif isinstance(entry, (TakenOut, GivenUp)):
             taken = stored.games.get((entry.round, entry.table))
             if taken is not None:
                 db.execute(

@@ -61,6 +61,8 @@ class TableView:
     status: str
     taken_out: bool
     places: tuple[int, ...] = ()
+    left: tuple[str, ...] = ()  # players who left the game under way (a house rule)
+    given_up_by: str = ""  # the dropout whose leaving gave the game up
 
     @property
     def status_words(self) -> Text:
@@ -109,6 +111,8 @@ def tables(stored: StoredEvent) -> list[list[TableView]]:
                     status,
                     table.taken_out,
                     places,
+                    state.left,
+                    table.given_up_by,
                 )
             )
         found.append(row)

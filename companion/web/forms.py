@@ -304,6 +304,9 @@ class EventForm(FlaskForm):
     language = SelectField(label(_("The room's screen and the files speak")), validate_choice=False)
 
 
+DROPOUT_CHOICES = ("finish", "go-on", "give-up")
+
+
 class EventEntryForm(FlaskForm):
     """One of the organizer's entries: the round and table it is about, the player, and
     the seed of the round's draw the page showed (a re-draw sent twice draws once)."""
@@ -316,6 +319,12 @@ class EventEntryForm(FlaskForm):
     # Who takes a dropout's freed seat (none: the table plays one short).
     by = StringField(label(_("Who takes the seat")), validators=[Optional(), Length(max=MAX_NAME)])
     minutes = IntegerField(label(_("Minutes")), validators=[Optional(), NumberRange(1, 600)])
+    # A dropout whose table has begun: they finish the game, the table goes on without
+    # them, or the game is given up.
+    after = StringField(
+        label(_("If their table has begun")),
+        validators=[Optional(), AnyOf(DROPOUT_CHOICES)],
+    )
     # A stage after the heats, and how many players advance to it.
     stage = StringField(label(_("Stage")), validators=[Optional(), AnyOf(STAGES)])
     advancing = IntegerField(

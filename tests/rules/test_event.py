@@ -14,6 +14,7 @@ from companion.rules.event import (
     Drawn,
     EventSetup,
     Freed,
+    GivenUp,
     Joined,
     LastCall,
     Left,
@@ -206,6 +207,7 @@ def test_only_the_latest_round_is_drawn_again():
         LastCall(1, "2026-11-28T20:55:00+00:00"),
         TakenOut(2, 1),
         StageDrawn(3, "final", ("Ann", "Bob", "Cy"), "u", (("Bob", "Cy", "Ann"),)),
+        GivenUp("Ann", 1, 2),
     ],
 )
 def test_an_entry_is_stored_and_read_back_as_it_was(entry):
@@ -432,3 +434,17 @@ def test_a_stage_that_the_page_did_not_make_is_refused():
         apply(event, StageDrawn(2, "final", ("P01", "Zed"), "x", (("P01", "Zed"),)))
     with pytest.raises(EventError, match="no stage"):
         draw_stage(event, "quarter", _lines(("P01", 1, 1)), 2, "x")
+
+
+def test_a_game_given_up_after_a_dropout_counts_for_nobody_and_they_are_drawn_no_more():
+    event = _event(_setup(), "a")
+    table = event.round(1).table(2)
+    gone = table.players[1]
+    event = _event(_setup(), "a", GivenUp(gone, 1, 2))
+    given = event.round(1).table(2)
+    assert given.taken_out and given.given_up_by == gone and given.players == table.players
+    assert gone not in event.players
+    with pytest.raises(EventError, match="already taken out"):
+        apply(event, GivenUp(table.players[0], 1, 2))
+    with pytest.raises(EventError, match="does not sit at table 1"):
+        apply(event, GivenUp(table.players[0], 1, 1))

@@ -714,3 +714,66 @@ def test_a_final_after_the_heats_advances_the_winners_and_ranks_the_event_by_it(
     )
     assert rows[0][:3] == ["Overall", "Stage reached", "Place in it"]
     assert [r[4] for r in rows[1:]] == expected  # the overall order, each with the heats' line
+
+
+def _begun(client, url, player):
+    """The table of ``player`` after its first move (a turn drawing cards), and its game."""
+    table = _table_of(client, url, player)
+    store_pass(client, table["game"], table["players"][0])
+    return table
+
+
+def test_a_dropout_after_the_first_move_finishes_their_game_unless_told(client):
+    url = _organizer(client)
+    table = _begun(client, url, "P05")
+    assert client.post(f"{url}/leave", data={"player": "P05"}).status_code == 303
+    same = _table_of(client, url, "P05")
+    assert same["game"] == table["game"]  # the same game, they still sit there
+    page = html.unescape(client.get(url).text)
+    assert "P05 dropped out: drawn no more" in page
+    client.post(f"{url}/draw", data={"round": "2"})
+    assert "P05" not in str(client.get(f"{url}/standings.json").get_json()["rounds"][1])
+
+
+def test_a_dropout_after_the_first_move_the_table_goes_on_without_them(client):
+    url = _organizer(client)
+    table = _begun(client, url, "P05")
+    done = client.post(f"{url}/leave", data={"player": "P05", "after": "go-on"})
+    assert done.status_code == 303
+    page = html.unescape(client.get(url).text)
+    assert "P05 dropped out: their table goes on without them" in page
+    assert "Left the game: P05. What they built stays, their turns are skipped" in page
+    game = client.get(f"/g/{table['game']}")
+    said = html.unescape(game.get_data(as_text=True))
+    assert "Left the game: P05." in said and "P05 left the game" in said
+    refused = client.post(f"/g/{table['game']}/turn", data={"player": "P05", "drew": "cards"})
+    assert refused.status_code == 409
+    assert "P05 has left the game: their turns are skipped" in html.unescape(refused.text)
+
+
+def test_a_dropout_after_the_first_move_gives_the_game_up_and_it_counts_for_nobody(client):
+    url = _organizer(client)
+    table = _begun(client, url, "P05")
+    done = client.post(f"{url}/leave", data={"player": "P05", "after": "give-up"})
+    assert done.status_code == 303
+    page = html.unescape(client.get(url).text)
+    assert f"P05 dropped out: the game of table {table['number']} is given up" in page
+    assert "the table gave its game up, and it counts for nobody" in page
+    data = client.get(f"{url}/standings.json").get_json()
+    given = next(t for t in data["rounds"][0]["tables"] if t["number"] == table["number"])
+    assert given["taken_out"]
+    moved = client.post(
+        f"/g/{table['game']}/turn", data={"player": table["players"][1], "drew": "cards"}
+    )
+    assert moved.status_code == 409  # a game given up takes no more moves
+
+
+def test_a_table_cannot_go_on_with_one_player(client):
+    url = _organizer(client, players=TWELVE[:4], seats="2")
+    table = _begun(client, url, "P01")
+    refused = client.post(f"{url}/leave", data={"player": "P01", "after": "go-on"})
+    assert refused.status_code == 409
+    assert "a game goes on with at least 2 players" in html.unescape(refused.text).lower()
+    page = html.unescape(client.get(url).text)
+    assert "dropped out" not in page  # the event as it was: P01 still in it
+    assert _table_of(client, url, "P01")["game"] == table["game"]

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.rules.actions.claim import Claim
 from companion.rules.actions.exchange import Exchange
+from companion.rules.actions.leave import Leave
 from companion.rules.actions.passenger import MovePassenger
 from companion.rules.actions.port import BuildPort
 from companion.rules.actions.station import BuildStation
@@ -19,8 +20,16 @@ from companion.rules.errors import RecordError
 from companion.rules.fields import dice_to_json
 from companion.rules.words import _, join
 
-Action = Claim | Pass | MovePassenger | BuildPort | Exchange | BuildStation
-KINDS: tuple[type[Action], ...] = (Claim, Pass, MovePassenger, BuildPort, Exchange, BuildStation)
+Action = Claim | Pass | MovePassenger | BuildPort | Exchange | BuildStation | Leave
+KINDS: tuple[type[Action], ...] = (
+    Claim,
+    Pass,
+    MovePassenger,
+    BuildPort,
+    Exchange,
+    BuildStation,
+    Leave,
+)
 VERBS = {kind.verb: kind for kind in KINDS}
 
 __all__ = [
@@ -31,6 +40,7 @@ __all__ = [
     "BuildStation",
     "Claim",
     "Exchange",
+    "Leave",
     "MovePassenger",
     "Pass",
     "action_to_json",

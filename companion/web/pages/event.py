@@ -27,8 +27,9 @@ from werkzeug.wrappers import Response
 from companion.catalogs import language_code
 from companion.render.csv_event import games_to_csv, standings_to_csv
 from companion.render.pdf_event import event_to_pdf
+from companion.rules.actions import Leave
 from companion.rules.board import load_board
-from companion.rules.errors import EventError
+from companion.rules.errors import EventError, IllegalAction
 from companion.rules.event import (
     FINAL,
     HEATS,
@@ -38,6 +39,7 @@ from companion.rules.event import (
     Event,
     EventSetup,
     Freed,
+    GivenUp,
     Joined,
     LastCall,
     Left,
@@ -60,6 +62,7 @@ from companion.rules.event_standings import (
     TIEBREAKS,
     WINS,
 )
+from companion.rules.game import apply as apply_action
 from companion.rules.variants import BASE_GAME
 from companion.rules.words import join as listed
 from companion.web import event_store, event_view, store
@@ -332,20 +335,49 @@ def join(event_id: str) -> Response | tuple[str, int]:
 @bp.post("/<event_id>/leave")
 def leave(event_id: str) -> Response | tuple[str, int]:
     """A dropout: where their table of the latest round has not begun, their seat is
-    freed (the player named takes it, or the table plays one short); else they are drawn
-    no more."""
+    freed (the player named takes it, or the table plays one short). Where it has, as the
+    organizer chooses: they finish the game, the table goes on without them (a house
+    rule: the game records their leaving, their turns skipped from then on), or the game
+    is given up; either way they are drawn no more."""
     stored = event_store.load_event(event_id)
+    going_on: list[str] = []  # the game that goes on without them, once checked
 
     def entry(event: Event, form: EventEntryForm) -> Entry:
         player = form.player.data or ""
         latest = event.rounds[-1]
         table = latest.table_of(player)
-        if table is None or event_store.started(stored, latest.number, table.number):
+        if table is None:
             return Left(player)
-        by = " ".join((form.by.data or "").split())
-        return Freed(player, latest.number, table.number, by)
+        if not event_store.started(stored, latest.number, table.number):
+            by = " ".join((form.by.data or "").split())
+            return Freed(player, latest.number, table.number, by)
+        if form.after.data == "give-up":
+            return GivenUp(player, latest.number, table.number)
+        if form.after.data == "go-on":
+            # Asked of the game first: a leaving it refuses (a table left with one player,
+            # a game over) leaves the event as it was.
+            game_id = stored.games[latest.number, table.number]
+            try:
+                apply_action(store.load_game(game_id).state(), Leave(player))
+            except IllegalAction as refusal:
+                raise EventError(refusal.message) from None
+            going_on.append(game_id)
+        return Left(player)
 
-    def said(entry: Left | Freed) -> str:
+    response = _record(event_id, entry, _dropout_words(going_on))
+    if going_on and isinstance(response, Response) and response.status_code == 303:
+        player = request.form.get("player", "")
+        try:
+            store.record_action(going_on[0], Leave(player))
+        except IllegalAction as refusal:  # the game changed meanwhile: it says why
+            flash(str(refusal.message))
+    return response
+
+
+def _dropout_words(going_on: list[str]) -> Callable[[Any], str]:
+    """What the dropout form says it did."""
+
+    def said(entry: Left | Freed | GivenUp) -> str:
         if isinstance(entry, Freed) and entry.by:
             words = _(
                 "%(player)s dropped out: %(by)s takes their seat at table %(table)d, which has "
@@ -360,6 +392,19 @@ def leave(event_id: str) -> Response | tuple[str, int]:
                 player=entry.player,
                 table=entry.table,
             )
+        elif isinstance(entry, GivenUp):
+            words = _(
+                "%(player)s dropped out: the game of table %(table)d is given up and counts "
+                "for nobody.",
+                player=entry.player,
+                table=entry.table,
+            )
+        elif going_on:
+            words = _(
+                "%(player)s dropped out: their table goes on without them (what they built "
+                "stays, their turns are skipped), and they are drawn no more.",
+                player=entry.player,
+            )
         else:
             words = _(
                 "%(player)s dropped out: drawn no more (their games played still count; a "
@@ -368,7 +413,7 @@ def leave(event_id: str) -> Response | tuple[str, int]:
             )
         return str(words)
 
-    return _record(event_id, entry, said)
+    return said
 
 
 @bp.post("/<event_id>/move")
