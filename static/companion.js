@@ -469,6 +469,31 @@
     });
   }
 
+  // The ticket decks of the map's expansions: its own only; none, its own deck.
+  function deckChoices(form, map) {
+    var decks = false;
+    form.querySelectorAll(".variants [data-maps]").forEach(function (choice) {
+      var here = choice.dataset.maps === map.value;
+      choice.hidden = !here;
+      if (!here && choice.querySelector("input").checked) {
+        form.querySelector(".variants input[value=base]").checked = true;
+      }
+      decks = decks || here;
+    });
+    var variants = form.querySelector(".variants");
+    if (variants) variants.hidden = !decks;
+  }
+
+  // The new-event form offers the decks of the map chosen, as the new-game form does.
+  function eventDecks() {
+    document.querySelectorAll("form.event-form").forEach(function (form) {
+      var map = form.querySelector("select[name=map]");
+      if (!map) return;
+      map.addEventListener("change", function () { deckChoices(form, map); });
+      deckChoices(form, map);
+    });
+  }
+
   // The new-game form asks for trains and ships only on Rails & Sails maps, offers each map's
   // own house rules and as many seats as it takes.
   function splits() {
@@ -488,18 +513,7 @@
       });
       var box = form.querySelector(".house-rules");
       if (box) box.hidden = !any;
-      // The ticket decks of the map's expansions: its own only; none, its own deck.
-      var decks = false;
-      form.querySelectorAll(".variants [data-maps]").forEach(function (choice) {
-        var here = choice.dataset.maps === map.value;
-        choice.hidden = !here;
-        if (!here && choice.querySelector("input").checked) {
-          form.querySelector(".variants input[value=base]").checked = true;
-        }
-        decks = decks || here;
-      });
-      var variants = form.querySelector(".variants");
-      if (variants) variants.hidden = !decks;
+      deckChoices(form, map);
       // As many seats as the map takes (a seat already named stays, for the form to refuse).
       var most = 5;
       (map.dataset.seatMaps || "").split(" ").forEach(function (entry) {
@@ -852,6 +866,7 @@
       settleAddress();
       stayAwake();
       splits();
+      eventDecks();
       tunnelCards();
       goodsCounts();
       diceTotal();

@@ -20,7 +20,8 @@ from dataclasses import fields as dataclass_fields
 from datetime import datetime, timedelta
 from typing import Any
 
-from companion.rules.errors import EventError, SetupError
+from companion.rules.board import load_board
+from companion.rules.errors import BoardError, EventError, IllegalAction, SetupError
 from companion.rules.event_standings import (
     EVERY_PLACE,
     FIRST_PLACE,
@@ -31,6 +32,7 @@ from companion.rules.event_standings import (
 from companion.rules.names import name_key
 from companion.rules.seating import balanced_seats, draw, met_before, seats_sat, table_sizes
 from companion.rules.setup import check_name
+from companion.rules.variants import variant
 from companion.rules.words import _
 
 MOST_PLAYERS = 400  # players an event holds (a hall of 80 tables of 5)
@@ -171,6 +173,17 @@ class StageDrawn:
 
 
 @dataclass(frozen=True)
+class MapChosen:
+    """A table of the latest round, not started, plays another map (and its ticket decks,
+    ``variant``) than the event's: a "world maps" night where each table plays a box."""
+
+    round: int
+    table: int
+    map: str
+    variant: str
+
+
+@dataclass(frozen=True)
 class TakenOut:
     """A table's game taken out of the standings (a game set up wrong, abandoned)."""
 
@@ -202,6 +215,7 @@ Entry = (
     | StageDrawn
     | TakenOut
     | GivenUp
+    | MapChosen
 )
 MOST_MINUTES = 600  # a round's clock: at most ten hours
 
@@ -215,6 +229,8 @@ class Table:
     players: tuple[str, ...]
     taken_out: bool = False
     given_up_by: str = ""  # the dropout whose leaving gave the game up
+    map: str = ""  # the map it plays, where not the event's ("")
+    variant: str = ""  # and its ticket decks
 
 
 @dataclass(frozen=True)
@@ -299,6 +315,14 @@ class Event:
             return ()
         return STAGES[STAGES.index(self.stage) + 1 :] if self.stage else STAGES
 
+    def bounds(self, table: Table) -> tuple[int, int]:
+        """The fewest and most players ``table``'s map seats (the event's map's, unless
+        the table plays another)."""
+        if not table.map:
+            return self.setup.least, self.setup.most
+        edition = load_board(table.map).edition
+        return edition.min_players, edition.max_players
+
     def meetings_before(self, number: int) -> dict[frozenset[str], int]:
         """How often each pair shared a table in the rounds before round ``number``."""
         return dict(met_before(t.players for r in self.rounds[: number - 1] for t in r.tables))
@@ -357,6 +381,8 @@ def apply(event: Event, entry: Entry, started: Callable[[int, int], bool] | None
         return _draw_stage(event, entry)
     if isinstance(entry, GivenUp):
         return _give_up(event, entry)
+    if isinstance(entry, MapChosen):
+        return _choose_map(event, entry, began)
     return _take_out(event, entry)
 
 
@@ -512,6 +538,11 @@ def _draw_next(event: Event, entry: Drawn) -> Event:
     return replace(event, rounds=rounds, lot=event.lot or entry.seed)
 
 
+def _reseated(table: Table, players: tuple[str, ...]) -> Table:
+    """A table seated anew, with a new game: its map kept, nothing taken out yet."""
+    return replace(table, players=players, taken_out=False, given_up_by="")
+
+
 def _replace_round(event: Event, new: Round) -> Event:
     rounds = list(event.rounds)
     rounds[new.number - 1] = new
@@ -540,9 +571,7 @@ def _redraw(event: Event, entry: Redrawn, started: Callable[[int, int], bool]) -
     if not same_sizes or sorted(p for t in entry.seating for p in t) != everyone:
         raise EventError(_("a re-draw seats the same players at the same tables"))
     again = dict(zip(entry.tables, entry.seating, strict=True))
-    tables = tuple(
-        Table(t.number, again[t.number]) if t.number in again else t for t in this.tables
-    )
+    tables = tuple(_reseated(t, again[t.number]) if t.number in again else t for t in this.tables)
     return _replace_round(
         event, replace(this, tables=tables, seed=entry.seed, redrawn=this.redrawn + 1)
     )
@@ -571,14 +600,14 @@ def _move(event: Event, entry: Moved, started: Callable[[int, int], bool]) -> Ev
         raise EventError(
             _("table %(table)d has started its game: nobody moves to or from it", table=begun[0])
         )
-    setup = event.setup
-    if len(source.players) - 1 < setup.least or len(target.players) + 1 > setup.most:
+    least, most = event.bounds(source)[0], event.bounds(target)[1]
+    if len(source.players) - 1 < least or len(target.players) + 1 > most:
         raise EventError(
             _(
                 "a table seats %(least)d to %(most)d players on this map: tables %(a)d and "
                 "%(b)d would seat %(left)d and %(right)d",
-                least=setup.least,
-                most=setup.most,
+                least=least,
+                most=most,
                 a=source.number,
                 b=target.number,
                 left=len(source.players) - 1,
@@ -592,11 +621,11 @@ def _move(event: Event, entry: Moved, started: Callable[[int, int], bool]) -> Ev
     def seated(table: Table) -> Table:
         """A table after the move: each table the move changes has a new game."""
         if table.number == source.number:
-            return Table(table.number, tuple(p for p in table.players if p != entry.player))
+            return _reseated(table, tuple(p for p in table.players if p != entry.player))
         if table.number == target.number:
             players = list(table.players)
             players.insert(entry.seat, entry.player)
-            return Table(table.number, tuple(players))
+            return _reseated(table, tuple(players))
         return table
 
     return _replace_round(event, replace(this, tables=tuple(seated(t) for t in this.tables)))
@@ -633,20 +662,21 @@ def _newcomer(event: Event, player: str, this: Round) -> tuple[str, ...]:
 def _seat(event: Event, entry: Seated, started: Callable[[int, int], bool]) -> Event:
     this, table = _table_to_change(event, entry.round, entry.table, started)
     players = _newcomer(event, entry.player, this)
-    if len(table.players) + 1 > event.setup.most:
+    most = event.bounds(table)[1]
+    if len(table.players) + 1 > most:
         raise EventError(
             _(
                 "table %(table)d has no free seat: a table seats at most %(most)d players on "
                 "this map",
                 table=table.number,
-                most=event.setup.most,
+                most=most,
             )
         )
     if not 0 <= entry.seat <= len(table.players):
         raise EventError(_("table %(table)d has no such seat", table=table.number))
     seated = list(table.players)
     seated.insert(entry.seat, entry.player)
-    tables = tuple(Table(t.number, tuple(seated)) if t is table else t for t in this.tables)
+    tables = tuple(_reseated(t, tuple(seated)) if t is table else t for t in this.tables)
     return replace(_replace_round(event, replace(this, tables=tables)), players=players)
 
 
@@ -669,17 +699,18 @@ def _free(event: Event, entry: Freed, started: Callable[[int, int], bool]) -> Ev
         seated = tuple(entry.by if p == entry.player else p for p in table.players)
     else:
         seated = tuple(p for p in table.players if p != entry.player)
-        if len(seated) < event.setup.least:
+        least = event.bounds(table)[0]
+        if len(seated) < least:
             raise EventError(
                 _(
                     "table %(table)d would play with %(count)d: a table seats at least "
                     "%(least)d players on this map; seat a late arrival in the freed seat",
                     table=table.number,
                     count=len(seated),
-                    least=event.setup.least,
+                    least=least,
                 )
             )
-    tables = tuple(Table(t.number, seated) if t is table else t for t in this.tables)
+    tables = tuple(_reseated(t, seated) if t is table else t for t in this.tables)
     left = tuple(p for p in players if p != entry.player)
     return replace(_replace_round(event, replace(this, tables=tables)), players=left)
 
@@ -737,6 +768,37 @@ def _give_up(event: Event, entry: GivenUp) -> Event:
     return replace(out, players=tuple(p for p in event.players if p != entry.player))
 
 
+def _choose_map(event: Event, entry: MapChosen, started: Callable[[int, int], bool]) -> Event:
+    this, table = _table_to_change(event, entry.round, entry.table, started)
+    try:
+        board = load_board(entry.map)
+        variant(entry.map, entry.variant)
+    except (BoardError, IllegalAction):
+        raise EventError(
+            _(
+                "there is no map '%(map)s' with decks '%(variant)s'",
+                map=entry.map,
+                variant=entry.variant,
+            )
+        ) from None
+    edition = board.edition
+    if not edition.min_players <= len(table.players) <= edition.max_players:
+        raise EventError(
+            _(
+                "%(map)s seats %(least)d to %(most)d players: table %(table)d has %(count)d",
+                map=board.title,
+                least=edition.min_players,
+                most=edition.max_players,
+                table=table.number,
+                count=len(table.players),
+            )
+        )
+    own = entry.map == event.setup.map and entry.variant == event.setup.variant
+    chosen = replace(table, map="" if own else entry.map, variant="" if own else entry.variant)
+    tables = tuple(chosen if t is table else t for t in this.tables)
+    return _replace_round(event, replace(this, tables=tables))
+
+
 ENTRIES: dict[str, type[Entry]] = {
     "drawn": Drawn,
     "redrawn": Redrawn,
@@ -750,6 +812,7 @@ ENTRIES: dict[str, type[Entry]] = {
     "stage_drawn": StageDrawn,
     "taken_out": TakenOut,
     "given_up": GivenUp,
+    "map_chosen": MapChosen,
 }
 
 

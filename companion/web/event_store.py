@@ -22,6 +22,7 @@ from companion.rules.event import (
     Freed,
     GivenUp,
     LastCall,
+    MapChosen,
     Moved,
     Redrawn,
     Seated,
@@ -106,7 +107,7 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
         stored = _load(db, "id", event_id)
         if len(stored.log) != len(before.log):
             raise EventError(_("the event changed meanwhile: look at it again"))
-        if isinstance(entry, (Redrawn, Moved, Seated, Freed, TakenOut, GivenUp)):
+        if isinstance(entry, (Redrawn, Moved, Seated, Freed, TakenOut, GivenUp, MapChosen)):
             for (number, _table), game_id in stored.games.items():
                 if number == entry.round:  # no action lands on them until this commits
                     db.hold(game_id)
@@ -121,7 +122,7 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
             source = stored.event.round(entry.round).table_of(entry.player)
             assert source is not None  # apply refused a player without a table
             _replace_games(db, stored, after, entry.round, [source.number, entry.table])
-        elif isinstance(entry, (Seated, Freed)):
+        elif isinstance(entry, (Seated, Freed, MapChosen)):
             _replace_games(db, stored, after, entry.round, [entry.table])
         elif isinstance(entry, (ClockStarted, LastCall)):
             for (number, _table), game_id in stored.games.items():
@@ -245,9 +246,9 @@ def _new_games(
     for number in tables:
         table = event.round(round_number).table(number)
         record = GameRecord(
-            map=setup.map,
+            map=table.map or setup.map,
             players=tuple(Player(name) for name in table.players),
-            variant=setup.variant,
+            variant=table.variant or setup.variant,
         )
         game_id = store.insert_game(db, record, store.check_game(record), language)
         db.execute(

@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from companion.catalogs import LANGUAGES
+from companion.rules.board import map_ids
 from companion.rules.counted import figure, points
 from companion.rules.event import HEATS, STAGES
 from companion.rules.event_standings import (
@@ -23,6 +24,7 @@ from companion.rules.event_standings import (
     overall_standings,
     result_of,
 )
+from companion.rules.variants import game_title, variant_board, variants_of
 from companion.rules.words import Text, _
 from companion.web import store
 from companion.web.event_store import StoredEvent, results
@@ -63,6 +65,8 @@ class TableView:
     places: tuple[int, ...] = ()
     left: tuple[str, ...] = ()  # players who left the game under way (a house rule)
     given_up_by: str = ""  # the dropout whose leaving gave the game up
+    board: str = ""  # the map and decks it plays ("map/variant"), where not the event's
+    board_title: Text | None = None  # and in words
 
     @property
     def status_words(self) -> Text:
@@ -113,10 +117,21 @@ def tables(stored: StoredEvent) -> list[list[TableView]]:
                     places,
                     state.left,
                     table.given_up_by,
+                    f"{table.map}/{table.variant}" if table.map else "",
+                    game_title(state.board) if table.map else None,
                 )
             )
         found.append(row)
     return found
+
+
+def board_choices() -> list[tuple[str, Text]]:
+    """Every map and its ticket decks a table may play, as "map/variant" and in words."""
+    return [
+        (f"{m}/{v.id}", game_title(variant_board(m, v.id)))
+        for m in map_ids()
+        for v in variants_of(m)
+    ]
 
 
 def method_asked(stored: StoredEvent, asked: str | None) -> str:

@@ -298,6 +298,8 @@ class EventForm(FlaskForm):
     rounds = IntegerField(
         label(_("Rounds")), validators=[InputRequired(), NumberRange(1, 12)], default=3
     )
+    # The ticket decks (rules/variants.py), checked against the map chosen.
+    variant = StringField(label(_("Ticket decks")), validators=[Optional(), Length(max=20)])
     method = RadioField(label(_("The standings rank by")), default="wins")
     later_seat = RadioField(label(_("A tie the rule book's tiebreakers leave")), default="first")
     # None sent: the organizer's own (``language_code`` reads what is sent).
@@ -325,6 +327,8 @@ class EventEntryForm(FlaskForm):
         label(_("If their table has begun")),
         validators=[Optional(), AnyOf(DROPOUT_CHOICES)],
     )
+    # A table's own map and ticket decks: "map/variant".
+    board = StringField(label(_("Map")), validators=[Optional(), Length(max=64)])
     # A stage after the heats, and how many players advance to it.
     stage = StringField(label(_("Stage")), validators=[Optional(), AnyOf(STAGES)])
     advancing = IntegerField(

@@ -18,6 +18,7 @@ from companion.rules.event import (
     Joined,
     LastCall,
     Left,
+    MapChosen,
     Moved,
     Redrawn,
     Seated,
@@ -208,6 +209,7 @@ def test_only_the_latest_round_is_drawn_again():
         TakenOut(2, 1),
         StageDrawn(3, "final", ("Ann", "Bob", "Cy"), "u", (("Bob", "Cy", "Ann"),)),
         GivenUp("Ann", 1, 2),
+        MapChosen(1, 2, "europe", "base"),
     ],
 )
 def test_an_entry_is_stored_and_read_back_as_it_was(entry):
@@ -448,3 +450,36 @@ def test_a_game_given_up_after_a_dropout_counts_for_nobody_and_they_are_drawn_no
         apply(event, GivenUp(table.players[0], 1, 2))
     with pytest.raises(EventError, match="does not sit at table 1"):
         apply(event, GivenUp(table.players[0], 1, 1))
+
+
+def test_a_table_plays_another_map_before_its_first_move():
+    event = _event(_setup(), "a", MapChosen(1, 2, "europe", "big-cities"))
+    table = event.round(1).table(2)
+    assert (table.map, table.variant) == ("europe", "big-cities")
+    assert event.round(1).table(1).map == ""  # the others play the event's map
+    back = apply(event, MapChosen(1, 2, "usa", "base"))
+    assert back.round(1).table(2).map == ""  # the event's own map again
+    with pytest.raises(EventError, match="has started its game"):
+        apply(event, MapChosen(1, 1, "europe", "base"), started=lambda r, t: t == 1)
+
+
+def test_a_table_may_not_play_a_map_that_does_not_seat_it():
+    """Switzerland seats 2 to 3 players: not a table of 4."""
+    event = _event(_setup(), "a")
+    with pytest.raises(EventError, match="seats 2 to 3 players: table 1 has 4"):
+        apply(event, MapChosen(1, 1, "switzerland", "base"))
+    with pytest.raises(EventError, match="no map 'mars'"):
+        apply(event, MapChosen(1, 1, "mars", "base"))
+    with pytest.raises(EventError, match="with decks .1910."):
+        apply(event, MapChosen(1, 1, "europe", "1910"))
+
+
+def test_a_table_on_another_map_keeps_it_when_its_seats_change():
+    """Three at Switzerland (2 to 3 players): nobody more sits down; a move out leaves 2."""
+    event = _event(_setup(players=TWELVE[:9], seats=3), "a", MapChosen(1, 1, "switzerland", "base"))
+    one, two = event.round(1).table(1), event.round(1).table(2)
+    with pytest.raises(EventError, match="table 1 has no free seat"):
+        apply(event, Seated("Zed", 1, 1, 0))
+    moved = apply(event, Moved(one.players[0], 1, 2, 0)).round(1).table(1)
+    assert moved.map == "switzerland" and len(moved.players) == 2
+    assert two.map == ""

@@ -777,3 +777,42 @@ def test_a_table_cannot_go_on_with_one_player(client):
     page = html.unescape(client.get(url).text)
     assert "dropped out" not in page  # the event as it was: P01 still in it
     assert _table_of(client, url, "P01")["game"] == table["game"]
+
+
+def test_an_event_plays_the_ticket_decks_the_organizer_chose(client, app):
+    url = _organizer(client, variant="1910")
+    table = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][0]
+    with app.test_request_context():
+        assert store.load_game(table["game"]).record.variant == "1910"
+    assert "North America — 1910" in html.unescape(client.get(url).text)
+    refused = _make(client, variant="extended")  # Europe's, not North America's
+    assert refused.status_code == 400
+    assert "is played as" in html.unescape(refused.text)
+
+
+def test_a_table_plays_another_map_before_its_first_move_with_a_new_game(client, app):
+    url = _organizer(client)
+    before = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][1]
+    chosen = client.post(
+        f"{url}/table-map", data={"round": "1", "table": "2", "board": "europe/big-cities"}
+    )
+    assert chosen.status_code == 303
+    after = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][1]
+    assert after["game"] != before["game"] and after["players"] == before["players"]
+    with app.test_request_context():
+        record = store.load_game(after["game"]).record
+    assert (record.map, record.variant) == ("europe", "big-cities")
+    page = html.unescape(client.get(url).text)
+    assert "Table 2 plays Europe — Big Cities: the table has a new game." in page
+    assert "Tables play different maps: wins and the percentage" in page
+    store_pass(client, after["game"], after["players"][0])
+    late = client.post(f"{url}/table-map", data={"round": "1", "table": "2", "board": "usa/base"})
+    assert late.status_code == 409
+    assert "Table 2 has started its game" in html.unescape(late.text)
+    small = client.post(
+        f"{url}/table-map", data={"round": "1", "table": "1", "board": "switzerland/base"}
+    )
+    assert small.status_code == 409
+    assert "Switzerland seats 2 to 3 players: table 1 has 4" in html.unescape(small.text)
+    odd = client.post(f"{url}/table-map", data={"round": "1", "table": "1", "board": "x/y"})
+    assert odd.status_code == 409

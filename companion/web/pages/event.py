@@ -43,6 +43,7 @@ from companion.rules.event import (
     Joined,
     LastCall,
     Left,
+    MapChosen,
     Moved,
     Seated,
     TakenOut,
@@ -63,7 +64,7 @@ from companion.rules.event_standings import (
     WINS,
 )
 from companion.rules.game import apply as apply_action
-from companion.rules.variants import BASE_GAME
+from companion.rules.variants import BASE_GAME, game_title, variant, variant_board
 from companion.rules.words import join as listed
 from companion.web import event_store, event_view, store
 from companion.web.event_store import StoredEvent
@@ -85,10 +86,14 @@ def create() -> Response | tuple[str, int]:
         return _refused(form_problem(form))
     players = tuple(" ".join(line.split()) for line in (form.players.data or "").splitlines())
     edition = load_board(form.map.data or "").edition
+    try:
+        decks = variant(form.map.data or "", form.variant.data or BASE_GAME).id
+    except IllegalAction as refusal:
+        return _refused(str(refusal.message))
     setup = EventSetup(
         name=" ".join((form.name.data or "").split()) or _("Game night"),
         map=form.map.data or "",
-        variant=BASE_GAME,
+        variant=decks,
         seats=form.seats.data or 4,
         rounds=form.rounds.data or 1,
         method=form.method.data or WINS,
@@ -466,6 +471,25 @@ def last_call(event_id: str) -> Response | tuple[str, int]:
     )
 
 
+@bp.post("/<event_id>/table-map")
+def table_map(event_id: str) -> Response | tuple[str, int]:
+    """A table of the latest round, not started, plays another map (or the event's again)."""
+
+    def entry(event: Event, form: EventEntryForm) -> Entry:
+        chosen, _slash, decks = (form.board.data or "").partition("/")
+        return MapChosen(form.round.data or 0, form.table.data or 0, chosen, decks or BASE_GAME)
+
+    return _record(
+        event_id,
+        entry,
+        lambda chosen: _(
+            "Table %(table)d plays %(map)s: the table has a new game.",
+            table=chosen.table,
+            map=game_title(variant_board(chosen.map, chosen.variant)),
+        ),
+    )
+
+
 @bp.post("/<event_id>/take-out")
 def take_out(event_id: str) -> Response | tuple[str, int]:
     return _record(
@@ -529,7 +553,10 @@ def _made(stored: StoredEvent, organizer: bool, since: str, problem: str | None)
         stored=stored,
         event=event,
         organizer=organizer,
-        board=load_board(event.setup.map),
+        event_title=game_title(variant_board(event.setup.map, event.setup.variant)),
+        event_board=f"{event.setup.map}/{event.setup.variant}",
+        boards=event_view.board_choices() if organizer else (),
+        mixed_maps=any(t.board for row in rounds for t in row),
         rounds=rounds,
         # The latest round's tables a late arrival may sit down at now.
         with_room=[
