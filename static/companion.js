@@ -469,6 +469,23 @@
     });
   }
 
+  // The room's screen shows one page at a time and turns to the next every 15 seconds; a
+  // live update keeps the page shown.
+  function tvPages() {
+    if (!document.querySelector("[data-tv]")) return;
+    var at = 0;
+    function show() {
+      var pages = document.querySelectorAll("[data-tv-page]");
+      if (!pages.length) return;
+      at = at % pages.length;
+      pages.forEach(function (page, i) { page.hidden = i !== at; });
+      var shown = document.querySelector("[data-tv-at]");
+      if (shown) shown.textContent = at + 1;
+    }
+    setInterval(function () { at += 1; show(); }, 15000);
+    document.body.addEventListener("htmx:afterSettle", show);
+  }
+
   // The ticket decks of the map's expansions: its own only; none, its own deck.
   function deckChoices(form, map) {
     var decks = false;
@@ -867,6 +884,7 @@
       stayAwake();
       splits();
       eventDecks();
+      tvPages();
       tunnelCards();
       goodsCounts();
       diceTotal();

@@ -40,6 +40,14 @@ LATER_SEAT: dict[str, Text] = {
     NO_SEAT: _("a tie stays shared"),
 }
 TICKETS, FINISHED = "tickets", "finished"
+# The same, in a word or two, where the room's screen has a table's corner for it.
+SCREEN_STATUS: dict[str, Text] = {
+    NOT_STARTED: _("waiting"),
+    PLAYING: _("playing"),
+    FINAL_ROUND: _("last turns"),
+    TICKETS: _("tickets"),
+    FINISHED: _("done"),
+}
 STATUS_WORDS: dict[str, Text] = {
     NOT_STARTED: _("not started"),
     PLAYING: _("playing"),
@@ -71,6 +79,10 @@ class TableView:
     @property
     def status_words(self) -> Text:
         return STATUS_WORDS[self.status]
+
+    @property
+    def screen_status(self) -> Text:
+        return SCREEN_STATUS[self.status]
 
     @property
     def ranked(self) -> list[tuple[int, str, int]]:
@@ -123,6 +135,54 @@ def tables(stored: StoredEvent) -> list[list[TableView]]:
             )
         found.append(row)
     return found
+
+
+@dataclass(frozen=True)
+class ScreenLine:
+    """A player's line on the room's screen: rank, name, wins, points and, once stages
+    follow the heats, the furthest stage reached ("" for the heats)."""
+
+    rank: int
+    name: str
+    wins: int
+    points: int
+    stage: str
+
+
+@dataclass(frozen=True)
+class ScreenPage:
+    """One page of the room's screen: tables of the latest round, standings lines, or
+    (a small event) both."""
+
+    tables: tuple[TableView, ...]
+    lines: tuple[ScreenLine, ...]
+    rows: int  # the rows its tables or its standings' columns are laid in
+
+
+# The room's screen at 1920 × 1080: tables 8 abreast in 5 rows (4 rows for tables of 5),
+# standings in 5 columns of 32; a small event (up to 12 tables and 48 players) on one
+# page, tables 4 abreast beside standings in 2 columns of 24.
+SCREEN_ABREAST, SCREEN_COLUMNS, SCREEN_COLUMN = 8, 5, 32
+SMALL_TABLES, SMALL_COLUMN = 12, 24
+
+
+def screen_pages(tables: list[TableView], lines: list[ScreenLine]) -> list[ScreenPage]:
+    """The room's screen's pages: everything on one where a small event fits, else the
+    tables, as many pages as they take, then the standings, as many as they take."""
+    widest = max((len(t.players) for t in tables), default=4)
+    if len(tables) <= SMALL_TABLES and len(lines) <= 2 * SMALL_COLUMN:
+        return [ScreenPage(tuple(tables), tuple(lines), SMALL_COLUMN)]
+    rows = 5 if widest <= 4 else 4
+    each = SCREEN_ABREAST * rows
+    pages = [
+        ScreenPage(tuple(tables[at : at + each]), (), rows) for at in range(0, len(tables), each)
+    ]
+    each = SCREEN_COLUMNS * SCREEN_COLUMN
+    pages += [
+        ScreenPage((), tuple(lines[at : at + each]), SCREEN_COLUMN)
+        for at in range(0, len(lines), each)
+    ]
+    return pages
 
 
 def board_choices() -> list[tuple[str, Text]]:

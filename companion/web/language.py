@@ -52,6 +52,7 @@ def choose() -> str:
 EVENT_SPEAKS = frozenset(
     {
         "event.watch",
+        "event.tv",
         "event.watched_standings_pdf",
         "event.watched_standings_csv",
         "event.watched_games_csv",

@@ -9,6 +9,7 @@ import shutil
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -81,7 +82,8 @@ def browser() -> Iterator[Browser]:
 def phone_in(browser: Browser, locale: str | None = None) -> Iterator[Page]:
     """A phone's page (390×844, touch), its browser speaking ``locale`` if given. An error
     in a page's script fails the test that met it."""
-    context = browser.new_context(
+    yield from page_in(
+        browser,
         viewport=PHONE,
         device_scale_factor=2,
         is_mobile=True,
@@ -89,11 +91,16 @@ def phone_in(browser: Browser, locale: str | None = None) -> Iterator[Page]:
         accept_downloads=True,
         **({"locale": locale} if locale else {}),
     )
-    page = context.new_page()
+
+
+def page_in(browser: Browser, **context: Any) -> Iterator[Page]:
+    """A page in a browser context of its own (``context``: its viewport, touch…); an
+    error in a page's script fails the test that met it."""
+    page = browser.new_context(**context).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
     yield page
-    context.close()
+    page.context.close()
     assert errors == [], errors
 
 

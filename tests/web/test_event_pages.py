@@ -570,6 +570,8 @@ def test_the_screen_and_the_files_speak_the_language_the_organizer_chose(client,
     public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
     english = {"Accept-Language": "en"}
     assert "Таблица" in html.unescape(client.get(public, headers=english).text)
+    screen = html.unescape(client.get(f"{public}/tv", headers=english).text)
+    assert "Стол 1" in screen and "Таблица" in screen and 'lang="ru"' in screen
     assert "Standings" in html.unescape(client.get(url, headers=english).text)  # organizer's
     for path in (f"{public}/standings.csv", f"{url}/standings.csv", f"{url}/games.csv"):
         head = client.get(path, headers=english).get_data(as_text=True).splitlines()[0]
@@ -816,3 +818,21 @@ def test_a_table_plays_another_map_before_its_first_move_with_a_new_game(client,
     assert "Switzerland seats 2 to 3 players: table 1 has 4" in html.unescape(small.text)
     odd = client.post(f"{url}/table-map", data={"round": "1", "table": "1", "board": "x/y"})
     assert odd.status_code == 409
+
+
+def test_the_rooms_screen_has_nothing_to_press_and_pages_a_large_room(client):
+    names = [f"P{i:03d}" for i in range(1, 161)]
+    url = _organizer(client, players=names)
+    public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
+    assert f'href="{public}/tv"' in client.get(url).text  # the organizer's page links it
+    screen = client.get(f"{public}/tv").text
+    assert "<button" not in screen and "<input" not in screen and "<select" not in screen
+    main = screen[screen.index("<main") :]
+    assert "<a " not in main and '<header class="top">' not in screen
+    pages = re.findall(r'data-tv-page="(\d+)"', screen)
+    assert pages == ["1", "2"]  # 40 tables on one page, 160 players on the next
+    assert len(re.findall(r'<li class="tv-table ', screen)) == 40
+    assert len(re.findall(r'<li value="\d+"><span class="place">', screen)) == 160
+    small = _organizer(client)  # 12 players, 3 tables: one page with both
+    small_public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(small).text)[1]
+    assert re.findall(r'data-tv-page="(\d+)"', client.get(f"{small_public}/tv").text) == ["1"]

@@ -123,6 +123,45 @@ def watch(watch: str) -> str:
     return _page(event_store.load_watched_event(watch), organizer=False)
 
 
+@bp.get("/w/<watch>/tv")
+def tv(watch: str) -> str:
+    """The room's screen: the latest round's tables and the standings, in type read from
+    across a room, in pages that turn by themselves where they can't all fit; nothing to
+    press."""
+    stored = event_store.load_watched_event(watch)
+    since = event_store.stamp(stored.id)
+    if not set(request.args) <= {"lang"}:
+        return _tv(stored, since)
+    key = ("event-tv", store.database().url, stored.id, since)
+    return shared_by(key, lambda: _tv(stored, since))
+
+
+def _tv(stored: StoredEvent, since: str) -> str:
+    event = stored.event
+    latest = event_view.tables(stored)[-1]
+    if event_view.stages(stored):
+        lines = [
+            event_view.ScreenLine(o.rank, o.line.name, o.line.wins, o.line.points, o.stage)
+            for o in event_view.overall(stored)
+        ]
+    else:
+        lines = [
+            event_view.ScreenLine(s.rank, s.name, s.wins, s.points, "")
+            for s in event_view.standings(stored)
+        ]
+    return render_template(
+        "event_tv.html",
+        stored=stored,
+        event=event,
+        this=event.rounds[-1],
+        pages=event_view.screen_pages(latest, lines),
+        stage_names=STAGE_NAMES,
+        server_now=store.now(),
+        event_events=url_for("live.public_events", watch=stored.watch, since=since),
+        event_title=game_title(variant_board(event.setup.map, event.setup.variant)),
+    )
+
+
 @bp.get("/<event_id>/standings.json")
 def standings_json(event_id: str) -> Response:
     stored = event_store.load_event(event_id)
