@@ -1,8 +1,10 @@
 """A club's evening against ``companion serve``: an event of 160 players (40 tables of 4
 on the North America map, 3 rounds), its first round played. Each table's 4 phones follow
 their game live and fetch their page again after each change (as ``load.py``'s tables
-do), the player whose turn it is claiming a route or drawing cards every 10-30 s; and 20
-screens hold the event's public page open, follow its stream (``/e/w/<watch>/events``)
+do), the player whose turn it is claiming a route or drawing cards every 10-30 s, the
+round's clock running (started by the organizer before the first turn: every table's page
+counts it down); and 20 screens hold the event's public page open (``--tv``: the room's
+screen, ``/e/w/<watch>/tv``), follow its stream (``/e/w/<watch>/events``)
 and fetch the page again after each event, as the page's script does (an event heard
 during a fetch brings one more fetch after it, as htmx's ``hx-sync`` leaves one). Each
 phone and screen has an address of its own. Bounded in time; prints p50 / p99 / slowest:
@@ -25,6 +27,7 @@ Run:
     python benchmarks/event_evening.py                          # on SQLite, 60 s
     python benchmarks/event_evening.py --database postgresql    # on the machine's PostgreSQL
     python benchmarks/event_evening.py --seconds 10 --tables 10 --screens 5
+    python benchmarks/event_evening.py --tv                     # the screens on the TV page
 
 Only 127.0.0.1 is used (the phones and screens at other loopback addresses): the server
 is started here, on a fresh database, dropped at the end.
@@ -233,9 +236,10 @@ def delays(answered: list[float], first: int, seen: list[tuple[float, int]]) -> 
     return took
 
 
-def make_event(base: str, tables: int) -> tuple[str, list[tuple[str, list[str]]]]:
-    """A new event of ``tables`` × ``SEATS`` players: its public address, and each table
-    of its first round (its game's address, its players in seat order)."""
+def make_event(base: str, tables: int, clock: int) -> tuple[str, list[tuple[str, list[str]]]]:
+    """A new event of ``tables`` × ``SEATS`` players, round 1's clock started for
+    ``clock`` minutes (0: not started): its public address, and each table of its first
+    round (its game's address, its players in seat order)."""
     organizer = Phone(base, source="127.3.0.1")
     form = {
         "csrf_token": organizer.token("/"),
@@ -245,12 +249,18 @@ def make_event(base: str, tables: int) -> tuple[str, list[tuple[str, list[str]]]
         "seats": SEATS,
         "rounds": ROUNDS,
         "method": "wins",
-        "later_seat": "y",
+        "later_seat": "first",
     }
     answer = organizer.post("/e", form)
     if answer.status != 303:
         raise RuntimeError(f"new event: {answer.status} {answer.body[:200]}")
     address = urlsplit(answer.headers["Location"]).path
+    if clock:
+        started = organizer.post(
+            f"{address}/clock", {"csrf_token": organizer.token(address), "minutes": clock}
+        )
+        if started.status != 303:
+            raise RuntimeError(f"the clock: {started.status} {started.body[:200]}")
     public = found(PUBLIC, organizer.get(address).body, 0)
     standings = cast(dict[str, Any], as_json(organizer.get(f"{address}/standings.json")))
     organizer.close()
@@ -278,6 +288,10 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--every", type=float, default=20.0, help="seconds between turns")
     parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument(
+        "--clock", type=int, default=120, help="round 1's clock, minutes (0: not started)"
+    )
+    parser.add_argument("--tv", action="store_true", help="the screens on the room's screen")
     parser.add_argument("--workers", type=int, help="companion serve's own default if not given")
     parser.add_argument(
         "--connections", type=int, help="companion serve's own default if not given"
@@ -295,7 +309,9 @@ def main() -> int:
         tables: list[EventTable] = []
         screens: list[Screen] = []
         try:
-            public, drawn = make_event(base, options.tables)
+            public, drawn = make_event(base, options.tables, options.clock)
+            if options.tv:
+                public += "/tv"
             rng = random.Random(1)
             for game, players in drawn:
                 tables.append(
@@ -357,11 +373,14 @@ def main() -> int:
     missed = len(writes.answered) * len(screens) - len(shown)
     rose = max((s.shown[-1][1] - s.first for s in screens if s.shown), default=0)
     times = figures.times
+    watched = "the room's screen" if options.tv else "the public page"
+    clock = f"running ({options.clock} min)" if options.clock else "not started"
     wrote, pages = times["claim"] + times["draw"], times["page"] + times["screen page"]
     print(
         f"an event of {options.tables * SEATS} players ({options.tables} tables × {SEATS},"
         f" usa, {ROUNDS} rounds): {options.tables * SEATS} phones and {options.screens}"
-        f" screens on {options.database}, {options.workers or 'default'} workers"
+        f" screens ({watched}) on {options.database}, the clock {clock},"
+        f" {options.workers or 'default'} workers"
         f" × {options.connections or 'default'} connections ({os.cpu_count()} cores),"
         f" {ran:.0f} s, a turn every ~{options.every:.0f} s a table"
     )

@@ -31,6 +31,7 @@ from companion.web.event_store import StoredEvent, results
 from companion.web.forms import EventForm
 from companion.web.language import language
 from companion.web.new_game import new_game_form
+from companion.web.sharing import bg_stats_link
 
 NOT_STARTED, PLAYING, FINAL_ROUND = "not-started", "playing", "final-round"
 # What the later seat wins, as the new-event form offers it.
@@ -75,6 +76,7 @@ class TableView:
     given_up_by: str = ""  # the dropout whose leaving gave the game up
     board: str = ""  # the map and decks it plays ("map/variant"), where not the event's
     board_title: Text | None = None  # and in words
+    bg_stats: str | None = None  # the link that logs its game in BG Stats, once finished
 
     @property
     def status_words(self) -> Text:
@@ -131,6 +133,7 @@ def tables(stored: StoredEvent) -> list[list[TableView]]:
                     table.given_up_by,
                     f"{table.map}/{table.variant}" if table.map else "",
                     game_title(state.board) if table.map else None,
+                    bg_stats_link(game, sheet) if sheet.settled and not table.taken_out else None,
                 )
             )
         found.append(row)

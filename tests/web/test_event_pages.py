@@ -6,7 +6,9 @@ from __future__ import annotations
 import csv
 import html
 import io
+import json
 import re
+import urllib.parse
 from datetime import datetime, timedelta
 
 from pypdf import PdfReader
@@ -836,3 +838,17 @@ def test_the_rooms_screen_has_nothing_to_press_and_pages_a_large_room(client):
     small = _organizer(client)  # 12 players, 3 tables: one page with both
     small_public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(small).text)[1]
     assert re.findall(r'data-tv-page="(\d+)"', client.get(f"{small_public}/tv").text) == ["1"]
+
+
+def test_each_finished_game_of_the_event_logs_in_bg_stats_in_one_tap(client, app):
+    url = _one_table_finished(client, app)
+    data = client.get(f"{url}/standings.json").get_json()
+    finished = data["rounds"][0]["tables"][0]
+    page = html.unescape(client.get(url).text)
+    links = re.findall(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"', page)
+    assert len(links) == 1  # the one finished game; the others have no result yet
+    play = json.loads(urllib.parse.unquote(links[0].split("data=", 1)[1]))
+    assert [p["name"] for p in play["players"]] == finished["players"]
+    winner = finished["players"][finished["places"].index(1)]
+    assert [p["name"] for p in play["players"] if p["winner"]] == [winner]
+    assert f"Round 1, table 1: {winner}" in page
