@@ -32,7 +32,7 @@ def test_a_mega_game_in_russian_enters_both_decks_and_scores_both_bonuses(
 ) -> None:
     page, ru = russian_phone, (lambda m, **v: words("ru", m, **v))
     go(page, server)
-    page.locator("[data-maps='usa'] [name='variant'][value='mega']").check()
+    page.locator("form.new-game [data-maps='usa'] [name='variant'][value='mega']").check()
     for seat, name in enumerate(["Аня", "Борис"]):
         page.fill(f"[name='seats-{seat}-name']", name)
     tap(page, f"text={ru('Start the game')}")
