@@ -61,6 +61,10 @@ class EventSetup:
     most: int = 5  # and most
     # An event made before the choice existed gave the later seat every place.
     later_seat_every_place: bool = True
+    # What happens when a round's time is up: "round" (the current round of turns
+    # finishes), "turn" (every player takes one more turn), or "" (the games play on:
+    # events made before the choice).
+    at_time: str = ""
 
     @property
     def later_seat(self) -> str:

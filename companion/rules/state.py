@@ -55,10 +55,13 @@ class Trip:
 
 @dataclass(frozen=True)
 class FinalRound:
-    """The last round: who started it, and who has taken their final turns so far."""
+    """The last round: who started it, and who has taken their final turns so far; where
+    time was called (``time``: how the game finishes), the players owed a turn."""
 
     started_by: str
     turns_taken: tuple[str, ...] = ()
+    owed: tuple[str, ...] | None = None  # None: every player, the edition's final turns
+    time: str = ""
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,8 @@ class State:
         if self.final_round is None:
             return 0
         taken = self.final_round.turns_taken.count(player)
+        if self.final_round.owed is not None:
+            return self.final_round.owed.count(player) - taken
         return self.setup.edition.final_turns - taken
 
     @property

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from companion.rules import counted
 from companion.rules.actions import Action, Pass
+from companion.rules.actions.time import FINISH_ROUND
 from companion.rules.board import Route
 from companion.rules.colors import GRAY, ROUTE_COLORS
 from companion.rules.editions import Edition
@@ -66,6 +67,10 @@ def final_round_news(state: State) -> Text | None:
     final = state.final_round
     if final is None or state.is_over:
         return None
+    if final.time == FINISH_ROUND:
+        return _("Time is up: the round of turns finishes with the last seat")
+    if final.time:
+        return _("Time is up: every player takes one more turn")
     edition = state.setup.edition
     pieces = state.pieces_left(final.started_by)
     if edition.pieces:

@@ -40,6 +40,12 @@ LATER_SEAT: dict[str, Text] = {
     EVERY_PLACE: _("a tie at any place goes to the later seat (an option of its own)"),
     NO_SEAT: _("a tie stays shared"),
 }
+# What happens at time, as the new-event form offers it (the setup keeps "" for "play on").
+AT_TIME: dict[str, Text] = {
+    "round": _("the current round of turns finishes, then the game is scored (as heats do)"),
+    "turn": _("every player takes one more turn, then the game is scored"),
+    "on": _("the games play on to their end (the clock only tells)"),
+}
 TICKETS, FINISHED = "tickets", "finished"
 # The same, in a word or two, where the room's screen has a table's corner for it.
 SCREEN_STATUS: dict[str, Text] = {
@@ -314,10 +320,12 @@ def event_form() -> EventForm:
     form.map.choices = new_game_form().map.choices
     form.method.choices = [(key, str(words)) for key, words in METHODS.items()]
     form.later_seat.choices = [(key, str(words)) for key, words in LATER_SEAT.items()]
+    form.at_time.choices = [(key, str(words)) for key, words in AT_TIME.items()]
     form.language.choices = list(LANGUAGES.items())
     if not form.is_submitted():
         form.language.data = language()
         form.later_seat.data = FIRST_PLACE
+        form.at_time.data = "round"
         form.method.data = WINS
     return form
 

@@ -302,6 +302,7 @@ class EventForm(FlaskForm):
     variant = StringField(label(_("Ticket decks")), validators=[Optional(), Length(max=20)])
     method = RadioField(label(_("The standings rank by")), default="wins")
     later_seat = RadioField(label(_("A tie the rule book's tiebreakers leave")), default="first")
+    at_time = RadioField(label(_("When a round's time is up")), default="round")
     # None sent: the organizer's own (``language_code`` reads what is sent).
     language = SelectField(label(_("The room's screen and the files speak")), validate_choice=False)
 

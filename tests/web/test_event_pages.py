@@ -852,3 +852,30 @@ def test_each_finished_game_of_the_event_logs_in_bg_stats_in_one_tap(client, app
     winner = finished["players"][finished["places"].index(1)]
     assert [p["name"] for p in play["players"] if p["winner"]] == [winner]
     assert f"Round 1, table 1: {winner}" in page
+
+
+def test_at_time_each_game_under_way_finishes_its_round_of_turns(client, app):
+    url = _organizer(client)
+    tables = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"]
+    one, two = tables[0], tables[1]
+    store_pass(client, one["game"], one["players"][0])
+    store_pass(client, one["game"], one["players"][1])
+    store_pass(client, two["game"], two["players"][0])
+    assert client.post(f"{url}/time").status_code == 303
+    page = html.unescape(client.get(url).text)
+    assert "Time is up: 2 games of round 1 end as the event says." in page
+    with app.test_request_context():
+        first, second, third = (store.load_game(t["game"]).state() for t in tables[:3])
+    assert first.waiting_for == tuple(one["players"][2:])  # the seats after the last turn
+    assert second.waiting_for == tuple(two["players"][1:])
+    assert third.final_round is None  # not begun: nothing to end
+    table = html.unescape(client.get(f"/g/{one['game']}").text)
+    assert "Time is up: the round of turns finishes with the last seat" in table
+
+
+def test_an_event_whose_games_play_on_at_time_has_no_time_to_call(client):
+    url = _organizer(client, at_time="on")
+    assert "Time is up: end round 1" not in html.unescape(client.get(url).text)
+    refused = client.post(f"{url}/time")
+    assert refused.status_code == 409
+    assert "This event's games play on at time." in html.unescape(refused.text)

@@ -15,12 +15,13 @@ from companion.rules.actions.leave import Leave
 from companion.rules.actions.passenger import MovePassenger
 from companion.rules.actions.port import BuildPort
 from companion.rules.actions.station import BuildStation
+from companion.rules.actions.time import CallTime
 from companion.rules.actions.turn import Pass
 from companion.rules.errors import RecordError
 from companion.rules.fields import dice_to_json
 from companion.rules.words import _, join
 
-Action = Claim | Pass | MovePassenger | BuildPort | Exchange | BuildStation | Leave
+Action = Claim | Pass | MovePassenger | BuildPort | Exchange | BuildStation | Leave | CallTime
 KINDS: tuple[type[Action], ...] = (
     Claim,
     Pass,
@@ -29,6 +30,7 @@ KINDS: tuple[type[Action], ...] = (
     Exchange,
     BuildStation,
     Leave,
+    CallTime,
 )
 VERBS = {kind.verb: kind for kind in KINDS}
 
@@ -38,6 +40,7 @@ __all__ = [
     "Action",
     "BuildPort",
     "BuildStation",
+    "CallTime",
     "Claim",
     "Exchange",
     "Leave",

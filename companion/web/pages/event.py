@@ -28,6 +28,7 @@ from companion.catalogs import language_code
 from companion.render.csv_event import games_to_csv, standings_to_csv
 from companion.render.pdf_event import event_to_pdf
 from companion.rules.actions import Leave
+from companion.rules.actions.time import FINISHES, CallTime
 from companion.rules.board import load_board
 from companion.rules.errors import EventError, IllegalAction
 from companion.rules.event import (
@@ -99,6 +100,7 @@ def create() -> Response | tuple[str, int]:
         method=form.method.data or WINS,
         later_seat_wins_ties=form.later_seat.data in (FIRST_PLACE, EVERY_PLACE),
         later_seat_every_place=form.later_seat.data == EVERY_PLACE,
+        at_time=form.at_time.data if form.at_time.data in FINISHES else "",
         players=tuple(p for p in players if p),
         least=edition.min_players,
         most=edition.max_players,
@@ -529,6 +531,43 @@ def table_map(event_id: str) -> Response | tuple[str, int]:
     )
 
 
+@bp.post("/<event_id>/time")
+def time_up(event_id: str) -> Response | tuple[str, int]:
+    """The latest round's time is up: each of its games under way ends as the event says
+    (the current round of turns finishes, or every player takes one more turn), recorded
+    in each game after its last turn. A game not begun, already in its final round or
+    over is left as it is."""
+    form = EventEntryForm()
+    if not form.validate_on_submit():
+        return _page(event_store.load_event(event_id), True, form_problem(form)), 400
+    stored = event_store.load_event(event_id)
+    finish = stored.event.setup.at_time
+    if finish not in FINISHES:
+        return _page(stored, True, _("This event's games play on at time.")), 409
+    number = len(stored.event.rounds)
+    called = 0
+    for (round_number, _table), game_id in sorted(stored.games.items()):
+        if round_number != number:
+            continue
+        state = store.load_game(game_id).state()
+        if state.last_action is None or state.final_round is not None:
+            continue
+        try:
+            store.record_action(game_id, CallTime(state.last_action.player, finish))
+        except IllegalAction:  # a turn came in meanwhile and ended it: the game says so
+            continue
+        called += 1
+    flash(
+        ngettext(
+            "Time is up: %(num)d game of round %(round)d ends as the event says.",
+            "Time is up: %(num)d games of round %(round)d end as the event says.",
+            called,
+            round=number,
+        )
+    )
+    return redirect(url_for("event.show", event_id=event_id, _anchor="organizer"), code=303)
+
+
 @bp.post("/<event_id>/take-out")
 def take_out(event_id: str) -> Response | tuple[str, int]:
     return _record(
@@ -615,6 +654,7 @@ def _made(stored: StoredEvent, organizer: bool, since: str, problem: str | None)
         bound_rule=RATIO_BOUND_RULE,
         tiebreaks=TIEBREAKS,
         later_seat_rule=LATER_SEAT_RULE.get(event.setup.later_seat),
+        at_time=event_view.AT_TIME,
         score_heads=SCORE_HEADS,
         seated={p for r in event.rounds for t in r.tables for p in t.players},
         seated_now={p for t in event.rounds[-1].tables for p in t.players},
