@@ -147,24 +147,12 @@ def tables(stored: StoredEvent) -> list[list[TableView]]:
 
 
 @dataclass(frozen=True)
-class ScreenLine:
-    """A player's line on the room's screen: rank, name, wins, points and, once stages
-    follow the heats, the furthest stage reached ("" for the heats)."""
-
-    rank: int
-    name: str
-    wins: int
-    points: int
-    stage: str
-
-
-@dataclass(frozen=True)
 class ScreenPage:
-    """One page of the room's screen: tables of the latest round, standings lines, or
-    (a small event) both."""
+    """One page of the room's screen: tables of the latest round, places over the event,
+    or (a small event) both."""
 
     tables: tuple[TableView, ...]
-    lines: tuple[ScreenLine, ...]
+    lines: tuple[OverallStanding, ...]
     rows: int  # the rows its tables or its standings' columns are laid in
 
 
@@ -175,7 +163,7 @@ SCREEN_ABREAST, SCREEN_COLUMNS, SCREEN_COLUMN = 8, 5, 32
 SMALL_TABLES, SMALL_COLUMN = 12, 24
 
 
-def screen_pages(tables: list[TableView], lines: list[ScreenLine]) -> list[ScreenPage]:
+def screen_pages(tables: list[TableView], lines: tuple[OverallStanding, ...]) -> list[ScreenPage]:
     """The room's screen's pages: everything on one where a small event fits, else the
     tables, as many pages as they take, then the standings, as many as they take."""
     widest = max((len(t.players) for t in tables), default=4)

@@ -141,22 +141,13 @@ def tv(watch: str) -> str:
 def _tv(stored: StoredEvent, since: str) -> str:
     event = stored.event
     latest = event_view.tables(stored)[-1]
-    if event_view.stages(stored):
-        lines = [
-            event_view.ScreenLine(o.rank, o.line.name, o.line.wins, o.line.points, o.stage)
-            for o in event_view.overall(stored)
-        ]
-    else:
-        lines = [
-            event_view.ScreenLine(s.rank, s.name, s.wins, s.points, "")
-            for s in event_view.standings(stored)
-        ]
     return render_template(
         "event_tv.html",
         stored=stored,
         event=event,
         this=event.rounds[-1],
-        pages=event_view.screen_pages(latest, lines),
+        # The places over the event: the heats' standings until a stage is drawn.
+        pages=event_view.screen_pages(latest, event_view.overall(stored)),
         stage_names=STAGE_NAMES,
         server_now=store.now(),
         event_events=url_for("live.public_events", watch=stored.watch, since=since),
@@ -254,11 +245,8 @@ def _attached(text: str, name: str) -> Response:
 def draw(event_id: str) -> Response | tuple[str, int]:
     """The next round drawn: the round the page offered, once (sent again once it is
     drawn, the page shows it)."""
-    asked = request.form.get("round", "")
-    if asked.isascii() and asked.isdigit() and len(asked) < 4:
-        drawn = len(event_store.load_event(event_id).event.rounds)
-        if 1 <= int(asked) <= drawn:
-            return redirect(url_for("event.show", event_id=event_id), code=303)
+    if _drawn_already(event_store.load_event(event_id)):
+        return redirect(url_for("event.show", event_id=event_id), code=303)
 
     def entry(event: Event, form: EventEntryForm) -> Entry:
         number = len(event.rounds) + 1
@@ -278,16 +266,22 @@ def draw(event_id: str) -> Response | tuple[str, int]:
     )
 
 
+def _drawn_already(stored: StoredEvent) -> bool:
+    """Whether the round the form asks to draw is drawn already (a form sent twice: the
+    page shows it)."""
+    asked = request.form.get("round", "")
+    valid = asked.isascii() and asked.isdigit() and len(asked) < 4
+    return valid and 1 <= int(asked) <= len(stored.event.rounds)
+
+
 @bp.post("/<event_id>/stage")
 def stage(event_id: str) -> Response | tuple[str, int]:
     """A semi-final or the final drawn as the next round: the players advancing from the
     stage before, by its standings now, seeded over the tables (once: sent again once it
     is drawn, the page shows it)."""
     stored = event_store.load_event(event_id)
-    asked = request.form.get("round", "")
-    if asked.isascii() and asked.isdigit() and len(asked) < 4:
-        if 1 <= int(asked) <= len(stored.event.rounds):
-            return redirect(url_for("event.show", event_id=event_id), code=303)
+    if _drawn_already(stored):
+        return redirect(url_for("event.show", event_id=event_id), code=303)
 
     def entry(event: Event, form: EventEntryForm) -> Entry:
         number = len(event.rounds) + 1
