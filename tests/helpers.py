@@ -188,3 +188,30 @@ class Table:
     def record(self, **tickets: list[tuple[str, str] | tuple[str, str, int]]) -> GameRecord:
         """The game record of the game as played, with these tickets."""
         return record_of(self.state.setup, tuple(self.actions), self.hands(**tickets))
+
+
+def companion_score(record: dict[str, Any], tmp_path: Path) -> dict[str, Any]:
+    """What ``companion score --json`` says of a game record."""
+    from click.testing import CliRunner
+
+    from companion.cli import cli
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["score", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    said: dict[str, Any] = json.loads(result.output)
+    return said
+
+
+def assert_scored_alike(said: dict[str, Any], worked: dict[str, Any]) -> None:
+    """The sheet's JSON agrees with a scorer by hand on every part of each player's
+    breakdown (those a map doesn't score are 0), the total, the tickets completed, the
+    longest path and the winners."""
+    for p in said["players"]:
+        mine = worked["players"][p["name"]]
+        assert p["breakdown"] == {k: mine.get(k, 0) for k in p["breakdown"]}, p["name"]
+        assert p["total"] == mine["total"], p["name"]
+        assert p["tickets_completed"] == mine["tickets_completed"], p["name"]
+        assert p["longest_path"] == mine["longest_path"], p["name"]
+    assert said["winners"] == worked["winners"]

@@ -116,6 +116,17 @@ def longest_path(routes: list[tuple[frozenset[str], int]]) -> int:
     return best
 
 
+def _held(record: dict, name: str, values: dict[frozenset[str], int]) -> list[tuple]:
+    """A player's tickets: their two cities and value (the deck's, or as typed)."""
+    held = []
+    for ticket in record.get("tickets", {}).get(name, []):
+        if isinstance(ticket, dict):
+            held.append((frozenset(ticket["cities"]), ticket["points"]))
+        else:
+            held.append((frozenset(ticket), values[frozenset(ticket)]))
+    return held
+
+
 def score(record: dict) -> dict:
     """Each player's total, breakdown, completed tickets and longest path; the winners."""
     map_id, variant = record["map"], record.get("variant", "base")
@@ -132,12 +143,7 @@ def score(record: dict) -> dict:
     players = {}
     for name in names:
         mine = owned[name]
-        held = []
-        for ticket in record.get("tickets", {}).get(name, []):
-            if isinstance(ticket, dict):
-                held.append((frozenset(ticket["cities"]), ticket["points"]))
-            else:
-                held.append((frozenset(ticket), values[frozenset(ticket)]))
+        held = _held(record, name, values)
         # Each station borrows one opponent's route into its city (or none): the choice that
         # scores best for the station's owner.
         options = [
@@ -179,3 +185,110 @@ def score(record: dict) -> dict:
 
     top = max(standing(n) for n in names)
     return {"players": players, "winners": [n for n in names if standing(n) == top]}
+
+
+# India and Legendary Asia (RULES.md, "India and Legendary Asia"), from the rules alone:
+# routes by the same table; each ✕ of a mountain route takes one more train and scores 2;
+# India's Indian Express (+10, the longest continuous path, all tied) and Mandala (a
+# completed ticket whose cities stay joined whichever one of its owner's routes is taken
+# away: 1/2/3/4/5+ such tickets give 5/10/20/30/40); Legendary Asia's Asian Explorer (+10,
+# most different cities in one network, all tied) and no longest path. Ties: most completed
+# tickets, then the longest path (India) or the most mountain routes (Legendary Asia).
+MANDALA = [0, 5, 10, 20, 30, 40]
+
+
+def _tracks(map_id: str) -> dict[frozenset[str], list[dict]]:
+    """Each pair of cities' tracks in the file's order: length, colour, ✕ spaces."""
+    tracks: dict[frozenset[str], list[dict]] = {}
+    for route in _toml(f"{map_id}.toml")["routes"]:
+        listed = route.get("tracks") or [
+            {"color": c, "length": route["length"], "mountains": route.get("mountains", 0)}
+            for c in route["colors"]
+        ]
+        tracks[frozenset(route["cities"])] = [
+            {"color": t["color"], "length": t["length"], "mountains": t.get("mountains", 0)}
+            for t in listed
+        ]
+    return tracks
+
+
+def _claimed(tracks: list[dict], action: dict, taken: set[int]) -> int:
+    """Which track of the pair a claim takes: its number, or its colour (gray where no track
+    has that colour), or the first free one."""
+    if "track" in action:
+        return action["track"] - 1
+    color = action.get("color")
+    if color is not None:
+        color = "purple" if color == "pink" else color
+        exact = [i for i, t in enumerate(tracks) if t["color"] == color]
+        found = exact or [i for i, t in enumerate(tracks) if t["color"] == "gray"]
+        return next((i for i in found if i not in taken), found[0])
+    return next(i for i in range(len(tracks)) if i not in taken)
+
+
+def _parts(edges: list[frozenset[str]]) -> list[set[str]]:
+    """The separate networks these routes make, as sets of cities."""
+    parts: list[set[str]] = []
+    for edge in edges:
+        touching = [p for p in parts if p & edge]
+        merged = set(edge).union(*touching)
+        parts = [p for p in parts if p not in touching] + [merged]
+    return parts
+
+
+def score_collection(record: dict) -> dict:
+    """Each player's parts, total, completed tickets and longest path; the winners."""
+    map_id = record["map"]
+    india = map_id == "india"
+    tracks = _tracks(map_id)
+    values = {frozenset(t["cities"]): t["points"] for t in _toml(f"{map_id}.toml")["tickets"]}
+    names = [p if isinstance(p, str) else p["name"] for p in record["players"]]
+    owned: dict[str, list[dict]] = {n: [] for n in names}
+    taken: dict[frozenset[str], set[int]] = {}
+    for action in record.get("actions", []):
+        if "claim" in action:
+            pair = frozenset(action["claim"])
+            track = _claimed(tracks[pair], action, taken.setdefault(pair, set()))
+            taken[pair].add(track)
+            owned[action["player"]].append({"pair": pair, **tracks[pair][track]})
+    players = {}
+    for name in names:
+        mine = owned[name]
+        edges = [r["pair"] for r in mine]
+        held = _held(record, name, values)
+        done = [_joined(edges, *sorted(pair)) for pair, _v in held]
+        mandalas = sum(
+            1
+            for (pair, _v), ok in zip(held, done, strict=True)
+            if ok
+            and all(_joined(edges[:i] + edges[i + 1 :], *sorted(pair)) for i in range(len(edges)))
+        )
+        parts = _parts(edges)
+        players[name] = {
+            "routes": sum(POINTS[r["length"]] for r in mine),
+            "tickets": sum(v if ok else -v for (_pair, v), ok in zip(held, done, strict=True)),
+            "tickets_completed": sum(done),
+            "longest_path": longest_path([(r["pair"], r["length"]) for r in mine]) if india else 0,
+            "mandala_bonus": MANDALA[min(mandalas, 5)] if india else 0,
+            "mountains": 2 * sum(r["mountains"] for r in mine),
+            "mountain_routes": sum(1 for r in mine if r["mountains"]),
+            "cities": max((len(p) for p in parts), default=0),
+        }
+    bonus, figure = (
+        ("longest_path_bonus", "longest_path") if india else ("explorer_bonus", "cities")
+    )
+    top = max(p[figure] for p in players.values())
+    for p in players.values():
+        p[bonus] = 10 if top > 0 and p[figure] == top else 0
+        p["total"] = sum(p[k] for k in ("routes", "tickets", "mandala_bonus", "mountains", bonus))
+
+    def standing(name: str) -> tuple[int, ...]:
+        p = players[name]
+        third = p["longest_path"] if india else p["mountain_routes"]
+        return (p["total"], p["tickets_completed"], third)
+
+    top_standing = max(standing(n) for n in names)
+    winners = [n for n in names if standing(n) == top_standing]
+    for p in players.values():
+        del p["mountain_routes"], p["cities"]
+    return {"players": players, "winners": winners}

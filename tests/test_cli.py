@@ -24,6 +24,9 @@ BREAKDOWN = {
     "unbuilt_ports",
     "exchanges",
     "stations",
+    "mandala_bonus",
+    "mountains",
+    "explorer_bonus",
 }
 
 

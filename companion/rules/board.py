@@ -92,6 +92,13 @@ class Route:
     # A route into a country: where it meets the border (latitude, longitude). Two routes
     # from one city into one country at different flags are two routes, not a double.
     flag: tuple[float, float] | None = None
+    # Legendary Asia: its spaces marked ✕, each taking one more train from the reserve.
+    mountains: int = 0
+
+    @property
+    def trains(self) -> int:
+        """The pieces claiming it takes from the reserve: one a space, one more a ✕."""
+        return self.length + self.mountains
 
     @property
     def name(self) -> str:
@@ -120,6 +127,13 @@ class Route:
                 "%(details)s, ferry, %(num)d locomotive",
                 "%(details)s, ferry, %(num)d locomotives",
                 self.locomotives,
+                details=detail,
+            )
+        if self.mountains:
+            detail = ngettext(
+                "%(details)s, mountain, %(num)d ✕",
+                "%(details)s, mountain, %(num)d ✕",
+                self.mountains,
                 details=detail,
             )
         if self.is_parallel and self.color == GRAY:
@@ -388,7 +402,17 @@ class Board:
 
 
 # The order maps are offered in; any other map file follows, A to Z.
-MAP_ORDER = ("usa", "marklin", "europe", "world", "great-lakes", "nordic", "switzerland")
+MAP_ORDER = (
+    "usa",
+    "marklin",
+    "europe",
+    "world",
+    "great-lakes",
+    "nordic",
+    "switzerland",
+    "india",
+    "legendary-asia",
+)
 
 
 def map_ids() -> tuple[str, ...]:
@@ -427,7 +451,7 @@ def load_decks(map_id: str) -> Mapping[str, tuple[Ticket, ...]]:
 # What a map file counts (``counts``): the printed board's cities, countries and places at
 # sea, its tracks (each track of a double or triple route) and their spaces, and the
 # ticket cards of its deck (a ticket printed twice counted twice).
-COUNTED = ("cities", "countries", "waypoints", "tracks", "spaces", "tickets")
+COUNTED = ("cities", "countries", "waypoints", "tracks", "spaces", "tickets", "mountains")
 
 
 def parse_board(text: str, file: str) -> Board:
@@ -528,6 +552,7 @@ class _Checker:
             "tracks": len(routes),
             "spaces": sum(r.length for r in routes),
             "tickets": sum(t.copies for t in tickets),
+            "mountains": sum(r.mountains for r in routes),
         }
         for what in COUNTED:
             stated = self.whole(f"counts.{what}", data.get(what, 0), 0, 10_000)
@@ -639,7 +664,7 @@ class _Checker:
                 entry,
                 {"cities"},
                 {"length", "colors", "tracks", "kind", "pairs", "note", "tunnel", "locomotives"}
-                | {"any_cards", "flag"},
+                | {"any_cards", "flag", "mountains"},
             )
             a, b = self.pair(where, entry["cities"], cities)
             where = f"{where} ({a}{DASH}{b})"
@@ -659,7 +684,9 @@ class _Checker:
             tracks = self.tracks(where, entry, edition)
             before = numbered.get(group[:2], 0)
             numbered[group[:2]] = before + len(tracks)
-            for track, (length, color, tunnel, locomotives, any_cards) in enumerate(tracks, 1):
+            for track, (length, color, tunnel, locomotives, any_cards, mountains) in enumerate(
+                tracks, 1
+            ):
                 pairs = self.whole(where, entry.get("pairs", 0), 0, length)
                 if pairs and kind != RAIL:
                     raise self.fail(where, "only rail routes have pair spaces")
@@ -680,16 +707,17 @@ class _Checker:
                         locomotives,
                         any_cards,
                         flag,
+                        mountains,
                     )
                 )
         return tuple(routes)
 
     def tracks(
         self, where: str, entry: dict[str, Any], edition: Edition
-    ) -> list[tuple[int, str, bool, int, int]]:
-        """Each track's length, colour, tunnel, locomotives and stand-in cards: from one
-        length and a colour a track, or from ``tracks``, a table a track."""
-        shared = {"length", "colors", "tunnel", "locomotives", "any_cards"}
+    ) -> list[tuple[int, str, bool, int, int, int]]:
+        """Each track's length, colour, tunnel, locomotives, stand-in cards and ✕ spaces:
+        from one length and a colour a track, or from ``tracks``, a table a track."""
+        shared = {"length", "colors", "tunnel", "locomotives", "any_cards", "mountains"}
         if "tracks" in entry:
             if shared & entry.keys():
                 raise self.fail(where, "give either tracks, or length and colors, not both")
@@ -701,7 +729,7 @@ class _Checker:
                     f"{where}.tracks[{i}]",
                     track,
                     {"color", "length"},
-                    {"tunnel", "locomotives", "any_cards"},
+                    {"tunnel", "locomotives", "any_cards", "mountains"},
                 )
             specs = [
                 ({**t, "colors": [t["color"]]}, f"{where}.tracks[{i}]")
@@ -736,7 +764,10 @@ class _Checker:
             any_cards = self.whole(at, spec.get("any_cards", 0), 0, 9)
             if any_cards == 1:
                 raise self.fail(at, "any_cards is how many cards stand in for one: 2 or more")
-            out.append((length, color, tunnel, locomotives, any_cards))
+            mountains = self.whole(at, spec.get("mountains", 0), 0, length)
+            if mountains and not edition.mountain_points:
+                raise self.fail(at, f"the {edition.name} rules have no mountain routes")
+            out.append((length, color, tunnel, locomotives, any_cards, mountains))
         return out
 
     def flag(

@@ -13,6 +13,8 @@ MOST_TICKETS = "tickets_completed"
 LONGEST_PATH = "longest_path"
 MOST_GOODS = "goods"
 FEWEST_STATIONS = "fewest_stations"
+MOST_MOUNTAIN_ROUTES = "mountain_routes"  # Legendary Asia: routes with ✕ spaces claimed
+NETWORK_CITIES = "network_cities"  # Legendary Asia: cities in the player's largest network
 
 # House rules a table may choose, by the names game records use.
 GOODS_EACH_PASS = "goods_each_pass"
@@ -36,6 +38,14 @@ LONGEST_PATH_BONUS = Bonus(
 EUROPEAN_EXPRESS = replace(LONGEST_PATH_BONUS, name=_("European Express"))
 GLOBETROTTER = Bonus(
     "globetrotter_bonus", _("Globetrotter"), _("the most completed tickets"), 10, MOST_TICKETS
+)
+INDIAN_EXPRESS = replace(LONGEST_PATH_BONUS, name=_("Indian Express"))
+ASIAN_EXPLORER = Bonus(
+    "explorer_bonus",
+    _("Asian Explorer"),
+    _("the most cities in one network"),
+    10,
+    NETWORK_CITIES,
 )
 
 
@@ -84,6 +94,14 @@ class Edition:
     locomotives_wild: str = "everywhere"  # EVERYWHERE, FERRIES_AND_TUNNELS or TUNNELS
     # Nordic Countries: any this many cards stand in for one locomotive a ferry takes.
     ferry_stand_in: int = 0
+    # Whether the Dice Expansion names this edition's maps (Rails & Sails is played with
+    # pieces of two kinds, which it knows nothing of).
+    dice_expansion: bool = True
+    # India: the Mandala (Grand Tour) bonus by the number of tickets that make one (1, 2,
+    # …; the last figure for that many or more); () where the edition has none.
+    mandala_points: tuple[int, ...] = ()
+    # Legendary Asia: points for each train a mountain route's ✕ takes from the reserve.
+    mountain_points: int = 0
 
     @property
     def needs_longest_path(self) -> bool:
@@ -189,6 +207,29 @@ SWITZERLAND = Edition(
     locomotives_wild=TUNNELS,
 )
 
+INDIA = Edition(
+    id="india",
+    name=_("Ticket to Ride: India"),
+    route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}),
+    max_players=4,
+    bonuses=(INDIAN_EXPRESS,),
+    tiebreaks=(MOST_TICKETS, LONGEST_PATH),
+    ticket_points=(1, 30),
+    dice_expansion=False,
+    mandala_points=(5, 10, 20, 30, 40),
+)
+
+LEGENDARY_ASIA = Edition(
+    id="legendary-asia",
+    name=_("Ticket to Ride: Legendary Asia"),
+    route_points=MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}),
+    bonuses=(ASIAN_EXPLORER,),
+    tiebreaks=(MOST_TICKETS, MOST_MOUNTAIN_ROUTES),
+    ticket_points=(1, 30),
+    dice_expansion=False,
+    mountain_points=2,
+)
+
 EDITIONS: Mapping[str, Edition] = MappingProxyType(
     {
         e.id: e
@@ -200,6 +241,8 @@ EDITIONS: Mapping[str, Edition] = MappingProxyType(
             EUROPE,
             NORDIC,
             SWITZERLAND,
+            INDIA,
+            LEGENDARY_ASIA,
         )
     }
 )

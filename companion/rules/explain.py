@@ -12,8 +12,10 @@ from companion.rules.editions import (
     LONGEST_PATH,
     MOST_GOODS,
     MOST_TICKETS,
+    NETWORK_CITIES,
     Edition,
 )
+from companion.rules.mandala import MandalaCheck
 from companion.rules.paths import cities_along
 from companion.rules.score_sheet import Column, Line, PlayerSheet, Section, TicketScore
 from companion.rules.variants import deck_note
@@ -35,12 +37,18 @@ def columns(edition: Edition) -> tuple[Column, ...]:
         found.append(Column("exchanges", _("Exchanges"), ("exchanges",)))
     if edition.stations:
         found.append(Column("stations", _("Stations"), ("stations",)))
+    if edition.mountain_points:
+        found.append(Column("mountains", _("Mountain Crossing"), ("mountains",)))
     found += [Column(b.key, b.name, (b.key,)) for b in edition.bonuses]
+    if edition.mandala_points:
+        found.append(Column("mandala_bonus", _("Mandala"), ("mandala_bonus",)))
     return tuple(found)
 
 
 def track_words(edition: Edition) -> Text:
     """What the score track counts during play, in words: "the routes", "the routes and goods"."""
+    if edition.mountain_points:
+        return _("the routes and the Mountain Crossing")
     if edition.passengers and edition.exchange_cost:
         return _("the routes, goods and exchanges")
     if edition.passengers:
@@ -151,6 +159,11 @@ FIGURES: dict[str, tuple[Message, Callable[[int], Text], Callable[[int], Text]]]
         _("Stations used"),
         _figure,
         lambda n: ngettext("%(num)d station", "%(num)d stations", n),
+    ),
+    NETWORK_CITIES: (
+        _("Cities in one network"),
+        _figure,
+        lambda n: ngettext("%(num)d city in one network", "%(num)d cities in one network", n),
     ),
 }
 
@@ -285,7 +298,77 @@ def _bonus(p: PlayerSheet, board: Board, key: str, everyone: Sequence[PlayerShee
         what = _("%(label)s: %(amount)s", label=label, amount=amount(path.length))
         return (Line(what, board.along(path.cities), points, path.routes),), summary
     what = _("%(label)s: %(amount)s", label=label, amount=amount(p.criterion(bonus.criterion)))
+    if bonus.criterion == NETWORK_CITIES and p.network:
+        cities = listing([board.place(c) for c in sorted(p.network_cities)])
+        return (Line(what, cities, points, p.network),), summary
     return (Line(what, "", points),), summary
+
+
+def _mountains(p: PlayerSheet, board: Board, key: str) -> Lines:
+    """Legendary Asia: each mountain route claimed, 2 points a train its ✕ took."""
+    each = board.edition.mountain_points
+    lines = tuple(
+        Line(
+            board.label(r),
+            ngettext(
+                "%(num)d train in the Mountain Crossing × %(points)d",
+                "%(num)d trains in the Mountain Crossing × %(points)d",
+                r.mountains,
+                points=each,
+            ),
+            each * r.mountains,
+            (r,),
+        )
+        for r in p.mountain_routes
+    )
+    trains = sum(r.mountains for r in p.mountain_routes)
+    return lines, ngettext(
+        "%(num)d train in the Mountain Crossing", "%(num)d trains in the Mountain Crossing", trains
+    )
+
+
+def mandala_line(t: TicketScore, check: MandalaCheck | None, board: Board) -> Line:
+    """India: a ticket's Mandala, its two paths; or why it makes none."""
+    ticket = t.ticket
+    what = _("%(ticket)s (%(points)d)", ticket=board.along(ticket.cities), points=ticket.points)
+    if check is None:
+        return Line(what, _("not completed: no Mandala"), ok=False)
+    if check.paths is None:
+        cut = check.cut
+        how = _(
+            "one path only: losing %(route)s would cut it", route=board.label(cut) if cut else ""
+        )
+        return Line(what, how, routes=(cut,) if cut else (), ok=False)
+    start = ticket.cities[0]
+    first, second = (board.along(cities_along(path, start)) for path in check.paths)
+    how = _("two paths that share no route: %(first)s and %(second)s", first=first, second=second)
+    return Line(what, how, routes=(*check.paths[0], *check.paths[1]))
+
+
+def _mandala(p: PlayerSheet, board: Board, key: str) -> Lines:
+    """India: which tickets make a Mandala (with their two paths), which don't and why,
+    and the bonus for how many do."""
+    checks = dict(p.mandalas)
+    lines = [
+        mandala_line(t, checks.get(i), board)
+        for i, t in enumerate(p.tickets)
+        if len(t.ticket.cities) == 2 and not t.ticket.has_targets
+    ]
+    table = board.edition.mandala_points
+    made = p.mandalas_made
+    lines.append(
+        Line(
+            ngettext("%(num)d Mandala", "%(num)d Mandalas", made),
+            _(
+                "1, 2, 3, 4, 5 or more: %(table)s points",
+                table="/".join(str(n) for n in table),
+            ),
+            p.mandala_bonus,
+        )
+    )
+    return tuple(lines), ngettext(
+        "%(num)d ticket makes a Mandala", "%(num)d tickets make a Mandala", made
+    )
 
 
 _LINES: dict[str, Callable[[PlayerSheet, Board, str], Lines]] = {
@@ -295,4 +378,6 @@ _LINES: dict[str, Callable[[PlayerSheet, Board, str], Lines]] = {
     "ports": _ports,
     "exchanges": _exchanges,
     "stations": _stations,
+    "mountains": _mountains,
+    "mandala_bonus": _mandala,
 }

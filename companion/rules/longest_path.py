@@ -65,7 +65,7 @@ class Trail:
 def longest_trail(edges: Iterable[Edge]) -> Trail:
     """The longest continuous path through these routes (an empty trail for no routes)."""
     edges = list(edges)
-    pieces = sorted(_components(edges), key=lambda p: -_weight(p))
+    pieces = sorted(components(edges), key=lambda p: -_weight(p))
     best = _Best()
     next_id = max((e.id for e in edges), default=0) + 1
     chains: dict[int, tuple[Edge, ...]] = {}
@@ -115,7 +115,7 @@ def _odd_cities(edges: Iterable[Edge]) -> list[str]:
     return sorted(c for c, d in degree.items() if d % 2)
 
 
-def _components(edges: list[Edge]) -> list[list[Edge]]:
+def components(edges: list[Edge]) -> list[list[Edge]]:
     """The connected pieces of a network, as lists of routes."""
     parent: dict[str, str] = {}
 
@@ -335,7 +335,7 @@ def _branch(edges: list[Edge], forced: frozenset[int], best: _Best) -> Iterator[
     if join is None or total - _weight(join) <= best.length:
         return
     dropped = {e.id for e in join}
-    pieces = _components([e for e in edges if e.id not in dropped])
+    pieces = components([e for e in edges if e.id not in dropped])
     for piece in pieces:
         best.offer(piece)
     if len(pieces) == 1:
@@ -358,7 +358,7 @@ def _branch(edges: list[Edge], forced: frozenset[int], best: _Best) -> Iterator[
 
 def _split(edges: list[Edge], forced: frozenset[int], best: _Best) -> Iterator[None]:
     """Searches each connected piece that can hold every forced route."""
-    for piece in sorted(_components(edges), key=lambda p: -_weight(p)):
+    for piece in sorted(components(edges), key=lambda p: -_weight(p)):
         ids = {e.id for e in piece}
         if forced <= ids:
             yield from _branch(piece, forced, best)

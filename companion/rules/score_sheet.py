@@ -13,7 +13,15 @@ from functools import cached_property
 from types import MappingProxyType
 
 from companion.rules.board import Board, Route, Ticket
-from companion.rules.editions import FEWEST_STATIONS, LONGEST_PATH, MOST_GOODS, MOST_TICKETS
+from companion.rules.editions import (
+    FEWEST_STATIONS,
+    LONGEST_PATH,
+    MOST_GOODS,
+    MOST_MOUNTAIN_ROUTES,
+    MOST_TICKETS,
+    NETWORK_CITIES,
+)
+from companion.rules.mandala import MandalaCheck
 from companion.rules.setup import Player
 from companion.rules.state import Trip
 from companion.rules.words import Text, _, join
@@ -29,6 +37,9 @@ BREAKDOWN_KEYS = (
     "unbuilt_ports",
     "exchanges",
     "stations",
+    "mandala_bonus",
+    "mountains",
+    "explorer_bonus",
 )
 
 
@@ -154,6 +165,25 @@ class PlayerSheet:
     # What the score track shows for the player: the points scored during play.
     track: int = 0
     sections: tuple[Section, ...] = ()
+    # India: each completed ticket's Mandala check, by the ticket's place in ``tickets``,
+    # and the bonus they earn.
+    mandalas: tuple[tuple[int, MandalaCheck], ...] = ()
+    mandala_bonus: int = 0
+    # Legendary Asia: the routes with ✕ spaces claimed and the points their trains in the
+    # Mountain Crossing score; the routes of the player's largest network.
+    mountain_routes: tuple[Route, ...] = ()
+    mountains: int = 0
+    network: tuple[Route, ...] = ()
+
+    @property
+    def network_cities(self) -> tuple[str, ...]:
+        """The cities of the player's largest network, each once, in the routes' order."""
+        return tuple(dict.fromkeys(c for r in self.network for c in r.cities))
+
+    @property
+    def mandalas_made(self) -> int:
+        """How many of the player's tickets make a Mandala."""
+        return sum(1 for _i, m in self.mandalas if m.made)
 
     @property
     def name(self) -> str:
@@ -181,6 +211,8 @@ class PlayerSheet:
         parts["unbuilt_ports"] = -self.unbuilt_ports
         parts["exchanges"] = -self.exchanged
         parts["stations"] = self.unused_stations
+        parts["mandala_bonus"] = self.mandala_bonus
+        parts["mountains"] = self.mountains
         for key, points in self.bonuses.items():
             parts[key] = parts.get(key, 0) + points
         return parts
@@ -216,6 +248,10 @@ class PlayerSheet:
             return self.goods
         if name == FEWEST_STATIONS:
             return -self.stations_used
+        if name == MOST_MOUNTAIN_ROUTES:
+            return len(self.mountain_routes)
+        if name == NETWORK_CITIES:
+            return len(self.network_cities)
         raise KeyError(name)
 
     def section(self, key: str) -> Section:

@@ -14,10 +14,20 @@ from types import MappingProxyType
 
 from companion.rules import explain
 from companion.rules.board import Board, Route, Ticket
-from companion.rules.editions import FEWEST_STATIONS, LONGEST_PATH, MOST_GOODS, MOST_TICKETS
+from companion.rules.editions import (
+    FEWEST_STATIONS,
+    LONGEST_PATH,
+    MOST_GOODS,
+    MOST_MOUNTAIN_ROUTES,
+    MOST_TICKETS,
+    NETWORK_CITIES,
+    Edition,
+)
 from companion.rules.errors import IllegalAction
 from companion.rules.game import State
-from companion.rules.longest_path import Edge, longest_trail
+from companion.rules.longest_path import Edge, components, longest_trail
+from companion.rules.mandala import MandalaCheck, mandala_points
+from companion.rules.mandala import check as mandala_check
 from companion.rules.paths import connecting_chain
 from companion.rules.sails import ports_left
 from companion.rules.score_sheet import (
@@ -217,6 +227,8 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
         usable = (*owned, *(r for _city, r in borrowed if r is not None))
         tickets = tuple(_ticket(usable, t, board) for t in held)
         stations = edition.stations - stations_left(state, player.name) if edition.stations else 0
+        mandalas = _mandalas(edition, owned, tickets)
+        mountain_routes = tuple(r for r in owned if r.mountains)
         drafts.append(
             PlayerSheet(
                 player=player,
@@ -237,6 +249,13 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
                 stations_used=stations,
                 unused_stations=edition.unused_station * (edition.stations - stations),
                 track=score_track(state, player.name),
+                mandalas=mandalas,
+                mandala_bonus=mandala_points(
+                    edition.mandala_points, sum(1 for _i, m in mandalas if m.made)
+                ),
+                mountain_routes=mountain_routes,
+                mountains=edition.mountain_points * sum(r.mountains for r in mountain_routes),
+                network=largest_network(owned) if _counts_cities(edition) else (),
             )
         )
     for bonus in edition.bonuses:
@@ -262,6 +281,37 @@ def final_scores(state: State, hands: Mapping[str, Sequence[Ticket]]) -> ScoreSh
         explain.track_words(edition),
         state.left,
     )
+
+
+def _mandalas(
+    edition: Edition, owned: Sequence[Route], tickets: Sequence[TicketScore]
+) -> tuple[tuple[int, MandalaCheck], ...]:
+    """India: each completed ticket's Mandala check, by its place among the tickets."""
+    if not edition.mandala_points:
+        return ()
+    found = []
+    for i, t in enumerate(tickets):
+        if t.completed and len(t.ticket.cities) == 2 and not t.ticket.has_targets:
+            checked = mandala_check(owned, *t.ticket.cities)
+            if checked is not None:
+                found.append((i, checked))
+    return tuple(found)
+
+
+def _counts_cities(edition: Edition) -> bool:
+    """True where a bonus or tiebreak counts the cities of a player's largest network."""
+    return any(b.criterion == NETWORK_CITIES for b in edition.bonuses)
+
+
+def largest_network(routes: Sequence[Route]) -> tuple[Route, ...]:
+    """The routes of the player's network that reaches the most cities (the first found
+    among equals), in the order claimed."""
+    pieces = components([Edge(r.id, *r.cities, r.length) for r in routes])
+    if not pieces:
+        return ()
+    biggest = max(pieces, key=lambda edges: len({c for e in edges for c in (e.a, e.b)}))
+    ids = {e.id for e in biggest}
+    return tuple(r for r in routes if r.id in ids)
 
 
 def ticket_done(state: State, player: str, a: str, b: str) -> TicketScore:
@@ -364,6 +414,8 @@ CRITERIA_WORDS: dict[str, tuple[Message, Message]] = {
     MOST_TICKETS: (_("completed tickets"), _("most completed tickets")),
     LONGEST_PATH: (_("longest path"), _("the longest continuous path")),
     MOST_GOODS: (_("goods points"), _("most goods points")),
+    MOST_MOUNTAIN_ROUTES: (_("mountain routes"), _("most mountain routes")),
+    NETWORK_CITIES: (_("cities in one network"), _("most cities in one network")),
 }
 
 

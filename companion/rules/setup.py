@@ -165,15 +165,21 @@ def new_game(
                 "the Dice Expansion is made for the maps played with train cards, not %(edition)s",
                 edition=edition.name,
             )
+            if edition.pieces
+            else _(
+                "the Dice Expansion is played on North America, Europe, Switzerland, Nordic "
+                "Countries and Märklin, not %(edition)s",
+                edition=edition.name,
+            )
         )
     setup = Setup(board, seated, goods_colors(board, goods or {}), rules, dice=dice)
     return replace(setup, pieces=piece_splits(setup, pieces or {}))
 
 
 def takes_dice(edition: Edition) -> bool:
-    """Whether the Dice Expansion is played with this edition: on the maps played with
-    train cards, not Rails & Sails."""
-    return not edition.pieces
+    """Whether the Dice Expansion is played with this edition: on the maps it names, played
+    with train cards (not Rails & Sails, India or Legendary Asia)."""
+    return edition.dice_expansion and not edition.pieces
 
 
 def complete_split(

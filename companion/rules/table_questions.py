@@ -33,11 +33,13 @@ from companion.rules.words import Message, Text, _, ngettext
 
 
 def score_track(state: State, player: str) -> int:
-    """What the score track shows for a player during play: the routes' points, the goods
-    taken on passenger trips, less a point per piece exchanged."""
+    """What the score track shows for a player during play: the routes' points (with a
+    mountain route's trains put in the Mountain Crossing), the goods taken on passenger
+    trips, less a point per piece exchanged."""
     edition = state.setup.edition
+    routes = state.routes_of(player)
     return (
-        sum(state.board.points_for(r) for r in state.routes_of(player))
+        sum(state.board.points_for(r) + edition.mountain_points * r.mountains for r in routes)
         + state.goods_points.get(player, 0)
         - edition.exchange_cost * state.exchanged.get(player, 0)
     )

@@ -173,11 +173,18 @@ VARIANTS: tuple[Variant, ...] = (
     ),
 )
 
+# The deal of a map played only with its own deck, where the companion says it.
+MAP_DEALS = {
+    "india": Deal(4, 2, 3, 1),
+    # Legendary Asia: the tickets a player does not keep at the start leave the game.
+    "legendary-asia": Deal(3, 2, 3, 1, long=1),
+}
+
 
 def variants_of(map_id: str) -> tuple[Variant, ...]:
     """The variants a map is played with ("base" first); just "base" for most maps."""
     found = tuple(v for v in VARIANTS if v.map == map_id)
-    return found or (Variant(BASE_GAME, map_id, _("base game"), None),)
+    return found or (Variant(BASE_GAME, map_id, _("base game"), MAP_DEALS.get(map_id)),)
 
 
 def variant(map_id: str, variant_id: str) -> Variant:

@@ -49,7 +49,9 @@ def test_random_legal_games_add_up_and_replay_from_their_record(map_id, seed, di
         assert p.breakdown["routes"] == sum(r.points for r in p.routes)
         assert p.breakdown["tickets"] == sum(t.points for t in p.tickets)
         pieces = board.edition.pieces or board.edition.trains
-        assert p.trains_left + p.ships_left == pieces - sum(r.route.length for r in p.routes)
+        # Each space takes a piece; each ✕ of a mountain route one more (Legendary Asia).
+        assert p.trains_left + p.ships_left == pieces - sum(r.route.trains for r in p.routes)
+        assert p.breakdown["mountains"] == 2 * sum(r.route.mountains for r in p.routes)
         assert p.longest_path.length <= sum(r.route.length for r in p.routes)
         assert p.breakdown["goods"] == sum(t.points for t in p.trips)
         assert p.breakdown["ports"] == sum(port.points for port in p.ports)

@@ -154,7 +154,7 @@ def claim_route(state: State, player: str, claim: Claim) -> State:
     supply = dict(state.ships) if route.kind == SEA else dict(state.trains)
     owners = dict(state.owners)
     owners[route.id] = player
-    supply[player] -= route.length
+    supply[player] -= route.trains  # a mountain route's ✕ take theirs from the reserve too
     if claim.passenger is not None:
         city = passengers.place(state, player, route, claim.passenger)
         state = replace(
@@ -203,6 +203,19 @@ def check_route(state: State, player: str, route: Route) -> None:
     if beyond is not None:  # no roll pays for it, whether the record gives the dice or not
         raise IllegalAction(beyond)
     have = (state.ships if route.kind == SEA else state.trains)[player]
+    if route.mountains and route.trains > have:
+        raise IllegalAction(
+            _(
+                "%(player)s has %(have)s left; %(route)s needs %(need)s: %(spaces)s and "
+                "%(crossing)s for the Mountain Crossing",
+                player=player,
+                have=counted.trains(have),
+                route=route.name,
+                need=counted.trains(route.trains),
+                spaces=counted.spaces(route.length),
+                crossing=counted.trains(route.mountains),
+            )
+        )
     if route.length > have:
         raise IllegalAction(
             _(
@@ -325,7 +338,9 @@ def find_route(state: State, claim: Claim) -> Route:
         return candidates[0]
     first = candidates[0]
     if all(
-        (r.length, r.color, r.kind) == (first.length, first.color, first.kind) for r in candidates
+        (r.length, r.color, r.kind, r.locomotives, r.mountains)
+        == (first.length, first.color, first.kind, first.locomotives, first.mountains)
+        for r in candidates
     ):
         # Tracks alike in every way: the first free one serves.
         free = [r for r in candidates if r.id not in state.owners]
