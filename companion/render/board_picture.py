@@ -5,8 +5,9 @@ the city names); ``board_svg`` draws it for the pages, ``companion.render.pdf_sh
 sheet. A free route is a row of hollow spaces in its colour; a claimed one carries its
 owner's trains (solid, outlined, larger, marked with the owner's seat number: on the middle
 car of each stretch, or on every car for colour-blind eyes); sea routes lie on water;
-tunnels have dashed spaces, ferries a locomotive mark. The tracks of a double route lie
-apart, and no city's name covers the middle of a route. Pure: data in, text out (its words
+tunnels have dashed spaces, ferries a locomotive mark, mountain routes a cross on each ✕
+space. The tracks of a double route lie apart, and no city's name covers the middle of a
+route. Pure: data in, text out (its words
 in the language spoken, ``companion.rules.words.speaking``).
 """
 
@@ -541,6 +542,7 @@ class Space:
     dashed: bool = False  # a tunnel's
     train: bool = False  # a claimed route's: it has a window along it, or its owner's mark
     locomotive: bool = False  # a ferry's space that takes a locomotive: a dot
+    cross: bool = False  # a mountain route's ✕ space (Legendary Asia): a cross on it
     mark: str = ""  # a train's: its owner's mark, written on it in ``ink``
     ink: str = INK
 
@@ -579,6 +581,7 @@ def spaces(
                     3.0 if route.kind == SEA else 1.5,
                     dashed=route.tunnel,
                     locomotive=i < route.locomotives,
+                    cross=i >= count - route.mountains,
                 )
             )
     return out
@@ -608,6 +611,13 @@ def _space_svg(space: Space) -> str:
         )
     if space.locomotive:
         out += f'<circle cx="{c.x:.1f}" cy="{c.y:.1f}" r="2.2" fill="{INK}"/>'
+    if space.cross:
+        arm = min(length, height) * 0.32
+        out += (
+            f'<path d="M{c.x - arm:.1f} {c.y - arm:.1f}l{2 * arm:.1f} {2 * arm:.1f}'
+            f'm0 {-2 * arm:.1f}l{-2 * arm:.1f} {2 * arm:.1f}" stroke="{INK}" '
+            f'stroke-width="1.3" fill="none" class="cross" {turn}/>'
+        )
     return out
 
 

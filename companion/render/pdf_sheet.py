@@ -362,6 +362,10 @@ def _space(space: board_picture.Space, lit: bool) -> Group:
     )
     if space.locomotive:
         shape.add(Circle(0, 0, 2.2, fillColor=_color(palette.INK), strokeColor=None))
+    if space.cross:
+        arm, ink = min(space.length, space.height) * 0.32, _color(palette.INK)
+        for dy in (arm, -arm):
+            shape.add(Stroke(-arm, -dy, arm, dy, strokeColor=ink, strokeWidth=1.3))
     return shape
 
 

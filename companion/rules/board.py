@@ -385,6 +385,11 @@ class Board:
         """What claiming ``route`` scores, by the edition's table."""
         return self.edition.route_points[route.length]
 
+    def claim_points(self, route: Route) -> int:
+        """What the score track moves when ``route`` is claimed: its points, and those of
+        the trains a mountain route's ✕ put in the Mountain Crossing."""
+        return self.points_for(route) + self.edition.mountain_points * route.mountains
+
     @property
     def has_tunnels(self) -> bool:
         """True where some route is a tunnel: only there are the tunnel dice rolled."""
@@ -394,6 +399,11 @@ class Board:
     def has_ferries(self) -> bool:
         """True where some route is a ferry (it takes locomotives)."""
         return any(route.locomotives for route in self.routes)
+
+    @property
+    def has_mountains(self) -> bool:
+        """True where some route is a mountain route (it has ✕ spaces)."""
+        return any(route.mountains for route in self.routes)
 
     @property
     def has_sea(self) -> bool:

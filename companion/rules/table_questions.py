@@ -37,9 +37,8 @@ def score_track(state: State, player: str) -> int:
     mountain route's trains put in the Mountain Crossing), the goods taken on passenger
     trips, less a point per piece exchanged."""
     edition = state.setup.edition
-    routes = state.routes_of(player)
     return (
-        sum(state.board.points_for(r) + edition.mountain_points * r.mountains for r in routes)
+        sum(state.board.claim_points(r) for r in state.routes_of(player))
         + state.goods_points.get(player, 0)
         - edition.exchange_cost * state.exchanged.get(player, 0)
     )
@@ -151,7 +150,7 @@ def route_choice(state: State, player: str, route: Route, city: str | None = Non
     return RouteChoice(
         route,
         route.other_end(city or route.cities[0]),
-        state.board.points_for(route),
+        state.board.claim_points(route),
         owner,
         None if owner else refusal(state, player, route),
     )
@@ -171,7 +170,7 @@ def route_choices(state: State, player: str) -> list[tuple[str, list[RouteChoice
             city,
             [
                 RouteChoice(
-                    r, r.other_end(city), board.points_for(r), state.owners.get(r.id), why[r.id]
+                    r, r.other_end(city), board.claim_points(r), state.owners.get(r.id), why[r.id]
                 )
                 for r in routes
             ],

@@ -79,7 +79,7 @@ def claim(game_id: str) -> Response | tuple[str, int]:
         return render_table(game_id, problem=_("There is no such route on this board."), status=400)
     route = state.board.routes[number]
     action = claim_for(state.board, route, player, passenger=form.passenger.data or None)
-    points = state.board.points_for(route)
+    points = state.board.claim_points(route)
     try:
         name = state.setup.player(player)
     except IllegalAction as refusal:

@@ -1,0 +1,215 @@
+"""India and Legendary Asia on a phone that speaks Russian (390×844, touch): each game taken
+up from its record a few turns before the end, played to its end by taps (a Mandala closed
+on India, a mountain route on Legendary Asia that starts the final round), then its tickets,
+its sheet and its PDF, every figure worked out by hand from the rules."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion.catalogs import translator
+from companion.rules.names import place_key
+from companion.rules.words import Message
+from tests.e2e.phone import claim, drew_cards, go, pdf_text, post_record, screenshot, tap
+from tests.web.test_no_english import english_words
+
+
+def ru(msgid: str, **values: object) -> str:
+    """A message as the Russian catalog says it (never the English: the test checks)."""
+    said = Message(msgid, tuple(values.items())).say(translator("ru"))
+    assert said != Message(msgid, tuple(values.items())).say(translator("en")), msgid
+    return said
+
+
+@pytest.fixture
+def russian_phone(phones: Callable[..., Page]) -> Page:
+    return phones("ru-RU")
+
+
+def taken_up(page: Page, server: str, record: dict) -> None:
+    """The game as its record left it, opened on the phone."""
+    go(page, server)
+    go(page, post_record(page, server, record))
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+
+
+def turns(*moves: tuple[str, dict]) -> list[dict]:
+    """The record's actions: each player's claim (with its colour or track where the cities
+    have two routes), or (``{}``) a turn that put nothing on the board."""
+    return [{"player": player, **(move or {"pass": True})} for player, move in moves]
+
+
+# India. Аня's loop Katni–Bilaspur–Bhopal–Khandwa–Ratiam–Jaipur–Agra–Katni lacks only
+# Bilaspur–Bhopal; her long routes leave her 3 trains. Борис holds short routes elsewhere.
+INDIA = {
+    "map": "india",
+    "players": ["Аня", "Борис"],
+    "actions": turns(
+        ("Аня", {"claim": ["Katni", "Bilaspur"], "color": "white"}),
+        ("Борис", {"claim": ["Delhi", "Lucknow"]}),
+        ("Аня", {"claim": ["Bhopal", "Khandwa"]}),
+        ("Борис", {"claim": ["Patna", "Calcutta"]}),
+        ("Аня", {"claim": ["Katni", "Agra"]}),
+        ("Борис", {"claim": ["Dhubri", "Jarhat"], "track": 1}),
+        ("Аня", {"claim": ["Agra", "Jaipur"], "color": "blue"}),
+        ("Борис", {"claim": ["Mangalore", "Mormugau"]}),
+        ("Аня", {"claim": ["Jaipur", "Ratiam"], "color": "yellow"}),
+        ("Борис", {}),
+        ("Аня", {"claim": ["Ratiam", "Khandwa"]}),
+        ("Борис", {}),
+        ("Аня", {"claim": ["Calcutta", "Madras"]}),
+        ("Борис", {}),
+        ("Аня", {"claim": ["Bombay", "Karachi"], "track": 1}),
+        ("Борис", {}),
+        ("Аня", {"claim": ["Bombay", "Calicut"]}),
+        ("Борис", {}),
+        ("Аня", {"claim": ["Jacobabad", "Karachi"]}),
+        ("Борис", {}),
+        ("Аня", {"claim": ["Jacobabad", "Lahore"]}),
+        ("Борис", {}),
+        ("Аня", {"claim": ["Ambala", "Lahore"]}),
+        ("Борис", {}),
+        ("Аня", {"claim": ["Bhatinda", "Rohri"]}),
+        ("Борис", {}),
+    ),
+}
+
+
+def test_an_india_game_in_russian_closes_a_mandala_and_ends_on_the_pdf(
+    server: str, russian_phone: Page
+) -> None:
+    page = russian_phone
+    taken_up(page, server, INDIA)
+    expect(page.locator(".players")).to_contain_text("3 вагона")
+    screenshot(page, "in1-table")
+
+    # Аня closes her loop with Bilaspur–Bhopal (2 spaces): 1 train left, the final round.
+    claim(page, "билас", place_key("Bilaspur"), re.compile(r"Bhopal"))
+    expect(page.locator(".note")).to_contain_text("Аня: проложен маршрут")
+    expect(page.locator(".banner")).to_contain_text("Аня")
+    # Борис's last turn: Chittagong–Jarhat; then Аня's, drawing cards: the game is over.
+    claim(page, "читта", place_key("Chittagong"), re.compile(r"Jarhat"))
+    drew_cards(page, "Аня", ru("Drew cards"))
+    expect(page.locator(".banner.over")).to_contain_text(ru("The game is over."))
+
+    tap(page, f"nav >> text={ru('Tickets')}")
+    for player, letters, ticket in (
+        ("Аня", "katni", "Katni–Khandwa"),
+        ("Аня", "jaipu", "Jaipur–Raipur"),
+        ("Борис", "barei", "Bareilly–Calcutta"),
+    ):
+        tap(page, f".players >> text={player}")
+        page.fill(".ticket-search", letters)
+        tap(page, page.locator(".deck li:visible button", has_text=ticket))
+    screenshot(page, "in2-tickets")
+
+    tap(page, f"nav >> text={ru('Score')}")
+    sheet = page.locator("main")
+    # Аня: the loop's routes 1 + 2 + 2 + 1 + 1 + 2 + 2 = 11, Calcutta–Madras 21, Bombay–
+    # Karachi 15, Bombay–Calicut 15, Jacobabad–Karachi 7, Jacobabad–Lahore 4, Ambala–Lahore
+    # 7, Bhatinda–Rohri 2: 82. Katni–Khandwa +5 (two paths: by Bilaspur and Bhopal, and by
+    # Agra, Jaipur and Ratiam), Jaipur–Raipur −5; one Mandala 5; the Indian Express for
+    # Ambala–Lahore–Jacobabad–Karachi–Bombay–Calicut (23 spaces) 10: 97.
+    # Борис: 2 + 2 + 2 + 2 + 4 = 12, Bareilly–Calcutta −6: 6.
+    expect(page.locator(".player-sheet h2").first).to_contain_text("Аня: 97 очков")
+    mandala = page.locator(".player-sheet").first
+    expect(mandala).to_contain_text(ru("%(num)d ticket makes a Mandala", num=1))
+    expect(mandala).to_contain_text("Katni (Катни)–Khandwa (Кхандва)")
+    expect(mandala).to_contain_text("два пути без общих маршрутов")
+    expect(sheet).to_contain_text(ru("Indian Express"))
+    assert not english_words(sheet.inner_text()), english_words(sheet.inner_text())
+    screenshot(page, "in3-sheet")
+    text = pdf_text(page, ru("Download the PDF score sheet"))
+    assert "Аня: 97 очков" in text and "Борис: 6 очков" in text
+    assert "Мандала" in text and "23 отрезка" in text
+
+
+# Legendary Asia. Аня's long routes leave her 5 trains; Борис holds a mountain route and a
+# short one.
+ASIA = {
+    "map": "legendary-asia",
+    "players": ["Аня", "Борис"],
+    "actions": turns(
+        ("Аня", {"claim": ["Dihua", "Peking"]}),
+        ("Борис", {"claim": ["Moscow", "Perm"], "color": "red"}),
+        ("Аня", {"claim": ["Chita", "Khabarovsk"]}),
+        ("Борис", {"claim": ["Peking", "Shanghai"], "color": "green"}),
+        ("Аня", {"claim": ["Khabarovsk", "Peking"]}),
+        ("Борис", {}),
+        ("Аня", {"claim": ["Dihua", "Omsk"]}),
+        ("Борис", {}),
+        ("Аня", {"claim": ["Dihua", "Xi'an"]}),
+        ("Борис", {}),
+        ("Аня", {"claim": ["Astrakhan", "Samarkand"]}),
+        ("Борис", {}),
+        ("Аня", {"claim": ["Calcutta", "Colombo"]}),
+        ("Борис", {}),
+        ("Аня", {"claim": ["Calcutta", "Mandalay"], "track": 1}),
+        ("Борис", {}),
+        ("Аня", {"claim": ["Dihua", "Krasnoyarsk"]}),
+        ("Борис", {}),
+    ),
+}
+
+
+def test_a_legendary_asia_game_in_russian_ends_on_a_mountain_route_and_the_pdf(
+    server: str, russian_phone: Page
+) -> None:
+    page = russian_phone
+    taken_up(page, server, ASIA)
+    expect(page.locator(".players")).to_contain_text("5 вагонов")
+
+    # Hanoi–Mandalay: 2 spaces and 2 ✕, 4 trains: Аня has 1 left, and the final round
+    # begins (without its ✕ she would have kept 3). The track moves 2 + 2 × 2 = 6.
+    page.fill(".city-search", place_key("Ханой")[:4])
+    hanoi = page.locator(f"details.city[data-key^='{place_key('Hanoi')}']")
+    mountain = hanoi.locator("button.route", has_text="Mandalay")
+    expect(mountain).to_contain_text(ru("mountain %(crosses)s", crosses="✕✕"))
+    expect(mountain.locator(".pts")).to_have_text("+6")
+    claim(page, "ханой", place_key("Hanoi"), re.compile(r"Mandalay"))
+    expect(page.locator(".note")).to_contain_text("+6")
+    expect(page.locator(".players")).to_contain_text("1 вагон")
+    expect(page.locator(".banner")).to_contain_text("Аня")
+    screenshot(page, "la1-mountain-final-round")
+    claim(page, "шанха", place_key("Shanghai"), re.compile(r"Macau"))
+    drew_cards(page, "Аня", ru("Drew cards"))
+    expect(page.locator(".banner.over")).to_contain_text(ru("The game is over."))
+
+    tap(page, f"nav >> text={ru('Board')}")
+    expect(page.locator(".picture svg path.cross").first).to_be_attached()
+    expect(page.locator(".legend")).to_contain_text(
+        ru("mountain route: one more train for each ✕, 2 points each")
+    )
+    screenshot(page, "la2-board")
+
+    tap(page, f"nav >> text={ru('Tickets')}")
+    for player, letters, ticket in (
+        ("Аня", "krasn", "Krasnoyarsk–Peking"),
+        ("Борис", "kobe", "Kobe–Macau"),
+    ):
+        tap(page, f".players >> text={player}")
+        page.fill(".ticket-search", letters)
+        tap(page, page.locator(".deck li:visible button", has_text=ticket))
+
+    tap(page, f"nav >> text={ru('Score')}")
+    sheet = page.locator("main")
+    # Аня: Dihua–Peking 15; Chita–Khabarovsk, Khabarovsk–Peking, Dihua–Omsk, Dihua–Xi'an,
+    # Astrakhan–Samarkand and Calcutta–Colombo, 5 spaces each, 6 × 10; Calcutta–Mandalay 1,
+    # Dihua–Krasnoyarsk 4, Hanoi–Mandalay 2: 82. The Mountain Crossing: 2 ✕ × 2 = 4;
+    # Krasnoyarsk–Peking +9; the Asian Explorer (7 cities in one network: Dihua, Peking,
+    # Khabarovsk, Chita, Omsk, Xi'an, Krasnoyarsk) 10: 105.
+    # Борис: Moscow–Perm 4 + its ✕ 2, Peking–Shanghai 2, Shanghai–Macau 4; Kobe–Macau −7: 5.
+    expect(page.locator(".player-sheet h2").first).to_contain_text("Аня: 105 очков")
+    crossing = page.locator(".player-sheet").first
+    expect(crossing).to_contain_text(ru("Mountain Crossing"))
+    expect(crossing).to_contain_text("Hanoi (Ханой)–Mandalay (Мандалай)")
+    expect(sheet).to_contain_text(ru("Asian Explorer"))
+    assert not english_words(sheet.inner_text()), english_words(sheet.inner_text())
+    screenshot(page, "la3-sheet")
+    text = pdf_text(page, ru("Download the PDF score sheet"))
+    assert "Аня: 105 очков" in text and "Борис: 5 очков" in text
+    assert "Горный переход" in text and "Исследователь Азии" in text
