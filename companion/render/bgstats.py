@@ -20,11 +20,14 @@ from companion.rules.variants import game_title
 LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 
 # Each edition's game in BoardGameGeek's catalogue: its name, and its id where known for
-# certain (the app matches by name otherwise). Switzerland is played with the North
-# America box's pieces: a play of Ticket to Ride on that board.
+# certain (the app matches by name otherwise). Switzerland, India and Legendary Asia are
+# Map Collection boards played with the North America box's pieces: a play of Ticket to
+# Ride on that board.
 GAMES: dict[str, tuple[str, int | None]] = {
     "base": ("Ticket to Ride", 9209),
     "switzerland": ("Ticket to Ride", 9209),
+    "india": ("Ticket to Ride", 9209),
+    "legendary-asia": ("Ticket to Ride", 9209),
     "europe": ("Ticket to Ride: Europe", 14996),
     "nordic": ("Ticket to Ride: Nordic Countries", None),
     "marklin": ("Ticket to Ride: Märklin", None),

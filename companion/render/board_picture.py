@@ -129,6 +129,8 @@ def project(board: Board) -> tuple[dict[str, Point], float, Callable[[float, flo
     but never flatter than ``FLATTEST``: a board as wide as the globe is stretched north to
     south, as its printed board is), the picture's height, and the projection itself (for
     the border flags of routes into a country, which it takes in too)."""
+    if board.drawn_as_printed:
+        return _as_printed(board)
     spots = [(c.lat, c.lon) for c in board.cities.values()]
     spots += [r.flag for r in board.routes if r.flag is not None]
     lats = [lat for lat, _lon in spots]
@@ -147,6 +149,24 @@ def project(board: Board) -> tuple[dict[str, Point], float, Callable[[float, flo
 
     places = {c.name: at(c.lat, c.lon) for c in board.cities.values()}
     return places, span_y * scale_y + 2 * MARGIN, at
+
+
+def _as_printed(board: Board) -> tuple[dict[str, Point], float, Callable[[float, float], Point]]:
+    """Each city where the printed board puts it, scaled to the picture's width, the
+    picture's height, and (no border flag on such a map) no projection of the globe."""
+    xs = [c.at[0] for c in board.cities.values() if c.at]
+    ys = [c.at[1] for c in board.cities.values() if c.at]
+    scale = (WIDTH - 2 * MARGIN) / ((max(xs) - min(xs)) or 1.0)
+    places = {
+        c.name: Point(MARGIN + (c.at[0] - min(xs)) * scale, MARGIN + (c.at[1] - min(ys)) * scale)
+        for c in board.cities.values()
+        if c.at
+    }
+
+    def nowhere(lat: float, lon: float) -> Point:
+        raise ValueError("a board drawn as printed places nothing by latitude and longitude")
+
+    return places, (max(ys) - min(ys)) * scale + 2 * MARGIN, nowhere
 
 
 def _tracks(

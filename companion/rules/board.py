@@ -54,6 +54,9 @@ class City:
     # Its name in the players' languages, by language code: {"ru": "Нью-Йорк", "uk": …}.
     local: Mapping[str, str] = field(default_factory=dict)
     flag: Flag | None = None  # a country's, where its routes end at flags
+    # Where the printed board puts it (x to the right, y down, in any unit), on maps whose
+    # picture follows the board rather than the globe.
+    at: tuple[float, float] | None = None
 
     @property
     def spellings(self) -> tuple[str, ...]:
@@ -401,6 +404,12 @@ class Board:
         return any(route.locomotives for route in self.routes)
 
     @property
+    def drawn_as_printed(self) -> bool:
+        """True where the picture follows the printed board (every city has its place on
+        it), not the globe."""
+        return all(c.at is not None for c in self.cities.values())
+
+    @property
     def has_mountains(self) -> bool:
         """True where some route is a mountain route (it has ✕ spaces)."""
         return any(route.mountains for route in self.routes)
@@ -526,6 +535,8 @@ class _Checker:
         if not isinstance(wraps, bool):
             raise self.fail("wraps", "should be true or false")
         routes = self.routes(data["routes"], cities, edition)
+        if all(c.at for c in cities.values()) and any(r.flag for r in routes):
+            raise self.fail("routes", "a board drawn as printed has no border flags")
         tickets = self.tickets(data["tickets"], cities)
         self.counts(data["counts"], cities, routes, tickets)
         return Board(
@@ -601,7 +612,7 @@ class _Checker:
                 where,
                 entry,
                 {"lat", "lon"},
-                {"aliases", "port", *LOCAL_NAMES}
+                {"aliases", "port", "at", *LOCAL_NAMES}
                 if kind == CITY
                 else {"aliases", "flag", *LOCAL_NAMES}
                 if kind == COUNTRY
@@ -632,6 +643,7 @@ class _Checker:
             if not isinstance(port, bool):
                 raise self.fail(where, "port should be true or false")
             flag = self.country_flag(f"{where}.flag", entry["flag"]) if "flag" in entry else None
+            at = self.board_place(where, entry["at"]) if "at" in entry else None
             cities[name] = City(
                 name,
                 float(lat),
@@ -641,8 +653,22 @@ class _Checker:
                 port,
                 MappingProxyType(local),
                 flag,
+                at,
             )
+        if any(c.at for c in cities.values()) and not all(c.at for c in cities.values()):
+            raise self.fail(table, "give every city its place on the board (at), or none")
         return cities
+
+    def board_place(self, where: str, value: Any) -> tuple[float, float]:
+        """A city's place on the printed board: ``[x, y]``, two numbers from 0."""
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+            or min(value) < 0
+        ):
+            raise self.fail(where, "at should be [x, y], two numbers from 0")
+        return (float(value[0]), float(value[1]))
 
     def country_flag(self, where: str, entry: Any) -> Flag:
         """A country's flag: ``{ stripes = "vertical" | "horizontal", colors = [...] }``,

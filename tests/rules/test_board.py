@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from companion.render.board_picture import project
 from companion.rules.board import load_board, map_ids, parse_board
 from companion.rules.errors import BoardError, IllegalAction
 
@@ -124,6 +125,15 @@ def test_a_good_map_file_loads():
         (("tickets = 1", "tickets = 2"), "counts.tickets: says 2, but the file has 1"),
         (("cities = 3,", "cities = 3, countries = 1,"), "counts.countries: says 1, but the file"),
         (("counts = {", "count = {"), "missing counts"),
+        (
+            ('"A" = { lat = 1.0, lon = 2.0', '"A" = { lat = 1.0, lon = 2.0, at = [4, 5]'),
+            "give every",
+        ),
+        (
+            ('"A" = { lat = 1.0, lon = 2.0', '"A" = { lat = 1.0, lon = 2.0, at = [-4, 5]'),
+            "at should",
+        ),
+        (('colors = ["gray"]', 'colors = ["gray"], mountains = 1'), "have no mountain routes"),
     ],
 )
 def test_a_bad_map_file_fails_naming_the_file_the_entry_and_the_problem(change, message):
@@ -133,6 +143,19 @@ def test_a_bad_map_file_fails_naming_the_file_the_entry_and_the_problem(change, 
         parse_board(GOOD.replace(old, new, 1), "tiny.toml")
     assert str(failure.value).startswith("tiny.toml: ")
     assert message in str(failure.value)
+
+
+def test_a_map_drawn_as_printed_places_each_city_where_the_board_puts_it():
+    text = GOOD
+    for city, at in (("A", "[0, 0]"), ("B", "[100, 0]"), ("C", "[100, 50]")):
+        text = text.replace(f'"{city}" = {{ lat', f'"{city}" = {{ at = {at}, lat')
+    board = parse_board(text, "tiny.toml")
+    assert board.drawn_as_printed and not parse_board(GOOD, "tiny.toml").drawn_as_printed
+    places, height, _at = project(board)
+    # A is top left, B at the right edge, C below B by half the width: as on the board.
+    assert places["A"].y == places["B"].y
+    assert places["B"].x == places["C"].x
+    assert places["C"].y - places["B"].y == (places["B"].x - places["A"].x) / 2
 
 
 def test_a_duplicate_ticket_is_refused():
@@ -238,6 +261,15 @@ def test_a_city_is_found_by_each_of_its_names_however_it_is_typed(map_id, typed,
         ("europe", "Вільнюс", "Wilno"),
         ("europe", "Дьепп", "Dieppe"),
         ("marklin", "Дюсельдорф", "Düsseldorf"),
+        ("india", "Мумбаи", "Bombay"),  # the board prints the old names
+        ("india", "Chennai", "Madras"),
+        ("india", "Колката", "Calcutta"),
+        ("india", "Waltair", "Waltain"),  # as another transcription spells it
+        ("legendary-asia", "Урумчи", "Dihua"),
+        ("legendary-asia", "Хошимин", "Saigon"),
+        ("legendary-asia", "Тифлис", "Tbilisi"),  # a name of another century
+        ("legendary-asia", "Молотов", "Perm"),
+        ("legendary-asia", "Beijing", "Peking"),
     ],
 )
 def test_a_city_is_found_by_its_name_today_and_with_one_letter_for_two(map_id, typed, city):
