@@ -50,6 +50,15 @@ def page(client: FlaskClient, url: str) -> str:
     return " ".join(html.unescape(response.get_data(as_text=True)).split())
 
 
+def new_game_form(map_id: str, *names: str, **more: str) -> dict[str, str]:
+    """The new-game form as a table fills it in: the map, the players in seat order (the
+    other seats empty), each seat's colour."""
+    data = {"map": map_id, **more}
+    for i, color in enumerate(["red", "blue", "green", "yellow", "black"]):
+        data |= {f"seats-{i}-name": names[i] if i < len(names) else "", f"seats-{i}-color": color}
+    return data
+
+
 def problem(page: str) -> str:
     """The refusal shown on a page."""
     found = re.search(r'class="problem"[^>]*>(.*?)</p>', page, re.S)

@@ -7,16 +7,13 @@ from __future__ import annotations
 import html
 
 from companion.rules.board import load_board
-from tests.web.helpers import page, problem
+from tests.web.helpers import new_game_form, page, problem
 
 INDIA, ASIA = load_board("india"), load_board("legendary-asia")
 
 
 def new_game(client, map_id: str, *names: str) -> str:
-    data = {"map": map_id}
-    for i, color in enumerate(["red", "blue", "green", "yellow", "black"]):
-        data |= {f"seats-{i}-name": names[i] if i < len(names) else "", f"seats-{i}-color": color}
-    response = client.post("/games", data=data)
+    response = client.post("/games", data=new_game_form(map_id, *names))
     assert response.status_code == 303, problem(response.get_data(as_text=True))
     return response.headers["Location"].split("?")[0]
 
@@ -37,12 +34,7 @@ def test_the_home_page_offers_both_maps_and_says_where_their_data_comes_from(cli
 
 
 def test_india_is_refused_to_five_players_with_the_reason(client):
-    data = {"map": "india"}
-    for i, name in enumerate(["Ann", "Bob", "Cy", "Dee", "Eve"]):
-        data |= {
-            f"seats-{i}-name": name,
-            f"seats-{i}-color": "red blue green yellow black".split()[i],
-        }
+    data = new_game_form("india", "Ann", "Bob", "Cy", "Dee", "Eve")
     refused = client.post("/games", data=data)
     assert refused.status_code == 400
     assert "is played by 2 to 4 players, not 5" in html.unescape(refused.get_data(as_text=True))
@@ -50,10 +42,7 @@ def test_india_is_refused_to_five_players_with_the_reason(client):
 
 def test_neither_map_takes_the_dice_expansion(client):
     for map_id in ("india", "legendary-asia"):
-        data = {"map": map_id, "dice": "y"}
-        for i, name in enumerate(["Ann", "Bob", "", "", ""]):
-            color = "red blue green yellow black".split()[i]
-            data |= {f"seats-{i}-name": name, f"seats-{i}-color": color}
+        data = new_game_form(map_id, "Ann", "Bob", dice="y")
         refused = client.post("/games", data=data)
         assert refused.status_code == 400
         said = problem(html.unescape(refused.get_data(as_text=True)))

@@ -7,17 +7,14 @@ import html
 import json
 
 from companion.rules.board import load_board
-from tests.web.helpers import page, problem
+from tests.web.helpers import new_game_form, page, problem
 from tests.web.test_web_dice import dice_game
 
 SWITZERLAND = load_board("switzerland")
 
 
 def new_game(client, map_id: str, *names: str) -> str:
-    data = {"map": map_id}
-    for i, color in enumerate(["red", "blue", "green", "yellow", "black"]):
-        data |= {f"seats-{i}-name": names[i] if i < len(names) else "", f"seats-{i}-color": color}
-    response = client.post("/games", data=data)
+    response = client.post("/games", data=new_game_form(map_id, *names))
     assert response.status_code == 303, problem(response.get_data(as_text=True))
     return response.headers["Location"].split("?")[0]
 
@@ -32,12 +29,7 @@ FRANCE = "France → Deutschland, Österreich, Italia"
 def test_the_new_game_form_offers_both_maps_for_two_or_three_players(client):
     home = page(client, "/")
     assert "Nordic Countries (2–3 players)" in home and "Switzerland (2–3 players)" in home
-    data = {"map": "nordic"}
-    for i, name in enumerate(["Ann", "Bob", "Cy", "Dee", ""]):
-        data |= {
-            f"seats-{i}-name": name,
-            f"seats-{i}-color": "red blue green yellow black".split()[i],
-        }
+    data = new_game_form("nordic", "Ann", "Bob", "Cy", "Dee")
     refused = client.post("/games", data=data)
     assert refused.status_code == 400
     assert "is played by 2 to 3 players, not 4" in html.unescape(refused.get_data(as_text=True))
