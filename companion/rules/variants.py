@@ -81,6 +81,8 @@ class Deal:
     later: int
     keep_later: int
     long: int = 0
+    # Legendary Asia: the tickets not kept at the start go back to the box, unseen.
+    unkept_leave: bool = False
 
     def words(self, dice: bool = False) -> Text:
         """The deal as the rule book says it; with the Dice Expansion, a later draw takes
@@ -98,6 +100,12 @@ class Deal:
                 "Deal each player %(first)d tickets; each keeps at least %(keep)d.",
                 first=self.first,
                 keep=self.keep,
+            )
+        if self.unkept_leave:
+            opening = _(
+                "%(opening)s The tickets not kept go back to the box unseen, with the long "
+                "tickets nobody was dealt.",
+                opening=opening,
             )
         if dice:
             return _("%(opening)s %(later)s", opening=opening, later=DICE_DRAW)
@@ -176,8 +184,7 @@ VARIANTS: tuple[Variant, ...] = (
 # The deal of a map played only with its own deck, where the companion says it.
 MAP_DEALS = {
     "india": Deal(4, 2, 3, 1),
-    # Legendary Asia: the tickets a player does not keep at the start leave the game.
-    "legendary-asia": Deal(3, 2, 3, 1, long=1),
+    "legendary-asia": Deal(3, 2, 3, 1, long=1, unkept_leave=True),
 }
 
 

@@ -159,6 +159,7 @@ def test_the_deal_is_one_long_and_three_regular_keep_two_then_three_regular_keep
     words = str(variant("legendary-asia", "base").deal_words())
     assert "3 regular tickets and 1 long" in words and "at least 2" in words
     assert "3 regular, keep at least 1" in words
+    assert "not kept go back to the box" in words
 
 
 def test_a_typed_ticket_scores_in_legendary_asia_as_printed():
