@@ -327,7 +327,7 @@ def _mountains(p: PlayerSheet, board: Board, key: str) -> Lines:
     )
 
 
-def mandala_line(t: TicketScore, check: MandalaCheck | None, board: Board) -> Line:
+def _mandala_line(t: TicketScore, check: MandalaCheck | None, board: Board) -> Line:
     """India: a ticket's Mandala, its two paths; or why it makes none."""
     ticket = t.ticket
     what = _("%(ticket)s (%(points)d)", ticket=board.along(ticket.cities), points=ticket.points)
@@ -350,7 +350,7 @@ def _mandala(p: PlayerSheet, board: Board, key: str) -> Lines:
     and the bonus for how many do."""
     checks = dict(p.mandalas)
     lines = [
-        mandala_line(t, checks.get(i), board)
+        _mandala_line(t, checks.get(i), board)
         for i, t in enumerate(p.tickets)
         if len(t.ticket.cities) == 2 and not t.ticket.has_targets
     ]

@@ -270,6 +270,15 @@ def test_a_city_is_found_by_each_of_its_names_however_it_is_typed(map_id, typed,
         ("legendary-asia", "Тифлис", "Tbilisi"),  # a name of another century
         ("legendary-asia", "Молотов", "Perm"),
         ("legendary-asia", "Beijing", "Peking"),
+        ("europe", "Ленинград", "Petrograd"),  # the names of other centuries, on every map
+        ("europe", "Царьград", "Constantinople"),
+        ("nordic", "Гельсингфорс", "Helsinki"),
+        ("nordic", "Christiania", "Oslo"),
+        ("world", "Batavia", "Jakarta"),
+        ("world", "Новониколаевск", "Novosibirsk"),
+        ("marklin", "Karl-Marx-Stadt", "Chemnitz"),
+        ("great-lakes", "Bytown", "Ottawa"),
+        ("usa", "Frisco", "San Francisco"),  # and the names players call them by
     ],
 )
 def test_a_city_is_found_by_its_name_today_and_with_one_letter_for_two(map_id, typed, city):
