@@ -202,3 +202,30 @@ def test_a_ticket_outside_the_variants_decks_exits_2_with_the_reason():
     assert mega.returncode == 0, mega.stderr
     ann = next(p for p in json.loads(mega.stdout)["players"] if p["name"] == "Ann")
     assert ann["breakdown"]["tickets"] == -14  # the 1910 deck's Calgary–Nashville
+
+
+def test_score_json_gives_the_mountain_crossing_and_the_explorer_their_own_keys():
+    result = companion("score", str(GAMES / "legendary_asia_two_players.json"), "--json")
+    assert result.returncode == 0, result.stderr
+    players = {p["name"]: p for p in json.loads(result.stdout)["players"]}
+    # Аня, worked out in tests/e2e/test_map_collection_phone.py: routes 82, Krasnoyarsk–
+    # Peking +9, Hanoi–Mandalay's 2 ✕ × 2 = 4, the Asian Explorer 10: 105, and no longest
+    # path on this map. Борис: routes 10, Moscow–Perm's ✕ 2, Kobe–Macau −7: 5.
+    anya = players["Аня"]["breakdown"]
+    assert (anya["routes"], anya["tickets"], anya["mountains"], anya["explorer_bonus"]) == (
+        82,
+        9,
+        4,
+        10,
+    )
+    assert anya["longest_path_bonus"] == anya["mandala_bonus"] == 0
+    assert players["Аня"]["total"] == 105 and players["Борис"]["total"] == 5
+    assert players["Борис"]["breakdown"]["mountains"] == 2
+
+
+def test_score_json_gives_the_mandala_its_own_key():
+    result = companion("score", str(GAMES / "india_two_players.json"), "--json")
+    players = {p["name"]: p for p in json.loads(result.stdout)["players"]}
+    # Аня: routes 82, tickets +5 −5, the Indian Express 10 (23 spaces), one Mandala 5: 97.
+    anya = players["Аня"]
+    assert (anya["breakdown"]["mandala_bonus"], anya["longest_path"], anya["total"]) == (5, 23, 97)

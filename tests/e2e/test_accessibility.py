@@ -32,6 +32,8 @@ RECORDS = (
     "marklin_four_players",
     "world_four_players",
     "great_lakes_four_players",
+    "india_two_players",
+    "legendary_asia_two_players",
 )
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 GAME_PAGES = ("", "/board", "/tickets", "/sheet")

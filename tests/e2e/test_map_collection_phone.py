@@ -5,8 +5,10 @@ its sheet and its PDF, every figure worked out by hand from the rules."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -16,6 +18,8 @@ from companion.rules.names import place_key
 from companion.rules.words import Message
 from tests.e2e.phone import claim, drew_cards, go, pdf_text, post_record, screenshot, tap
 from tests.web.test_no_english import english_words
+
+GAMES = Path(__file__).resolve().parents[1] / "games"
 
 
 def ru(msgid: str, **values: object) -> str:
@@ -37,53 +41,23 @@ def taken_up(page: Page, server: str, record: dict) -> None:
     expect(page.locator("html")).to_have_attribute("lang", "ru")
 
 
-def turns(*moves: tuple[str, dict]) -> list[dict]:
-    """The record's actions: each player's claim (with its colour or track where the cities
-    have two routes), or (``{}``) a turn that put nothing on the board."""
-    return [{"player": player, **(move or {"pass": True})} for player, move in moves]
+def three_turns_before_the_end(name: str) -> dict:
+    """A game of tests/games as its record stood three turns before its end, its tickets
+    not yet entered."""
+    record = json.loads((GAMES / f"{name}.json").read_text(encoding="utf-8"))
+    return {**record, "actions": record["actions"][:-3], "tickets": {}}
 
 
-# India. Аня's loop Katni–Bilaspur–Bhopal–Khandwa–Ratiam–Jaipur–Agra–Katni lacks only
-# Bilaspur–Bhopal; her long routes leave her 3 trains. Борис holds short routes elsewhere.
-INDIA = {
-    "map": "india",
-    "players": ["Аня", "Борис"],
-    "actions": turns(
-        ("Аня", {"claim": ["Katni", "Bilaspur"], "color": "white"}),
-        ("Борис", {"claim": ["Delhi", "Lucknow"]}),
-        ("Аня", {"claim": ["Bhopal", "Khandwa"]}),
-        ("Борис", {"claim": ["Patna", "Calcutta"]}),
-        ("Аня", {"claim": ["Katni", "Agra"]}),
-        ("Борис", {"claim": ["Dhubri", "Jarhat"], "track": 1}),
-        ("Аня", {"claim": ["Agra", "Jaipur"], "color": "blue"}),
-        ("Борис", {"claim": ["Mangalore", "Mormugau"]}),
-        ("Аня", {"claim": ["Jaipur", "Ratiam"], "color": "yellow"}),
-        ("Борис", {}),
-        ("Аня", {"claim": ["Ratiam", "Khandwa"]}),
-        ("Борис", {}),
-        ("Аня", {"claim": ["Calcutta", "Madras"]}),
-        ("Борис", {}),
-        ("Аня", {"claim": ["Bombay", "Karachi"], "track": 1}),
-        ("Борис", {}),
-        ("Аня", {"claim": ["Bombay", "Calicut"]}),
-        ("Борис", {}),
-        ("Аня", {"claim": ["Jacobabad", "Karachi"]}),
-        ("Борис", {}),
-        ("Аня", {"claim": ["Jacobabad", "Lahore"]}),
-        ("Борис", {}),
-        ("Аня", {"claim": ["Ambala", "Lahore"]}),
-        ("Борис", {}),
-        ("Аня", {"claim": ["Bhatinda", "Rohri"]}),
-        ("Борис", {}),
-    ),
-}
+# India (tests/games/india_two_players.json): Аня's loop Katni–Bilaspur–Bhopal–Khandwa–
+# Ratiam–Jaipur–Agra–Katni lacks only Bilaspur–Bhopal, and her long routes leave her 3
+# trains; Борис holds short routes elsewhere.
 
 
 def test_an_india_game_in_russian_closes_a_mandala_and_ends_on_the_pdf(
     server: str, russian_phone: Page
 ) -> None:
     page = russian_phone
-    taken_up(page, server, INDIA)
+    taken_up(page, server, three_turns_before_the_end("india_two_players"))
     expect(page.locator(".players")).to_contain_text("3 вагона")
     screenshot(page, "in1-table")
 
@@ -128,39 +102,15 @@ def test_an_india_game_in_russian_closes_a_mandala_and_ends_on_the_pdf(
     assert "Мандала" in text and "23 отрезка" in text
 
 
-# Legendary Asia. Аня's long routes leave her 5 trains; Борис holds a mountain route and a
-# short one.
-ASIA = {
-    "map": "legendary-asia",
-    "players": ["Аня", "Борис"],
-    "actions": turns(
-        ("Аня", {"claim": ["Dihua", "Peking"]}),
-        ("Борис", {"claim": ["Moscow", "Perm"], "color": "red"}),
-        ("Аня", {"claim": ["Chita", "Khabarovsk"]}),
-        ("Борис", {"claim": ["Peking", "Shanghai"], "color": "green"}),
-        ("Аня", {"claim": ["Khabarovsk", "Peking"]}),
-        ("Борис", {}),
-        ("Аня", {"claim": ["Dihua", "Omsk"]}),
-        ("Борис", {}),
-        ("Аня", {"claim": ["Dihua", "Xi'an"]}),
-        ("Борис", {}),
-        ("Аня", {"claim": ["Astrakhan", "Samarkand"]}),
-        ("Борис", {}),
-        ("Аня", {"claim": ["Calcutta", "Colombo"]}),
-        ("Борис", {}),
-        ("Аня", {"claim": ["Calcutta", "Mandalay"], "track": 1}),
-        ("Борис", {}),
-        ("Аня", {"claim": ["Dihua", "Krasnoyarsk"]}),
-        ("Борис", {}),
-    ),
-}
+# Legendary Asia (tests/games/legendary_asia_two_players.json): Аня's long routes leave her
+# 5 trains; Борис holds a mountain route and a short one.
 
 
 def test_a_legendary_asia_game_in_russian_ends_on_a_mountain_route_and_the_pdf(
     server: str, russian_phone: Page
 ) -> None:
     page = russian_phone
-    taken_up(page, server, ASIA)
+    taken_up(page, server, three_turns_before_the_end("legendary_asia_two_players"))
     expect(page.locator(".players")).to_contain_text("5 вагонов")
 
     # Hanoi–Mandalay: 2 spaces and 2 ✕, 4 trains: Аня has 1 left, and the final round
