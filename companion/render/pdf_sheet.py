@@ -19,6 +19,7 @@ from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
     KeepTogether,
@@ -121,7 +122,16 @@ def _standings(
         leading=10,
         alignment=TA_RIGHT,
     )
-    titles = [Paragraph(_e(c.title), small) for c in sheet.columns]
+    # Room for a title's longest word («Европейский», «Исследователь») in each column: a
+    # title whose longest word would not fit is set smaller, never broken inside a word.
+    free = 178 * mm - 12 * mm - 6 * mm - 36 * mm - 16 * mm
+    room = free / len(sheet.columns) - 12  # the cell's padding, 6 points a side
+    titles = []
+    for column in sheet.columns:
+        longest = max(stringWidth(w, BOLD, small.fontSize) for w in str(column.title).split())
+        size = min(small.fontSize, small.fontSize * room / longest)
+        fitted = ParagraphStyle("fitted", parent=small, fontSize=size, leading=size * 1.2)
+        titles.append(Paragraph(_e(column.title), fitted))
     rows: list[list[Any]] = [["", "", str(_("Player")), *titles, str(_("Total"))]]
     for p in sheet.ranked:
         rows.append(
@@ -133,8 +143,6 @@ def _standings(
                 figure(p.total),
             ]
         )
-    # Room for a title's longest word («Европейский», «Глобтроттер») in each column.
-    free = 178 * mm - 12 * mm - 6 * mm - 36 * mm - 16 * mm
     widths = [
         12 * mm,
         6 * mm,

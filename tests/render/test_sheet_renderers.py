@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 from pypdf import PdfReader
 
+from companion.catalogs import translator
 from companion.render.bgstats import play_data
 from companion.render.csv_sheet import sheet_to_csv
 from companion.render.json_sheet import sheet_to_json
@@ -24,6 +25,7 @@ from companion.rules.game import replay
 from companion.rules.playout import random_game
 from companion.rules.record import GameRecord, HeldTicket, parse_record
 from companion.rules.scoring import final_scores
+from companion.rules.words import speaking
 from tests.helpers import MARKLIN_GOODS, record_of
 from tests.web.helpers import import_record
 
@@ -137,6 +139,18 @@ def test_every_standings_row_adds_up_in_every_renderer(client, map_id, seed):
 def test_the_standings_have_the_columns_of_the_edition(map_id, titles):
     *_, sheet = random_sheet(map_id, 0)
     assert [str(c.title) for c in sheet.columns] == titles
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+def test_no_standings_title_in_the_pdf_is_broken_inside_a_word(language):
+    for map_id in ("legendary-asia", "india", "europe", "marklin"):
+        *_, sheet = random_sheet(map_id, 1)
+        with speaking(translator(language)):
+            titles = [str(c.title) for c in sheet.columns]
+            text = PdfReader(io.BytesIO(sheet_to_pdf(sheet, "http://x"))).pages[0].extract_text()
+        lines = set(text.split("\n"))
+        for word in (w for t in titles for w in t.split()):
+            assert any(word in line.split() for line in lines), (map_id, word)
 
 
 def test_the_columns_add_up_every_part_of_the_breakdown():
