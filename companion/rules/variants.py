@@ -284,7 +284,7 @@ def outside_deck(board: Board, a: str, b: str) -> Text:
 def deck_note(board: Board, ticket: Ticket) -> Text | None:
     """What the sheet says of a ticket where it matters: a value typed that is not the
     deck's card's; in a variant, a value the expansion reprinted differently from the base
-    game's card, or a long ticket."""
+    game's card; a long ticket (Europe's, Legendary Asia's)."""
     card = board.card_of(ticket)
     if card is None or ticket.has_targets or ticket.is_tour:
         return None
@@ -293,7 +293,7 @@ def deck_note(board: Board, ticket: Ticket) -> Text | None:
             return None
         return _("as typed; the deck's card says %(points)d", points=card.points)
     if board.variant == BASE_GAME:
-        return None
+        return _("long ticket") if ticket.long else None
     printed = load_board(board.id).deck_ticket(*ticket.cities)
     if printed is not None and printed.points != ticket.points:
         return _(

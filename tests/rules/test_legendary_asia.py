@@ -17,7 +17,7 @@ from companion.rules.payment import check_payment
 from companion.rules.scoring import final_scores, held_ticket
 from companion.rules.setup import Player, new_game
 from companion.rules.table_questions import score_track
-from companion.rules.variants import variant
+from companion.rules.variants import deck_note, variant
 
 ASIA = load_board("legendary-asia")
 
@@ -166,3 +166,10 @@ def test_a_typed_ticket_scores_in_legendary_asia_as_printed():
     state = claims(table("Ann", "Bob"), "Ann", ("Agra", "Bombay"))
     ticket = held_ticket(ASIA, ["Agra", "Bombay"], 6)
     assert final_scores(state, {"Ann": (ticket,)}).player("Ann").breakdown["tickets"] == 6
+
+
+def test_a_long_ticket_is_said_to_be_one_on_the_sheet_and_in_the_deck():
+    long = next(t for t in ASIA.tickets if t.long)
+    regular = next(t for t in ASIA.tickets if not t.long)
+    assert str(deck_note(ASIA, long)) == "long ticket"
+    assert deck_note(ASIA, regular) is None
