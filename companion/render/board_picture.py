@@ -14,7 +14,7 @@ in the language spoken, ``companion.rules.words.speaking``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 
@@ -153,7 +153,8 @@ def project(board: Board) -> tuple[dict[str, Point], float, Callable[[float, flo
 
 def _as_printed(board: Board) -> tuple[dict[str, Point], float, Callable[[float, float], Point]]:
     """Each city where the printed board puts it, scaled to the picture's width, the
-    picture's height, and (no border flag on such a map) no projection of the globe."""
+    picture's height, and that scaling of the board's places (a route's bends: such a
+    board has no border flags, which a projection of the globe would place)."""
     xs = [c.at[0] for c in board.cities.values() if c.at]
     ys = [c.at[1] for c in board.cities.values() if c.at]
     scale = (WIDTH - 2 * MARGIN) / ((max(xs) - min(xs)) or 1.0)
@@ -163,27 +164,32 @@ def _as_printed(board: Board) -> tuple[dict[str, Point], float, Callable[[float,
         if c.at
     }
 
-    def nowhere(lat: float, lon: float) -> Point:
-        raise ValueError("a board drawn as printed places nothing by latitude and longitude")
+    def on_board(x: float, y: float) -> Point:
+        return Point(MARGIN + (x - min(xs)) * scale, MARGIN + (y - min(ys)) * scale)
 
-    return places, (max(ys) - min(ys)) * scale + 2 * MARGIN, nowhere
+    return places, (max(ys) - min(ys)) * scale + 2 * MARGIN, on_board
 
 
 def _tracks(
-    route: Route, ends: tuple[Point, Point], wrap: float, side: tuple[int, int]
+    route: Route,
+    ends: tuple[Point, Point],
+    wrap: float,
+    side: tuple[int, int],
+    bends: Sequence[Point] = (),
 ) -> tuple[Track, ...]:
-    """The route's stretches: between its ends, set across from the other routes between
-    them (``side``: its place among them, and how many there are: the tracks of a double,
-    or a rail and a sea route), and in two where it runs across the edge of a board that
-    wraps."""
+    """The route's stretches: between its ends (through its ``bends``, where the printed
+    board bends it), set across from the other routes between them (``side``: its place
+    among them, and how many there are: the tracks of a double, or a rail and a sea
+    route), and in two where it runs across the edge of a board that wraps."""
     a, b = ends
     if wrap and abs(b.x - a.x) > wrap / 2:
         step = wrap if b.x < a.x else -wrap
         halves = [(a, Point(b.x + step, b.y)), (Point(a.x - step, a.y), b)]
     else:
-        halves = [(a, b)]
+        points = [a, *bends, b]
+        halves = list(zip(points, points[1:], strict=False))
     out = []
-    for start, end in halves:
+    for n, (start, end) in enumerate(halves):
         dx, dy = end.x - start.x, end.y - start.y
         distance = math.hypot(dx, dy) or 1.0
         ux, uy = dx / distance, dy / distance
@@ -191,10 +197,13 @@ def _tracks(
         shift = (place - (count + 1) / 2) * TRACK_GAP
         ox, oy = -uy * shift, ux * shift
         inset = min(INSET, distance / 4)
+        # Set back from a city (or the board's edge), never from a bend.
+        back = inset if n == 0 or not bends else 0.0
+        ahead = inset if n == len(halves) - 1 or not bends else 0.0
         out.append(
             Track(
-                Point(start.x + ux * inset + ox, start.y + uy * inset + oy),
-                Point(end.x - ux * inset + ox, end.y - uy * inset + oy),
+                Point(start.x + ux * back + ox, start.y + uy * back + oy),
+                Point(end.x - ux * ahead + ox, end.y - uy * ahead + oy),
             )
         )
     return tuple(out)
@@ -354,7 +363,9 @@ def layout(board: Board) -> Layout:
         for r in board.routes:
             between.setdefault((frozenset(r.cities), flags.get(r.id)), []).append(r)
         tracks = {
-            r.id: _tracks(r, ends(r), wrap, (side.index(r) + 1, len(side)))
+            r.id: _tracks(
+                r, ends(r), wrap, (side.index(r) + 1, len(side)), [at(*p) for p in r.bends]
+            )
             for side in between.values()
             for r in side
         }
@@ -537,13 +548,20 @@ def _route(
 
 
 def space_counts(route: Route, stretches: tuple[Track, ...]) -> list[int]:
-    """How many of the route's spaces each stretch shows (a route across the edge shares
-    them between its two, by their lengths)."""
+    """How many of the route's spaces each stretch shows (a route across the edge, or one
+    the board bends, shares them between its stretches by their lengths, at least one a
+    stretch while there are spaces enough)."""
     if len(stretches) == 1:
         return [route.length]
     total = sum(t.length for t in stretches) or 1.0
-    first = min(max(round(route.length * stretches[0].length / total), 1), route.length - 1)
-    return [first, route.length - first]
+    shares = [route.length * t.length / total for t in stretches]
+    counts = [max(int(share), 1 if route.length >= len(stretches) else 0) for share in shares]
+    while sum(counts) > route.length:  # the floor of one a stretch took too many
+        counts[counts.index(max(counts))] -= 1
+    by_remainder = sorted(range(len(shares)), key=lambda i: counts[i] - shares[i])
+    for i in by_remainder[: route.length - sum(counts)]:
+        counts[i] += 1
+    return counts
 
 
 @dataclass(frozen=True)
@@ -579,8 +597,10 @@ def spaces(
     on the middle car of each stretch (on every car with ``every_car``)."""
     out = []
     stretches = drawn.tracks[route.id]
+    placed = 0  # the route's spaces on the stretches before this one
     for track, count in zip(stretches, space_counts(route, stretches), strict=True):
         for i, (centre, size) in enumerate(track.spaces(count)):
+            n = placed + i  # the space's place along the whole route
             if train is not None:
                 marked = every_car or i == count // 2
                 out.append(
@@ -600,10 +620,11 @@ def spaces(
                     2.0,
                     3.0 if route.kind == SEA else 1.5,
                     dashed=route.tunnel,
-                    locomotive=i < route.locomotives,
-                    cross=i >= count - route.mountains,
+                    locomotive=n < route.locomotives,
+                    cross=n >= route.length - route.mountains,
                 )
             )
+        placed += count
     return out
 
 

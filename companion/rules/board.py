@@ -97,6 +97,8 @@ class Route:
     flag: tuple[float, float] | None = None
     # Legendary Asia: its spaces marked ✕, each taking one more train from the reserve.
     mountains: int = 0
+    # Where the printed board bends it, on a map drawn as printed (its cities' unit).
+    bends: tuple[tuple[float, float], ...] = ()
 
     @property
     def trains(self) -> int:
@@ -659,15 +661,15 @@ class _Checker:
             raise self.fail(table, "give every city its place on the board (at), or none")
         return cities
 
-    def board_place(self, where: str, value: Any) -> tuple[float, float]:
-        """A city's place on the printed board: ``[x, y]``, two numbers from 0."""
+    def board_place(self, where: str, value: Any, key: str = "at") -> tuple[float, float]:
+        """A place on the printed board: ``[x, y]``, two numbers from 0."""
         if (
             not isinstance(value, list)
             or len(value) != 2
             or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
             or min(value) < 0
         ):
-            raise self.fail(where, "at should be [x, y], two numbers from 0")
+            raise self.fail(where, f"{key} should be [x, y], two numbers from 0")
         return (float(value[0]), float(value[1]))
 
     def country_flag(self, where: str, entry: Any) -> Flag:
@@ -700,7 +702,7 @@ class _Checker:
                 entry,
                 {"cities"},
                 {"length", "colors", "tracks", "kind", "pairs", "note", "tunnel", "locomotives"}
-                | {"any_cards", "flag", "mountains"},
+                | {"any_cards", "flag", "mountains", "bends"},
             )
             a, b = self.pair(where, entry["cities"], cities)
             where = f"{where} ({a}{DASH}{b})"
@@ -717,6 +719,7 @@ class _Checker:
                 )
             seen.add(group)
             note = self.text(where, entry["note"]) if "note" in entry else ""
+            bends = self.bends(where, entry["bends"], cities) if "bends" in entry else ()
             tracks = self.tracks(where, entry, edition)
             before = numbered.get(group[:2], 0)
             numbered[group[:2]] = before + len(tracks)
@@ -744,9 +747,21 @@ class _Checker:
                         any_cards,
                         flag,
                         mountains,
+                        bends,
                     )
                 )
         return tuple(routes)
+
+    def bends(
+        self, where: str, value: Any, cities: dict[str, City]
+    ) -> tuple[tuple[float, float], ...]:
+        """Where the printed board bends a route: ``[[x, y], …]``, one to four places in
+        the unit of the cities' ``at`` (only on a map that gives them)."""
+        if not all(c.at for c in cities.values()):
+            raise self.fail(where, "bends need every city's place on the board (at)")
+        if not isinstance(value, list) or not 1 <= len(value) <= 4:
+            raise self.fail(where, "bends should list 1 to 4 places [x, y]")
+        return tuple(self.board_place(where, p, "each bend") for p in value)
 
     def tracks(
         self, where: str, entry: dict[str, Any], edition: Edition

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from companion.render.board_picture import TRACK_GAP, board_svg, layout
+from companion.render.board_picture import TRACK_GAP, board_svg, layout, space_counts, spaces
 from companion.render.palette import Piece, tint
 from companion.rules.board import load_board, map_ids
 
@@ -163,3 +163,37 @@ def test_each_route_says_its_middle_and_the_routes_it_lies_beside():
         )
         x, y = map(float, middle.split(","))
         assert (x, y) == pytest.approx(((x1 + x2) / 2, (y1 + y2) / 2), abs=0.11)
+
+
+@pytest.mark.parametrize("map_id", ["india", "legendary-asia", "europe", "nordic"])
+def test_each_route_shows_a_dot_per_locomotive_and_a_cross_per_mountain_space(map_id):
+    board = load_board(map_id)
+    drawn = layout(board)
+    for route in board.routes:
+        shown = spaces(route, drawn, None)
+        assert len(shown) == route.length, route.label
+        assert sum(s.locomotive for s in shown) == route.locomotives, route.label
+        assert sum(s.cross for s in shown) == route.mountains, route.label
+
+
+def test_a_route_the_board_bends_runs_through_its_bends_its_spaces_shared_out():
+    board = load_board("india")
+    (madras,) = board.routes_between("Calcutta", "Madras")
+    stretches = layout(board).tracks[madras.id]
+    assert len(stretches) == 3  # Calcutta, out at sea twice, Madras
+    counts = space_counts(madras, stretches)
+    assert sum(counts) == 8 and min(counts) >= 1
+    # Each bend joins two stretches: the route is one line, not three.
+    for one, two in zip(stretches, stretches[1:], strict=False):
+        assert math.dist((one.end.x, one.end.y), (two.start.x, two.start.y)) < 1
+
+
+def test_spaces_are_shared_out_by_the_stretches_lengths():
+    board = load_board("india")
+    (madras,) = board.routes_between("Calcutta", "Madras")
+    stretches = layout(board).tracks[madras.id]
+    lengths = [t.length for t in stretches]
+    counts = space_counts(madras, stretches)
+    # The longest stretch shows the most spaces, the shortest the fewest.
+    assert counts[lengths.index(max(lengths))] == max(counts)
+    assert counts[lengths.index(min(lengths))] == min(counts)

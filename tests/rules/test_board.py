@@ -134,6 +134,7 @@ def test_a_good_map_file_loads():
             "at should",
         ),
         (('colors = ["gray"]', 'colors = ["gray"], mountains = 1'), "have no mountain routes"),
+        (('colors = ["gray"]', 'colors = ["gray"], bends = [[1, 2]]'), "bends need every city"),
     ],
 )
 def test_a_bad_map_file_fails_naming_the_file_the_entry_and_the_problem(change, message):
