@@ -501,13 +501,32 @@
     if (variants) variants.hidden = !decks;
   }
 
-  // The new-event form offers the decks of the map chosen, as the new-game form does.
+  // The most players a map seats at a table, by its id ("nordic:3 india:4 …"); 5 unless said.
+  function mostSeats(map) {
+    var most = 5;
+    (map.dataset.seatMaps || "").split(" ").forEach(function (entry) {
+      var pair = entry.split(":");
+      if (pair[0] === map.value) most = +pair[1];
+    });
+    return most;
+  }
+
+  // The new-event form offers the decks of the map chosen, as the new-game form does, and
+  // no more seats a table than the map takes.
   function eventDecks() {
     document.querySelectorAll("form.event-form").forEach(function (form) {
       var map = form.querySelector("select[name=map]");
       if (!map) return;
-      map.addEventListener("change", function () { deckChoices(form, map); });
-      deckChoices(form, map);
+      var seats = form.querySelector("input[name=seats]");
+      function show() {
+        deckChoices(form, map);
+        if (!seats) return;
+        var most = mostSeats(map);
+        seats.max = most;
+        if (+seats.value > most) seats.value = most;
+      }
+      map.addEventListener("change", show);
+      show();
     });
   }
 
@@ -532,11 +551,7 @@
       if (box) box.hidden = !any;
       deckChoices(form, map);
       // As many seats as the map takes (a seat already named stays, for the form to refuse).
-      var most = 5;
-      (map.dataset.seatMaps || "").split(" ").forEach(function (entry) {
-        var pair = entry.split(":");
-        if (pair[0] === map.value) most = +pair[1];
-      });
+      var most = mostSeats(map);
       form.querySelectorAll(".seats > li").forEach(function (seat, i) {
         seat.hidden = i >= most && !seat.querySelector("input").value.trim();
       });

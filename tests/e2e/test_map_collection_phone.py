@@ -163,3 +163,18 @@ def test_a_legendary_asia_game_in_russian_ends_on_a_mountain_route_and_the_pdf(
     text = pdf_text(page, ru("Download the PDF score sheet"))
     assert "Аня: 105 очков" in text and "Борис: 5 очков" in text
     assert "Горный переход" in text and "Исследователь Азии" in text
+
+
+def test_the_event_form_seats_no_more_at_a_table_than_the_map_takes(
+    server: str, russian_phone: Page
+) -> None:
+    page = russian_phone
+    go(page, server)
+    page.locator("#events summary").click()
+    seats = page.locator("#events input[name=seats]")
+    seats.fill("5")
+    page.select_option("#events select[name=map]", "india")
+    expect(seats).to_have_value("4")
+    expect(seats).to_have_attribute("max", "4")
+    page.select_option("#events select[name=map]", "legendary-asia")
+    expect(seats).to_have_attribute("max", "5")
