@@ -297,10 +297,10 @@ def _bonus(p: PlayerSheet, board: Board, key: str, everyone: Sequence[PlayerShee
             return (Line(_("%(label)s: none", label=label), _("no routes"), 0, ok=False),), summary
         what = _("%(label)s: %(amount)s", label=label, amount=amount(path.length))
         return (Line(what, board.along(path.cities), points, path.routes),), summary
-    what = _("%(label)s: %(amount)s", label=label, amount=amount(p.criterion(bonus.criterion)))
-    if bonus.criterion == NETWORK_CITIES and p.network:
+    if bonus.criterion == NETWORK_CITIES and p.network:  # "7 cities in one network: …"
         cities = listing([board.place(c) for c in sorted(p.network_cities)])
-        return (Line(what, cities, points, p.network),), summary
+        return (Line(alone(len(p.network_cities)), cities, points, p.network),), summary
+    what = _("%(label)s: %(amount)s", label=label, amount=amount(p.criterion(bonus.criterion)))
     return (Line(what, "", points),), summary
 
 
