@@ -382,6 +382,21 @@
     document.body.addEventListener("htmx:afterSettle", show);
   }
 
+  // A text to copy (the play for Tesera): one tap puts it on the clipboard, and says so; the
+  // text stays on the page to select by hand where the browser allows no clipboard.
+  function copyButtons() {
+    document.addEventListener("click", function (event) {
+      var button = event.target.closest("[data-copy]");
+      if (!button) return;
+      var text = document.getElementById(button.dataset.copy);
+      var done = button.parentNode.querySelector(".copied");
+      if (!text || !navigator.clipboard) { if (text) text.select(); return; }
+      navigator.clipboard.writeText(text.value).then(function () {
+        if (done) done.hidden = false;
+      }, function () { text.select(); });
+    });
+  }
+
   // Goods colours: the counts of each colour follow the taps, over the board's in red.
   function goodsCounts() {
     if (!document.querySelector(".goods-form")) return;
@@ -907,6 +922,7 @@
       diceFirst();
       measureBar();
       shareButtons();
+      copyButtons();
       board();
       searches();
       notesGoWhenTheTableMovesOn();

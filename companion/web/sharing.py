@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+from flask import url_for
+
 from companion.render.bgstats import play_link
 from companion.render.result_card import result_card
+from companion.render.share_text import telegram_link, tesera_text
 from companion.rules.scoring import ScoreSheet
 from companion.web.players import colour_blind, player_pieces
+from companion.web.qr import public_url
 from companion.web.stored_game import StoredGame
 
 
@@ -40,6 +44,18 @@ def bg_stats_link(game: StoredGame, sheet: ScoreSheet) -> str | None:
     if not sheet.finished:
         return None
     return play_link(sheet, game.watch, played_at(game), minutes(game))
+
+
+def result_texts(game: StoredGame, sheet: ScoreSheet) -> dict[str, str | None]:
+    """Once the game is over, its result as words to share: Telegram's share address (the
+    message, and the game's watching address) and the play as Tesera logs one."""
+    if not sheet.finished:
+        return {"telegram": None, "tesera": None}
+    from companion.web.language import day
+
+    when = day(played_at(game))
+    watching = public_url(url_for("watch.show", watch=game.watch))
+    return {"telegram": telegram_link(sheet, when, watching), "tesera": tesera_text(sheet, when)}
 
 
 def card_png(game: StoredGame) -> bytes:

@@ -101,6 +101,15 @@ def test_an_india_game_in_russian_closes_a_mandala_and_ends_on_the_pdf(
     assert "Аня: 97 очков" in text and "Борис: 6 очков" in text
     assert "Мандала" in text and "23 отрезка" in text
 
+    # The play for Tesera, copied in one tap.
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator("details.tesera summary").click()
+    page.locator("details.tesera button[data-copy]").click()
+    expect(page.locator("details.tesera .copied")).to_be_visible()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert "1. Аня: 97 (победитель)" in copied and "2. Борис: 6" in copied
+    screenshot(page, "in4-tesera")
+
 
 # Legendary Asia (tests/games/legendary_asia_two_players.json): Аня's long routes leave her
 # 5 trains; Борис holds a mountain route and a short one.

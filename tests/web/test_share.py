@@ -5,6 +5,7 @@ winner), and the result card (a PNG)."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 from urllib.parse import parse_qs, urlsplit
@@ -112,6 +113,31 @@ def test_an_unfinished_game_offers_no_bg_stats_link(client):
     text = client.get(f"{url}/sheet").get_data(as_text=True)
     assert "bgstatsapp" not in text
     assert "Once the game is over, the play can be logged in BG Stats" in text
+
+
+def test_the_telegram_message_and_the_tesera_text_come_once_the_game_is_over(client):
+    url = imported(client, bob_runs_away())
+    text = html.unescape(client.get(f"{url}/sheet").get_data(as_text=True))
+    start = text.index("https://t.me/share/url?")
+    asked = parse_qs(urlsplit(text[start : text.index('"', start)]).query)
+    playing = url.rsplit("/", 1)[-1]
+    with client.application.app_context():
+        watch = store.load_game(playing).watch
+    # The watching address, never the one that plays the game; Bob's 108 to ann's 8.
+    assert asked["url"][0].endswith(f"/w/{watch}") and playing not in asked["url"][0]
+    assert asked["text"][0].splitlines()[1:] == ["Winner: Bob", "1st Bob 108", "2nd ann 8"]
+    tesera = text[text.index('id="tesera-text"') :]
+    tesera = tesera[tesera.index(">") + 1 : tesera.index("</textarea>")]
+    assert tesera.splitlines()[1:] == [
+        "Game: Ticket to Ride (North America)",
+        "Players:",
+        "1. Bob: 108 (winner)",
+        "2. ann: 8",
+        "Winner: Bob",
+    ]
+    unfinished_url = imported(client, unfinished("Ann", "Bob"))
+    before = client.get(f"{unfinished_url}/sheet").get_data(as_text=True)
+    assert "t.me/share" not in before and "tesera-text" not in before
 
 
 def test_the_result_card_is_a_picture_a_phone_can_share(client):

@@ -15,7 +15,7 @@ from companion.rules.scoring import ScoreSheet
 from companion.web import group_store, store
 from companion.web.forms import TrackForm, form_problem, required, small_int
 from companion.web.players import board_picture, player_pieces, seats
-from companion.web.sharing import bg_stats_link, file_name
+from companion.web.sharing import bg_stats_link, file_name, result_texts
 from companion.web.sheet_view import pdf_response, progress, score
 
 bp = Blueprint("sheet", __name__, url_prefix="/g/<game_id>")
@@ -57,6 +57,7 @@ def render_sheet(game_id: str, problem: str | None = None, status: int = 200) ->
         shown=shown,
         track=game.track,
         bg_stats=bg_stats_link(game, sheet),
+        **result_texts(game, sheet),
         card_height=card_height(sheet),
         group=group_store.load_group(game.group) if game.group else None,
         form=TrackForm(),
