@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from companion.catalogs import LANGUAGES
+from companion.catalogs import LANGUAGES, translator
 from companion.rules.board import map_ids
 from companion.rules.counted import figure, points
 from companion.rules.event import HEATS, STAGES
@@ -25,7 +25,7 @@ from companion.rules.event_standings import (
     result_of,
 )
 from companion.rules.variants import game_title, variant_board, variants_of
-from companion.rules.words import Text, _
+from companion.rules.words import Text, _, speaking
 from companion.web import store
 from companion.web.event_store import StoredEvent, results
 from companion.web.forms import EventForm
@@ -326,7 +326,16 @@ def telegram_share(
 ) -> str:
     """Telegram's share address for the event's public page (never the organizer's): the
     top places in the message (over the whole event: the final's first, once drawn), the
-    standings one tap away in a club's chat."""
+    standings one tap away in a club's chat; said in the event's language, as its public
+    page and files are, whatever the sharing phone speaks."""
+    with speaking(translator(stored.language or language())):
+        return "https://t.me/share/url?" + urlencode(
+            {"url": public_link, "text": _standings_message(stored, standings)}
+        )
+
+
+def _standings_message(stored: StoredEvent, standings: tuple[OverallStanding, ...]) -> str:
+    """The event's name and its top places, a line each."""
     text = str(_("%(event)s: the standings", event=stored.event.setup.name))
     top = [o for o in standings if o.line.games and o.rank <= TOP_SHARED]
     if top:
@@ -342,4 +351,4 @@ def telegram_share(
             for o in top
         )
         text = f"{text}\n{places}"
-    return "https://t.me/share/url?" + urlencode({"url": public_link, "text": text})
+    return text

@@ -213,6 +213,15 @@ def test_the_standings_are_shared_in_telegram_by_the_public_address(client):
     assert url.rsplit("/", 1)[1] not in share  # never the organizer's address
 
 
+def test_the_telegram_message_speaks_the_events_language_whatever_the_phone_speaks(client):
+    from urllib.parse import parse_qs, urlsplit
+
+    url = _organizer(client, language="ru")
+    page = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
+    share = re.search(r'href="(https://t\.me/share/url\?[^"]+)"', html.unescape(page))[1]
+    assert parse_qs(urlsplit(share).query)["text"] == ["Club night: таблица"]
+
+
 def test_the_telegram_message_names_the_top_places(client, app):
     from urllib.parse import parse_qs, urlsplit
 
