@@ -34,7 +34,9 @@ def _security_headers(response: Response) -> Response:
     as sent, and game addresses (which are their keys) never passed to another site."""
     headers = response.headers
     headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-    headers.setdefault("X-Frame-Options", "DENY")
+    if "frame-ancestors 'none'" in headers["Content-Security-Policy"]:
+        # Older browsers' word for the same (the Telegram entry says who may frame it).
+        headers.setdefault("X-Frame-Options", "DENY")
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("Referrer-Policy", "same-origin")
     if request.is_secure:

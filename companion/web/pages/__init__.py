@@ -19,6 +19,7 @@ from companion.web.pages import (
     share,
     sheet,
     table,
+    telegram_app,
     tickets,
     trips,
     watch,
@@ -38,6 +39,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     find.bp,
     watch.bp,
     live.bp,
+    telegram_app.bp,
     language_switch.bp,
     asset_files.bp,
 )

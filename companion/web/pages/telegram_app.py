@@ -1,0 +1,78 @@
+"""The Telegram Mini App's entry (``/tg``): a club's bot opens it from a chat; the page
+hands Telegram's signed initData to the server, which checks it and sends the phone on to
+the page the link named (``startapp``: ``g``+game, ``w``+game watched, ``e``+event watched,
+``t``+group). Without the setting ``TELEGRAM_BOT_TOKEN``, there is no such page: nothing
+of Telegram shows, and no page but this one loads Telegram's script."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from flask import Blueprint, abort, current_app, render_template, request, session, url_for
+from werkzeug.wrappers import Response
+
+from companion.web.telegram import InitDataRefused, check_init_data
+
+bp = Blueprint("telegram", __name__, url_prefix="/tg")
+
+TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
+# What the entry page may load and who may frame it: Telegram's own script, and Telegram's
+# web client (which shows a Mini App in a frame).
+ENTRY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self' https://telegram.org",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors https://web.telegram.org",
+    ]
+)
+# Where a start parameter's first letter sends the phone, with the rest as the id.
+STARTS = {"g": ("table.show", "game_id"), "w": ("watch.show", "watch"),
+          "e": ("event.watch", "watch"), "t": ("group.show", "group_id")}  # fmt: skip
+
+
+def _token() -> str:
+    """The bot's token; without one, there is no Mini App (404)."""
+    token = str(current_app.config.get("TELEGRAM_BOT_TOKEN") or "")
+    if not token:
+        abort(404)
+    return token
+
+
+@bp.get("")
+def entry() -> Response:
+    """The page Telegram opens: it sends the signed initData on, as soon as it has it."""
+    _token()
+    answer = Response(render_template("telegram.html", script=TELEGRAM_SCRIPT))
+    answer.headers["Content-Security-Policy"] = ENTRY_POLICY
+    return answer
+
+
+@bp.post("")
+def enter() -> tuple[dict[str, str], int]:
+    """Checks the initData; remembers who opened the app (their Telegram name, offered
+    for their seat) and answers where to go: the page the link named, else home."""
+    try:
+        opened = check_init_data(request.form.get("init_data", ""), _token(), time.time())
+    except InitDataRefused as refusal:
+        return {"problem": str(refusal)}, 403
+    if opened.user is not None:
+        session["telegram"] = {"id": opened.user.id, "name": opened.user.name}
+    return {"go": start_page(opened.start)}, 200
+
+
+def start_page(start: str) -> str:
+    """The page a start parameter names ("e" and an event's watching id: its public
+    page); home for any other."""
+    found = STARTS.get(start[:1])
+    if found is None or len(start) < 2:
+        return url_for("home.index")
+    endpoint, name = found
+    values: dict[str, Any] = {name: start[1:]}
+    return str(url_for(endpoint, **values))

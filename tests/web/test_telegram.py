@@ -1,0 +1,125 @@
+"""Telegram's signed initData, checked as Telegram documents it ("Validating data received
+via the Mini App"): the test signs its own with a test token, step by step as the
+documentation says, and the companion must take the good and refuse the rest."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from urllib.parse import urlencode
+
+import pytest
+
+from companion.web.telegram import MAX_AGE, InitDataRefused, check_init_data
+
+TOKEN = "123456:TEST-token-for-the-tests"
+NOW = 1_800_000_000
+USER = {"id": 279058397, "first_name": "Аня", "last_name": "Петрова", "language_code": "ru"}
+
+
+def signed(token: str = TOKEN, **fields: str) -> str:
+    """initData as Telegram makes it: the data-check-string (every field but hash, sorted,
+    name=value, a line each), its HMAC-SHA-256 under HMAC-SHA-256 of the token with the
+    key "WebAppData", in hexadecimal."""
+    data_check_string = "\n".join(f"{k}={v}" for k, v in sorted(fields.items()))
+    secret_key = hmac.new(b"WebAppData", token.encode(), hashlib.sha256).digest()
+    fields["hash"] = hmac.new(secret_key, data_check_string.encode(), hashlib.sha256).hexdigest()
+    return urlencode(fields)
+
+
+def opened(**more: str) -> str:
+    return signed(auth_date=str(NOW - 60), query_id="AAHdF6IQ", user=json.dumps(USER), **more)
+
+
+def test_good_init_data_says_who_opened_the_app_and_from_which_link():
+    found = check_init_data(opened(start_param="e_abc-DEF"), TOKEN, NOW)
+    assert found.user is not None
+    assert (found.user.id, found.user.name, found.user.language) == (
+        279058397,
+        "Аня Петрова",
+        "ru",
+    )
+    assert found.start == "e_abc-DEF"
+
+
+@pytest.mark.parametrize(
+    ("init_data", "reason"),
+    [
+        (opened().replace("AAHdF6IQ", "AAHdF6IR"), "not signed"),  # tampered with
+        (signed("654321:another-bot", auth_date=str(NOW)), "not signed"),  # another bot's
+        (signed(auth_date=str(NOW - MAX_AGE - 1)), "too old"),  # expired
+        (opened().split("&hash=")[0], "no hash"),  # the hash left out
+        (signed(user=json.dumps(USER)), "no auth_date"),
+        (signed(auth_date=str(NOW), start_param="a b"), "start parameter"),
+        (signed(auth_date=str(NOW), user="{not json"), "user"),
+        ("%%%", "not a query string"),
+    ],
+)
+def test_init_data_not_signed_by_telegram_lately_is_refused(init_data, reason):
+    with pytest.raises(InitDataRefused, match=reason):
+        check_init_data(init_data, TOKEN, NOW)
+
+
+def test_without_a_bot_token_nothing_is_taken():
+    with pytest.raises(InitDataRefused, match="no bot token"):
+        check_init_data(opened(), "", NOW)
+
+
+def test_without_the_setting_there_is_no_mini_app_and_no_telegram_script(client):
+    assert client.get("/tg").status_code == 404
+    assert client.post("/tg", data={"init_data": opened()}).status_code in (400, 404)
+    home = client.get("/")
+    assert "telegram.org" not in home.get_data(as_text=True)
+    assert "telegram.org" not in home.headers["Content-Security-Policy"]
+
+
+@pytest.fixture
+def telegram_app(app):
+    app.config["TELEGRAM_BOT_TOKEN"] = TOKEN
+    app.config["WTF_CSRF_ENABLED"] = False
+    return app.test_client()
+
+
+def test_the_entry_page_alone_loads_telegrams_script_and_may_be_framed_by_telegram(
+    telegram_app,
+):
+    page = telegram_app.get("/tg")
+    assert page.status_code == 200
+    assert 'src="https://telegram.org/js/telegram-web-app.js"' in page.get_data(as_text=True)
+    policy = page.headers["Content-Security-Policy"]
+    assert "script-src 'self' https://telegram.org" in policy
+    assert "frame-ancestors https://web.telegram.org" in policy
+    assert "X-Frame-Options" not in page.headers
+    other = telegram_app.get("/")
+    assert "telegram.org" not in other.headers["Content-Security-Policy"]
+    assert other.headers["X-Frame-Options"] == "DENY"
+
+
+@pytest.mark.parametrize(
+    ("start", "page"),
+    [
+        ("gAbC-12_x", "/g/AbC-12_x"),
+        ("wAbC-12_x", "/w/AbC-12_x"),
+        ("eAbC-12_x", "/e/w/AbC-12_x"),
+        ("tAbC-12_x", "/t/AbC-12_x"),
+        ("", "/"),
+        ("zAbC", "/"),
+    ],
+)
+def test_startapp_opens_the_page_the_link_named(telegram_app, monkeypatch, start, page):
+    monkeypatch.setattr("companion.web.pages.telegram_app.time.time", lambda: NOW)
+    more = {"start_param": start} if start else {}
+    answer = telegram_app.post("/tg", data={"init_data": opened(**more)})
+    assert answer.status_code == 200
+    assert answer.get_json() == {"go": page}
+    with telegram_app.session_transaction() as session:
+        assert session["telegram"] == {"id": 279058397, "name": "Аня Петрова"}
+
+
+def test_a_tampered_init_data_opens_nothing(telegram_app, monkeypatch):
+    monkeypatch.setattr("companion.web.pages.telegram_app.time.time", lambda: NOW)
+    answer = telegram_app.post("/tg", data={"init_data": opened().replace("AAHdF6IQ", "AAHdF6IR")})
+    assert answer.status_code == 403 and "not signed" in answer.get_json()["problem"]
+    with telegram_app.session_transaction() as session:
+        assert "telegram" not in session
