@@ -17,7 +17,7 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from companion.rules.board import Board, load_board, map_ids
 from companion.rules.errors import CompanionError, RecordError
 from companion.rules.record import GameRecord, parse_record
-from companion.rules.setup import Player, complete_split, goods_colors, takes_dice
+from companion.rules.setup import MAX_NAME, Player, complete_split, goods_colors, takes_dice
 from companion.rules.untrusted import load_record_json, one_line
 from companion.rules.variants import BASE_GAME, variants_of
 from companion.rules.words import join
@@ -45,6 +45,10 @@ def new_game_form() -> NewGameForm:
     if not form.is_submitted():
         for seat, color in zip(form.seats, PIECE_COLORS, strict=True):
             seat.form.color.data = color
+        # Opened from Telegram: the first seat offers the player's own Telegram name.
+        telegram = session.get("telegram")
+        if isinstance(telegram, dict) and isinstance(telegram.get("name"), str):
+            form.seats[0].form.name.data = telegram["name"][:MAX_NAME]
     return form
 
 

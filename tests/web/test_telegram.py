@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 from urllib.parse import urlencode
 
 import pytest
@@ -123,3 +124,16 @@ def test_a_tampered_init_data_opens_nothing(telegram_app, monkeypatch):
     assert answer.status_code == 403 and "not signed" in answer.get_json()["problem"]
     with telegram_app.session_transaction() as session:
         assert "telegram" not in session
+
+
+def test_a_player_who_opened_the_app_from_telegram_is_offered_their_telegram_name(
+    telegram_app, monkeypatch
+):
+    monkeypatch.setattr("companion.web.pages.telegram_app.time.time", lambda: NOW)
+    home = telegram_app.get("/").get_data(as_text=True)
+    assert 'value="Аня Петрова"' not in home
+    telegram_app.post("/tg", data={"init_data": opened()})
+    home = telegram_app.get("/").get_data(as_text=True)
+    (first,) = re.findall(r'<input[^>]*name="seats-0-name"[^>]*>', home)
+    assert 'value="Аня Петрова"' in first
+    assert 'value="Аня Петрова"' not in home.replace(first, "")  # the first seat's only
