@@ -137,3 +137,24 @@ def test_a_player_who_opened_the_app_from_telegram_is_offered_their_telegram_nam
     (first,) = re.findall(r'<input[^>]*name="seats-0-name"[^>]*>', home)
     assert 'value="Аня Петрова"' in first
     assert 'value="Аня Петрова"' not in home.replace(first, "")  # the first seat's only
+
+
+@pytest.mark.parametrize(("code", "cookie"), [("ru", "lang=ru"), ("uk", "lang=uk"), ("de", None)])
+def test_the_pages_speak_the_users_telegram_language_where_the_app_has_it(
+    telegram_app, monkeypatch, code, cookie
+):
+    monkeypatch.setattr("companion.web.pages.telegram_app.time.time", lambda: NOW)
+    user = json.dumps({**USER, "language_code": code})
+    answer = telegram_app.post("/tg", data={"init_data": signed(auth_date=str(NOW), user=user)})
+    set_cookie = answer.headers.get("Set-Cookie", "")
+    if cookie is None:
+        assert "lang=" not in set_cookie
+    else:
+        assert cookie in set_cookie
+
+
+def test_a_language_chosen_before_stays(telegram_app, monkeypatch):
+    monkeypatch.setattr("companion.web.pages.telegram_app.time.time", lambda: NOW)
+    telegram_app.set_cookie("lang", "en")
+    answer = telegram_app.post("/tg", data={"init_data": opened()})
+    assert "lang=" not in answer.headers.get("Set-Cookie", "")

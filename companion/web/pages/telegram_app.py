@@ -9,9 +9,20 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    jsonify,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
+from companion.catalogs import language_code
+from companion.web.language import COOKIE, YEAR
 from companion.web.telegram import InitDataRefused, check_init_data
 
 bp = Blueprint("telegram", __name__, url_prefix="/tg")
@@ -55,16 +66,25 @@ def entry() -> Response:
 
 
 @bp.post("")
-def enter() -> tuple[dict[str, str], int]:
+def enter() -> Response:
     """Checks the initData; remembers who opened the app (their Telegram name, offered
-    for their seat) and answers where to go: the page the link named, else home."""
+    for their seat) and answers where to go: the page the link named, else home. The
+    pages speak the user's Telegram language where the companion speaks it, unless a
+    language was chosen here before."""
     try:
         opened = check_init_data(request.form.get("init_data", ""), _token(), time.time())
     except InitDataRefused as refusal:
-        return {"problem": str(refusal)}, 403
-    if opened.user is not None:
-        session["telegram"] = {"id": opened.user.id, "name": opened.user.name}
-    return {"go": start_page(opened.start)}, 200
+        refused = jsonify(problem=str(refusal))
+        refused.status_code = 403
+        return refused
+    answer = jsonify(go=start_page(opened.start))
+    user = opened.user
+    if user is not None:
+        session["telegram"] = {"id": user.id, "name": user.name}
+        spoken = language_code(user.language)
+        if spoken and COOKIE not in request.cookies:
+            answer.set_cookie(COOKIE, spoken, max_age=YEAR, samesite="Lax")
+    return answer
 
 
 def start_page(start: str) -> str:
