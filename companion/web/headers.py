@@ -3,7 +3,7 @@ another site, its type as sent, and no game address passed on to another site.""
 
 from __future__ import annotations
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request, session
 
 
 def init_app(app: Flask) -> None:
@@ -29,10 +29,24 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 
+# Inside Telegram's Mini App (the app was opened from a club's bot, and the site has its
+# token): Telegram's own script too, and Telegram's web client may frame the pages.
+INSIDE_TELEGRAM_POLICY = CONTENT_SECURITY_POLICY.replace(
+    "script-src 'self'", "script-src 'self' https://telegram.org"
+).replace("frame-ancestors 'none'", "frame-ancestors https://web.telegram.org")
+
+
+def inside_telegram() -> bool:
+    """True for a page opened inside Telegram's Mini App (never without the bot's token)."""
+    return bool(current_app.config.get("TELEGRAM_BOT_TOKEN")) and "telegram" in session
+
+
 def _security_headers(response: Response) -> Response:
     """The headers every answer carries: the page's content policy, never framed, types
     as sent, and game addresses (which are their keys) never passed to another site."""
     headers = response.headers
+    if response.mimetype == "text/html" and inside_telegram():
+        headers.setdefault("Content-Security-Policy", INSIDE_TELEGRAM_POLICY)
     headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     if "frame-ancestors 'none'" in headers["Content-Security-Policy"]:
         # Older browsers' word for the same (the Telegram entry says who may frame it).

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
 MAX_AGE = 24 * 60 * 60  # seconds a signed initData is taken for
+SCRIPT = "https://telegram.org/js/telegram-web-app.js"  # Telegram's own, for a Mini App
 # What a start parameter may hold (Telegram allows these, up to 64 of them).
 START = re.compile(r"[A-Za-z0-9_-]{1,64}")
 

@@ -27,7 +27,9 @@ from companion.rules.variants import deck_note, game_title
 from companion.web.assets import letters_url, palette_url
 from companion.web.dice_panel import face_words
 from companion.web.forms import PIECE_COLORS as PIECES
+from companion.web.headers import inside_telegram
 from companion.web.stamps import csrf_field, stamp
+from companion.web.telegram import SCRIPT as TELEGRAM_SCRIPT
 
 
 class _CompiledTemplates(BytecodeCache):
@@ -77,6 +79,9 @@ def _helpers(app: Flask) -> None:
     # What a form that writes was made on: {{ stamp(game) }} beside its csrf_token.
     app.add_template_global(stamp, "stamp")
     app.jinja_env.globals["ACCENT"] = ACCENT  # the phone's theme colour
+    # Inside Telegram's Mini App: its script, its theme and its Back button on every page.
+    app.add_template_global(inside_telegram, "inside_telegram")
+    app.jinja_env.globals["TELEGRAM_SCRIPT"] = TELEGRAM_SCRIPT
     # The style and script made from the Python side, under names that change with them.
     app.add_template_global(palette_url, "palette_url")
     app.add_template_global(letters_url, "letters_url")

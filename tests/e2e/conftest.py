@@ -38,6 +38,9 @@ def chromium_path() -> str:
 expect.set_options(timeout=15_000)
 
 
+TELEGRAM_TOKEN = "123456:end-to-end-token"
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("instance")
@@ -48,6 +51,9 @@ def server(tmp_path_factory) -> Iterator[str]:
             # Every phone of every test comes from this one address: no hourly limit on the
             # games started (tests/web tests the limit).
             "GAMES_PER_HOUR": None,
+            # The Telegram Mini App's pages exist (tests/e2e/test_telegram_phone.py); a
+            # phone that never opened them sees nothing of Telegram.
+            "TELEGRAM_BOT_TOKEN": TELEGRAM_TOKEN,
         },
         instance_path=folder,
     )

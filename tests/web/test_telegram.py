@@ -86,7 +86,7 @@ def test_the_entry_page_alone_loads_telegrams_script_and_may_be_framed_by_telegr
     telegram_app,
 ):
     page = telegram_app.get("/tg")
-    assert page.status_code == 200
+    assert page.status_code == 200 and page.mimetype == "text/html"
     assert 'src="https://telegram.org/js/telegram-web-app.js"' in page.get_data(as_text=True)
     policy = page.headers["Content-Security-Policy"]
     assert "script-src 'self' https://telegram.org" in policy
@@ -158,3 +158,19 @@ def test_a_language_chosen_before_stays(telegram_app, monkeypatch):
     telegram_app.set_cookie("lang", "en")
     answer = telegram_app.post("/tg", data={"init_data": opened()})
     assert "lang=" not in answer.headers.get("Set-Cookie", "")
+
+
+def test_inside_telegram_every_page_has_telegrams_script_outside_none(telegram_app, monkeypatch):
+    monkeypatch.setattr("companion.web.pages.telegram_app.time.time", lambda: NOW)
+    before = telegram_app.get("/")
+    assert "telegram.org" not in before.get_data(as_text=True)
+    assert "telegram.org" not in before.headers["Content-Security-Policy"]
+    telegram_app.post("/tg", data={"init_data": opened()})
+    inside = telegram_app.get("/")
+    page = inside.get_data(as_text=True)
+    assert 'src="https://telegram.org/js/telegram-web-app.js"' in page
+    assert "telegram_page.js" in page
+    policy = inside.headers["Content-Security-Policy"]
+    assert "script-src 'self' https://telegram.org" in policy
+    assert "frame-ancestors https://web.telegram.org" in policy
+    assert "X-Frame-Options" not in inside.headers

@@ -14,6 +14,7 @@ from flask import (
     abort,
     current_app,
     jsonify,
+    make_response,
     render_template,
     request,
     session,
@@ -23,11 +24,10 @@ from werkzeug.wrappers import Response
 
 from companion.catalogs import language_code
 from companion.web.language import COOKIE, YEAR
-from companion.web.telegram import InitDataRefused, check_init_data
+from companion.web.telegram import SCRIPT, InitDataRefused, check_init_data
 
 bp = Blueprint("telegram", __name__, url_prefix="/tg")
 
-TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
 # What the entry page may load and who may frame it: Telegram's own script, and Telegram's
 # web client (which shows a Mini App in a frame).
 ENTRY_POLICY = "; ".join(
@@ -60,7 +60,7 @@ def _token() -> str:
 def entry() -> Response:
     """The page Telegram opens: it sends the signed initData on, as soon as it has it."""
     _token()
-    answer = Response(render_template("telegram.html", script=TELEGRAM_SCRIPT))
+    answer = make_response(render_template("telegram.html", script=SCRIPT))
     answer.headers["Content-Security-Policy"] = ENTRY_POLICY
     return answer
 
