@@ -26,7 +26,7 @@ from companion.catalogs import language_code
 from companion.web.language import COOKIE, YEAR
 from companion.web.telegram import SCRIPT, InitDataRefused, check_init_data
 
-bp = Blueprint("telegram", __name__, url_prefix="/tg")
+bp = Blueprint("telegram_app", __name__, url_prefix="/tg")
 
 # What the entry page may load and who may frame it: Telegram's own script, and Telegram's
 # web client (which shows a Mini App in a frame).
