@@ -92,3 +92,14 @@ def test_the_sheet_shows_the_mandala_and_its_csv_carries_the_bonus(client):
     assert csv[1].startswith("1,Ann,8,1,10,5,24,")
     record = client.get(f"{url}/record.json").get_json()
     assert record["map"] == "india"
+
+
+def test_each_players_tickets_lead_to_the_next_and_the_last_seats_to_the_sheet(client):
+    url = new_game(client, "india", "Ann", "Bob", "Cy")
+    for player, after in (("Ann", "Bob"), ("Bob", "Cy")):
+        tickets = page(client, f"{url}/tickets?player={player}")
+        assert f'href="{url}/tickets?player={after}#hand"' in tickets
+        assert f"Next: {after}'s tickets" in tickets
+    last = page(client, f"{url}/tickets?player=Cy")
+    assert f'href="{url}/sheet">Next: the score sheet' in last
+    assert "Next: Ann's tickets" not in last
