@@ -1,8 +1,9 @@
 """The Telegram Mini App's entry (``/tg``): a club's bot opens it from a chat; the page
 hands Telegram's signed initData to the server, which checks it and sends the phone on to
 the page the link named (``startapp``: ``g``+game, ``w``+game watched, ``e``+event watched,
-``t``+group). Without the setting ``TELEGRAM_BOT_TOKEN``, there is no such page: nothing
-of Telegram shows, and no page but this one loads Telegram's script."""
+``t``+group). Without the setting ``TELEGRAM_BOT_TOKEN``, there is no such page and
+nothing of Telegram shows; the entry page speaks the content policy every page inside
+Telegram does (``headers.INSIDE_TELEGRAM_POLICY``)."""
 
 from __future__ import annotations
 
@@ -23,26 +24,12 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from companion.catalogs import language_code
+from companion.web.headers import INSIDE_TELEGRAM_POLICY
 from companion.web.language import COOKIE, YEAR
 from companion.web.telegram import SCRIPT, InitDataRefused, check_init_data
 
 bp = Blueprint("telegram_app", __name__, url_prefix="/tg")
 
-# What the entry page may load and who may frame it: Telegram's own script, and Telegram's
-# web client (which shows a Mini App in a frame).
-ENTRY_POLICY = "; ".join(
-    [
-        "default-src 'self'",
-        "script-src 'self' https://telegram.org",
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data:",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors https://web.telegram.org",
-    ]
-)
 # Where a start parameter's first letter sends the phone, with the rest as the id.
 STARTS = {"g": ("table.show", "game_id"), "w": ("watch.show", "watch"),
           "e": ("event.watch", "watch"), "t": ("group.show", "group_id")}  # fmt: skip
@@ -61,7 +48,7 @@ def entry() -> Response:
     """The page Telegram opens: it sends the signed initData on, as soon as it has it."""
     _token()
     answer = make_response(render_template("telegram.html", script=SCRIPT))
-    answer.headers["Content-Security-Policy"] = ENTRY_POLICY
+    answer.headers["Content-Security-Policy"] = INSIDE_TELEGRAM_POLICY
     return answer
 
 
