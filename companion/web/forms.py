@@ -152,11 +152,13 @@ class Stamped(FlaskForm):
 
     seen = IntegerField(label(PAGE), validators=[Optional(), NumberRange(0, MAX_INT)])
     token = StringField(label(PAGE), validators=[Optional(), Regexp(TOKEN)])
+    # A tap that waited on its page while the phone was offline (``stamps``).
+    tap = StringField(label(PAGE), validators=[Optional(), Regexp(TOKEN)])
 
     @property
     def stamp(self) -> Stamp:
         """What the page was made on, for the store."""
-        return Stamp(self.seen.data, self.token.data or None)
+        return Stamp(self.seen.data, self.token.data or None, self.tap.data or None)
 
 
 class ClaimForm(Stamped):

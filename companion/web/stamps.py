@@ -6,7 +6,13 @@ forms) and the action log as the page showed it (``StoredGame.seen``), besides F
 protection against other sites. Inside the write's transaction the store asks ``check``:
 the same form sent again (a double tap, a reload, the back button) is ``Repeated`` and
 records nothing more; a turn sent from a page that had not seen the log as it stands is
-``Stale``. ``spend`` notes the form as sent, with what it recorded."""
+``Stale``. ``spend`` notes the form as sent, with what it recorded.
+
+A tap made while the phone was offline waits on its page and is sent when the connection
+is back (static/companion.js), with a ``tap`` of its own beside the page's token: two
+taps of one page are two forms, even when they say the same ("drew cards" twice), and the
+page's earlier taps, recorded just before, don't make a later one stale; any other
+change does (another phone's move, an undo)."""
 
 from __future__ import annotations
 
@@ -68,10 +74,19 @@ def stamp(game: StoredGame) -> Markup:
 @dataclass(frozen=True)
 class Stamp:
     """What a form was made on: the action log as its page showed it (``StoredGame.seen``)
-    and the page's one-time token. A part left out (a form from elsewhere) is not checked."""
+    and the page's one-time token; ``tap`` names a tap that waited offline on that page.
+    A part left out (a form from elsewhere) is not checked."""
 
     seen: int | None = None
     token: str | None = None
+    tap: str | None = None
+
+    @property
+    def key(self) -> str | None:
+        """What the form is noted as sent by: its page's token, and its tap's."""
+        if self.token is None or self.tap is None:
+            return self.token
+        return f"{self.token}.{self.tap}"
 
 
 # No stamp: a write that came from no page (the store's own callers, the tests).
@@ -111,15 +126,29 @@ def check(db: Connection, game: StoredGame, stamp: Stamp, sent: Any, turn: bool)
     """Refuses the same form sent twice from one page (``Repeated``: ``sent`` is what it
     asks for) and, for a turn (``turn``), one made on a page that had not seen the action
     log as it stands (``Stale``), such as another form of a page already used for a turn."""
-    if stamp.token is not None:
+    if stamp.key is not None:
         row = db.execute(
             "SELECT what FROM form_sent WHERE game_id = ? AND token = ? AND body = ?",
-            (game.id, stamp.token, json.dumps(sent, sort_keys=True)),
+            (game.id, stamp.key, json.dumps(sent, sort_keys=True)),
         ).fetchone()
         if row is not None:
             raise Repeated(_written(game, json.loads(row["what"])))
-    if turn and stamp.seen is not None and stamp.seen != game.seen:
+    if turn and stamp.seen is not None and stamp.seen + _own_turns(db, game, stamp) != game.seen:
         raise Stale(game)
+
+
+def _own_turns(db: Connection, game: StoredGame, stamp: Stamp) -> int:
+    """How many turns the taps of this form's page that waited offline recorded (none for
+    a form sent straight away): each moved the log on from what the page showed."""
+    if stamp.token is None or stamp.tap is None:
+        return 0
+    prefix = f"{stamp.token}."
+    row = db.execute(
+        "SELECT COUNT(*) AS n FROM form_sent WHERE game_id = ? AND substr(token, 1, ?) = ?"
+        " AND what LIKE ?",
+        (game.id, len(prefix), prefix, '{"action"%'),
+    ).fetchone()
+    return int(row["n"])
 
 
 def _written(game: StoredGame, what: dict[str, int]) -> LoggedAction | LoggedTicket | None:
@@ -131,8 +160,8 @@ def _written(game: StoredGame, what: dict[str, int]) -> LoggedAction | LoggedTic
 
 def spend(db: Connection, game_id: str, stamp: Stamp, sent: Any, what: dict[str, int]) -> None:
     """Notes what the form sent, by its page's token, and what it recorded."""
-    if stamp.token is not None:
+    if stamp.key is not None:
         db.execute(
             "INSERT INTO form_sent (game_id, token, body, what) VALUES (?, ?, ?, ?)",
-            (game_id, stamp.token, json.dumps(sent, sort_keys=True), json.dumps(what)),
+            (game_id, stamp.key, json.dumps(sent, sort_keys=True), json.dumps(what)),
         )

@@ -177,3 +177,74 @@ def test_the_watch_page_lists_the_latest_30_moves_too(client, app):
     assert table.id not in page  # the watching page never shows the playing address
     whole = html.unescape(client.get(f"/w/{watch}?history=all").get_data(as_text=True))
     assert whole[whole.index('class="history"') :].split("</ol>")[0].count("<li") == 31
+
+
+# Taps made while the phone was offline wait on their page, each with a tap of its own, and
+# are sent one after another when the connection is back (static/companion.js).
+
+
+def test_taps_made_offline_are_recorded_in_order_each_after_the_one_before(client):
+    table = WebTable(client, "Ann", "Bob")
+    page = table.page()  # Ann's turn; the phone goes offline
+    drew = {**form_on(page, "/turn"), "player": "Ann", "drew": "cards", "tap": "first-tap"}
+    claim = {
+        **form_on(page, "/claim"),
+        "player": "Bob",
+        "route": route_id("Denver", "Helena"),
+        "tap": "second-tap",
+    }
+    assert client.post(f"{table.url}/turn", data=drew).status_code == 303
+    assert client.post(f"{table.url}/claim", data=claim).status_code == 303
+    assert history(table) == ["Bob claimed Denver–Helena (green)", "Ann drew train cards"]
+
+
+def test_a_tap_made_offline_and_sent_twice_is_recorded_once(client):
+    table = WebTable(client, "Ann", "Bob")
+    drew = {**form_on(table.page(), "/turn"), "drew": "cards", "tap": "first-tap"}
+    assert client.post(f"{table.url}/turn", data=drew).status_code == 303
+    # The answer was lost with the connection: the phone sends the tap again.
+    assert client.post(f"{table.url}/turn", data=drew).status_code == 303
+    assert "Already recorded: Ann drew train cards" in html.unescape(table.page())
+    assert history(table) == ["Ann drew train cards"]
+
+
+def test_the_same_turn_tapped_twice_offline_is_two_turns(client):
+    table = WebTable(client, "Ann", "Bob")
+    page = table.page()
+    for tap, player in (("first-tap", "Ann"), ("second-tap", "Bob"), ("third-tap", "Ann")):
+        form = {**form_on(page, "/turn"), "player": player, "drew": "cards", "tap": tap}
+        assert client.post(f"{table.url}/turn", data=form).status_code == 303
+    assert history(table) == [
+        "Ann drew train cards",
+        "Bob drew train cards",
+        "Ann drew train cards",
+    ]
+
+
+def test_a_tap_made_offline_is_refused_after_another_phones_move(client):
+    table = WebTable(client, "Ann", "Bob")
+    page = table.page()  # this phone goes offline
+    table.claim("Ann", "Seattle", "Portland", track=1)  # another phone, meanwhile
+    claim = {
+        **form_on(page, "/claim"),
+        "player": "Ann",
+        "route": route_id("Denver", "Helena"),
+        "tap": "first-tap",
+    }
+    response = client.post(f"{table.url}/claim", data=claim)
+    assert response.status_code == 409
+    assert "the game changed on another phone since this page was shown" in html.unescape(
+        problem(response.get_data(as_text=True))
+    )
+    assert history(table) == ["Ann claimed Portland–Seattle (gray, track 1)"]
+
+
+def test_a_tap_made_offline_is_refused_after_its_own_earlier_tap_was_undone(client):
+    table = WebTable(client, "Ann", "Bob")
+    page = table.page()
+    drew = {**form_on(page, "/turn"), "drew": "cards", "tap": "first-tap"}
+    assert client.post(f"{table.url}/turn", data=drew).status_code == 303
+    undo = form_on(table.page(), "/undo")  # another phone takes the draw back
+    assert client.post(f"{table.url}/undo", data=undo).status_code == 303
+    claim = {**form_on(page, "/claim"), "route": route_id("Denver", "Helena"), "tap": "second-tap"}
+    assert client.post(f"{table.url}/claim", data=claim).status_code == 409
