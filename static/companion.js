@@ -253,7 +253,8 @@
     }
     ["htmx:sendError", "htmx:responseError"].forEach(function (name) {
       document.body.addEventListener(name, function (event) {
-        if (event.target.closest(".live")) setTimeout(again, 2000);
+        // Offline, the connection's return asks (below): no asking in vain meanwhile.
+        if (event.target.closest(".live") && navigator.onLine) setTimeout(again, 2000);
       });
     });
     window.addEventListener("online", again);
@@ -771,6 +772,336 @@
     });
   }
 
+  // The service worker keeps the pages read, for when the connection drops
+  // (templates/worker.js); it takes over from the next page on.
+  function worker() {
+    var address = document.documentElement.dataset.worker;
+    if (!address || !("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register(address).catch(function () { /* pages work without */ });
+    // A page of a game: its other pages (board, tickets, score sheet) are kept too.
+    var worker = navigator.serviceWorker.controller;
+    if (!worker || !document.documentElement.dataset.game || !navigator.onLine) return;
+    var others = Array.from(document.querySelectorAll("header.top nav:not(.languages) a"), function (link) {
+      return link.getAttribute("href");
+    }).filter(function (address) { return address !== location.pathname; });
+    worker.postMessage({keep: others});
+  }
+
+  // The connection, and what waits for it. While the page follows the game live, nothing
+  // shows. Without the connection a strip says since when the page no longer follows the
+  // game, and as of when it shows it (a page the phone kept: as of when it was last read).
+  // A tap that records something (a form with its page's one-time token) then waits on
+  // the page, listed as not sent yet with a tap of its own beside the page's token
+  // (companion/web/stamps.py); with the connection back the taps are sent one after
+  // another, in order, each recorded once however often it is sent. The first one refused
+  // (another phone moved meanwhile) stops the rest: the table sees why and decides.
+  // Nothing is scored or refereed here: the server does both as the taps arrive.
+  var LETTERS_OF_A_TAP = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  function connection() {
+    var strip = document.getElementById("offline");
+    if (!strip) return;
+    var root = document.documentElement;
+    var game = root.dataset.game;  // the taps made offline wait under the game's address
+    var here = location.pathname + location.search;
+    var lostAt = null;  // since when the page no longer follows the game
+    var follows = Boolean(document.querySelector(".live [hx-get]"));  // a game, live
+    var sending = false;
+
+    function words(name, values) {
+      return (strip.dataset[name] || "").replace(/\{(\w+)\}/g, function (whole, key) {
+        return values && key in values ? values[key] : whole;
+      });
+    }
+    function clock(time) {
+      return new Date(time).toLocaleTimeString(root.lang, {hour: "2-digit", minute: "2-digit"});
+    }
+    function read(key, otherwise) {
+      try { return JSON.parse(localStorage.getItem(key)) || otherwise; } catch (e) { return otherwise; }
+    }
+    function write(key, value) {
+      try {
+        if (value === null || (Array.isArray(value) && !value.length)) localStorage.removeItem(key);
+        else localStorage.setItem(key, JSON.stringify(value));
+      } catch (e) { /* a phone that keeps nothing: the taps wait on this page only */ }
+    }
+    var WAITING = "waiting " + game, AS_OF = "as of " + here, RESULTS = "sent " + game;
+    var onThisPage = [];
+    function waiting() { return game ? read(WAITING, onThisPage) : []; }
+    function wait(list) { onThisPage = list; if (game) write(WAITING, list); }
+    // The page showed the game as it stood until the connection went (a live page is
+    // current while it follows the game), or since it was made.
+    function asOf() { return Math.max(Date.parse(root.dataset.made) || 0, read(AS_OF, 0)); }
+
+    function show() {
+      strip.textContent = "";
+      if (lostAt !== null && follows) {
+        var line = document.createElement("p");
+        var since = lostAt === "kept" ? null : clock(lostAt), made = clock(asOf());
+        line.textContent = since === null ? words("kept", {made: made})
+          : since === made ? words("lostThen", {since: since})
+          : words("lost", {since: since, made: made});
+        strip.appendChild(line);
+      }
+      if (strip.dataset.chosenPlayer) {
+        var chosen = document.createElement("p");
+        chosen.textContent = words("chosen", {player: strip.dataset.chosenPlayer});
+        strip.appendChild(chosen);
+      }
+      var list = waiting();
+      if (list.length) {
+        var heading = document.createElement("p");
+        heading.className = "waiting-head";
+        heading.textContent = sending ? words("sending") : words("waiting");
+        var taps = document.createElement("ol");
+        taps.className = "waiting";
+        list.forEach(function (tap, i) {
+          var item = document.createElement("li");
+          var what = document.createElement("span");
+          what.textContent = tap.label;
+          item.appendChild(what);
+          if (!sending) {
+            var remove = document.createElement("button");
+            remove.type = "button";
+            remove.textContent = words("remove");
+            remove.addEventListener("click", function () {
+              wait(waiting().filter(function (_, j) { return j !== i; }));
+              show();
+            });
+            item.appendChild(remove);
+          }
+          taps.appendChild(item);
+        });
+        strip.appendChild(heading);
+        strip.appendChild(taps);
+      }
+      strip.hidden = !strip.firstChild;
+      document.body.classList.toggle("offline-shown", !strip.hidden);
+    }
+
+    function lost() {
+      if (lostAt !== null) return;
+      lostAt = Date.now();
+      write(AS_OF, lostAt);
+      show();
+    }
+    function live() {
+      if (lostAt === null || !navigator.onLine) return;
+      lostAt = null;
+      show();
+    }
+
+    // A page that follows the game keeps it current until the phone leaves it.
+    window.addEventListener("pagehide", function () { if (lostAt === null) write(AS_OF, Date.now()); });
+    window.addEventListener("offline", lost);
+    window.addEventListener("online", function () {
+      if (!follows) live();  // nothing to follow: back at once
+      send();
+    });
+    document.body.addEventListener("htmx:sseError", lost);
+    document.body.addEventListener("htmx:sseOpen", function () {
+      if (lostAt === null) return;
+      var page = document.querySelector(".live [hx-get]");
+      if (page) htmx.trigger(page, "sse:changed");  // what changed meanwhile
+    });
+    document.body.addEventListener("htmx:afterSettle", function (event) {
+      if (event.target.tagName === "MAIN") live();
+    });
+
+    function tapOf(form, button) {
+      var player = form.elements.player && form.elements.player.value;
+      var what = button ? button.innerText.replace(/\s+/g, " ").trim() : "";
+      var city = button && button.closest("details.city");
+      var to = button && button.querySelector(".to");
+      if (city && to) what = city.dataset.cities + " – " + to.innerText.replace(/\s+/g, " ").trim();
+      return player ? player + ": " + what : what;
+    }
+    function newTap() {
+      var bytes = new Uint8Array(12);
+      crypto.getRandomValues(bytes);
+      return Array.from(bytes, function (b) { return LETTERS_OF_A_TAP[b % LETTERS_OF_A_TAP.length]; }).join("");
+    }
+
+    // Offline, a form that writes waits (a turn, a ticket) or says it needs the connection.
+    document.addEventListener("submit", function (event) {
+      var form = event.target;
+      if (form.method !== "post" || navigator.onLine) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      lost();
+      var stamped = form.elements.token && form.elements.seen;
+      if (!game || !stamped || form.enctype === "multipart/form-data") {
+        var needs = document.createElement("p");
+        needs.className = "needs";
+        needs.textContent = words("needs");
+        show();
+        strip.appendChild(needs);
+        strip.hidden = false;
+        return;
+      }
+      var data = new FormData(form, event.submitter);
+      var list = waiting();
+      // A tap made after others that wait is made on the page they were made on.
+      if (list.length) {
+        data.set("token", list[0].token);
+        data.set("seen", list[0].seen);
+      }
+      data.set("tap", newTap());
+      list.push({
+        action: form.action,
+        body: new URLSearchParams(data).toString(),
+        token: data.get("token"),
+        seen: data.get("seen"),
+        label: tapOf(form, event.submitter)
+      });
+      wait(list);
+      show();
+    }, true);
+
+    // Offline, who acts is chosen on the phone: the page's taps become that player's (the
+    // server says whether the rules allow them once they are sent).
+    document.addEventListener("click", function (event) {
+      var link = event.target.closest(".acting a");
+      if (!link || navigator.onLine) return;
+      event.preventDefault();
+      var name = link.querySelector(".who").textContent;
+      document.querySelectorAll("form input[type=hidden][name=player]").forEach(function (input) {
+        if (input.form && input.form.method === "post") input.value = name;
+      });
+      document.querySelectorAll(".acting a").forEach(function (other) {
+        other.classList.toggle("chosen", other === link);
+        other.classList.remove("turn");
+        if (other === link) other.setAttribute("aria-current", "true");
+        else other.removeAttribute("aria-current");
+      });
+      var now = document.querySelector(".bar .now");
+      if (now) now.replaceChildren.apply(now, Array.from(link.childNodes, function (n) { return n.cloneNode(true); }));
+      document.querySelectorAll("[data-acting]").forEach(function (element) {
+        var said = element.dataset.acting.replace("{player}", name);
+        if (!element.dataset.acting) element.hidden = true;
+        else if (element.tagName === "INPUT") element.placeholder = said;
+        else element.textContent = said;
+      });
+      strip.dataset.chosenPlayer = name;
+      show();
+    });
+
+    // With the connection back: the taps, one after another, then the page as it is now,
+    // saying what became of each.
+    function send() {
+      if (sending || !navigator.onLine || !waiting().length) return;
+      sending = true;
+      show();
+      var results = [];
+      function finish() {
+        write(RESULTS, results);
+        location.replace(location.href);
+      }
+      function next() {
+        var list = waiting();
+        if (!list.length) return finish();
+        var tap = list[0];
+        return fetch(tap.action, {
+          method: "POST",
+          body: tap.body,
+          headers: {"Content-Type": "application/x-www-form-urlencoded"},
+          credentials: "same-origin"
+        }).then(function (response) {
+          if (response.status >= 500) throw new Error(response.statusText);
+          return response.text().then(function (text) {
+            var page = new DOMParser().parseFromString(text, "text/html");
+            var problem = page.querySelector("main > .problem");
+            if (!response.ok || problem) {
+              var reason = problem ? problem.textContent.replace(/\s+/g, " ").trim() : response.statusText;
+              results.push({problem: words("refused", {tap: tap.label, reason: reason})});
+              list.slice(1).forEach(function (after) {
+                results.push({problem: words("after", {tap: after.label})});
+              });
+              wait([]);
+              return finish();
+            }
+            var note = page.querySelector("main > .note");
+            results.push({note: words("sent", {note: note ? note.textContent.trim() : tap.label})});
+            wait(waiting().slice(1));
+            return next();
+          });
+        });
+      }
+      var run = function () {
+        return next().catch(function () {  // the connection went again: the taps wait
+          sending = false;
+          if (results.length) finish(); else show();
+        });
+      };
+      if (navigator.locks) navigator.locks.request("waiting taps", run);  // one tab sends
+      else run();
+    }
+
+    // What became of the taps sent: said at the top of the page, until the game moves on.
+    var said = game ? read(RESULTS, []) : [];
+    if (said.length) {
+      write(RESULTS, null);
+      var main = document.querySelector("main");
+      said.slice().reverse().forEach(function (result) {
+        var line = document.createElement("p");
+        line.className = result.problem ? "problem" : "note";
+        line.setAttribute("role", result.problem ? "alert" : "status");
+        if (main.dataset.version) line.dataset.version = main.dataset.version;
+        line.textContent = result.problem || result.note;
+        main.insertBefore(line, main.firstChild);
+      });
+    }
+
+    if (!navigator.onLine) lostAt = "kept";
+    show();
+    send();
+  }
+
+  // The offline page lists the pages this phone kept, newest first, each with its time.
+  function keptPages() {
+    var section = document.querySelector("[data-kept-pages]");
+    if (!section) return;
+    var list = section.querySelector(".kept");
+    var none = section.querySelector(".none-kept");
+    function done(pages) {
+      pages.sort(function (a, b) { return b.made - a.made; });
+      pages.forEach(function (page) {
+        var item = document.createElement("li");
+        var link = document.createElement("a");
+        link.href = page.address;
+        link.textContent = page.title;
+        var time = document.createElement("span");
+        time.className = "hint";
+        time.textContent = " " + section.dataset.asOf.replace("{made}", new Date(page.made).toLocaleString(document.documentElement.lang, {dateStyle: "short", timeStyle: "short"}));
+        item.appendChild(link);
+        item.appendChild(time);
+        list.appendChild(item);
+      });
+      none.hidden = pages.length > 0;
+    }
+    if (!window.caches) return done([]);
+    caches.open("pages").then(function (cache) {
+      return cache.keys().then(function (requests) {
+        return Promise.all(requests.map(function (request) {
+          return cache.match(request).then(function (response) { return response.text(); }).then(function (text) {
+            var page = new DOMParser().parseFromString(text, "text/html");
+            var address = new URL(request.url);
+            var kept = 0;
+            try { kept = JSON.parse(localStorage.getItem("as of " + address.pathname + address.search)) || 0; } catch (e) { /* */ }
+            var made = Math.max(Date.parse(page.documentElement.dataset.made) || 0, kept);
+            var players = Array.from(page.querySelectorAll(".acting .who"), function (who) {
+              return who.textContent;
+            }).join(", ");
+            return {
+              address: address.pathname + address.search,
+              title: players ? page.title + " · " + players : page.title,
+              made: made
+            };
+          });
+        }));
+      });
+    }).then(done, function () { done([]); });
+  }
+
   // Every help is in place: a tap from here on is heard as it is meant. The mark is new for
   // each page shown (the browser tests wait for it after every page they open or form
   // they send, and tell the page that answers from the one they left).
@@ -905,6 +1236,9 @@
   document.documentElement.classList.add("js");
   document.addEventListener("DOMContentLoaded", function () {
     try {
+      worker();
+      connection();  // before the other helps that hear a form sent: a tap offline waits
+      keptPages();
       keepWhatThePlayerDid();
       stopFollowingOnSubmit();
       catchUp();

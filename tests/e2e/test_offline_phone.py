@@ -1,0 +1,156 @@
+"""A phone that loses the connection (the browser's own offline switch): the page says it no
+longer follows the game, and since when; the taps made meanwhile wait on the page, and are
+sent once each, in order, when the connection is back, or refused with the reason when
+another phone moved meanwhile; the app opens without the connection to its shell, which
+leads to the pages the phone kept."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.phone import go, ready, start_game, tap
+
+WAITING = "#offline ol.waiting li > span"  # each tap that waits, in words
+
+
+def kept(page: Page, table: str) -> None:
+    """Opens the table once the service worker runs the page, so that the worker keeps it."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    go(page, table)
+    assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+
+
+def history(page: Page) -> list[str]:
+    """The history as the table lists it, newest first."""
+    return [" ".join(line.split()) for line in page.locator(".history li").all_inner_texts()]
+
+
+def find_city(page: Page, letters: str, key: str) -> None:
+    """Types a city's first letters in the bar and waits for its routes to open."""
+    page.fill(".city-search", letters)
+    expect(page.locator(".city-search")).to_have_attribute("data-found", letters)
+    expect(page.locator(f"details.city[data-key^='{key}']")).to_have_attribute("open", "")
+
+
+def test_taps_made_offline_wait_and_are_recorded_once_each_in_order(
+    phone: Page, phones: Callable[..., Page], server: str
+) -> None:
+    table = start_game(phone, server, ["Ann", "Bob"])
+    kept(phone, table)
+    phone.context.set_offline(True)
+    expect(phone.locator("#offline")).to_contain_text("Not following the game live since")
+
+    phone.locator(".turns button", has_text="Drew cards").click()  # Ann's turn
+    expect(phone.locator(WAITING)).to_have_text(["Ann: Drew cards"])
+    expect(phone.locator("#offline")).to_contain_text(
+        "Not sent yet — will be sent when the connection is back:"
+    )
+    # Bob's turn now: who acts is chosen on the phone, nothing is refereed here.
+    phone.locator(".acting a", has_text="Bob").click()
+    expect(phone.locator(".acting a.chosen")).to_have_text("Bob")
+    expect(phone.locator("#claim h2")).to_have_text("Bob claims a route")
+    find_city(phone, "hel", "helena")
+    phone.locator("details.city[data-key^='helena'] button.route", has_text="Denver").click()
+    expect(phone.locator(WAITING)).to_have_count(2)
+    expect(phone.locator(WAITING).nth(1)).to_contain_text("Bob: Helena – Denver")
+
+    other = phones()  # another phone at the table: nothing is recorded yet
+    go(other, table)
+    expect(other.locator(".history li")).to_have_count(0)
+
+    before = ready(phone)
+    phone.context.set_offline(False)
+    phone.wait_for_selector(f"html[data-ready]:not([data-ready='{before}'])", state="attached")
+    expect(phone.locator("main > .note")).to_have_text(
+        [
+            re.compile(r"^Sent when the connection came back: Ann drew train cards"),
+            re.compile(r"^Sent when the connection came back: Bob claimed Denver–Helena"),
+        ]
+    )
+    expect(phone.locator("#offline")).to_be_hidden()
+    assert history(phone) == ["Bob claimed Denver–Helena (green)", "Ann drew train cards"]
+    expect(other.locator(".history li").first).to_contain_text("Bob claimed Denver–Helena")
+    assert history(other) == history(phone)
+
+
+def test_a_tap_made_offline_is_refused_with_the_reason_when_another_phone_moved(
+    phone: Page, phones: Callable[..., Page], server: str
+) -> None:
+    table = start_game(phone, server, ["Ann", "Bob"])
+    kept(phone, table)
+    phone.context.set_offline(True)
+    find_city(phone, "hel", "helena")
+    phone.locator("details.city[data-key^='helena'] button.route", has_text="Denver").click()
+    expect(phone.locator(WAITING)).to_have_text([re.compile(r"^Ann: Helena – Denver")])
+
+    other = phones()  # meanwhile, Ann's draw is recorded on another phone
+    go(other, table)
+    tap(other, other.locator(".turns button", has_text="Drew cards"))
+
+    before = ready(phone)
+    phone.context.set_offline(False)
+    phone.wait_for_selector(f"html[data-ready]:not([data-ready='{before}'])", state="attached")
+    expect(phone.locator("main > .problem")).to_contain_text("Not recorded: Ann: Helena – Denver")
+    expect(phone.locator("main > .problem")).to_contain_text(
+        "the game changed on another phone since this page was shown"
+        " (the last action now: Ann drew train cards)"
+    )
+    assert history(phone) == ["Ann drew train cards"]
+
+
+def test_a_page_offline_for_a_minute_says_since_when(phone: Page, server: str) -> None:
+    table = start_game(phone, server, ["Ann", "Bob"])
+    phone.clock.install()
+    go(phone, table)
+    lost = phone.evaluate(
+        "new Date().toLocaleTimeString('en', {hour: '2-digit', minute: '2-digit'})"
+    )
+    phone.context.set_offline(True)
+    phone.clock.fast_forward("01:05")
+    expect(phone.locator("#offline")).to_contain_text(f"Not following the game live since {lost}.")
+
+
+def test_the_app_opens_offline_from_the_home_screen_to_its_shell(phone: Page, server: str) -> None:
+    table = start_game(phone, server, ["Ann", "Bob"])
+    kept(phone, table)
+    phone.context.set_offline(True)
+    go(phone, server + "/")  # the home screen's icon opens the start page
+    expect(phone.locator("h1")).to_have_text("No connection")
+    kept_table = phone.locator(".kept a", has_text="Table · North America")
+    expect(kept_table).to_have_attribute("href", re.compile("/g/"))
+    tap(phone, kept_table)
+    expect(phone.locator("#offline")).to_contain_text(
+        "No connection: this page shows the game as of"
+    )
+    expect(phone.locator(".acting a.chosen")).to_have_text("Ann")
+
+
+def test_a_games_board_and_score_sheet_read_offline_though_never_opened(
+    phone: Page, server: str
+) -> None:
+    table = start_game(phone, server, ["Ann", "Bob"])
+    kept(phone, table)
+    for page in ("/board", "/sheet"):  # kept by the worker as the table was read
+        phone.wait_for_function(
+            "address => caches.open('pages').then(c => c.match(address)).then(Boolean)",
+            arg=new_path(table) + page,
+        )
+    phone.context.set_offline(True)
+    go(phone, table + "/board")
+    expect(phone.locator("#offline")).to_contain_text(
+        "No connection: this page shows the game as of"
+    )
+    expect(phone.locator("#picture svg")).to_be_visible()
+    go(phone, table + "/sheet")
+    expect(phone.locator("h1")).not_to_have_text("No connection")
+    expect(phone.locator("#offline")).to_contain_text(
+        "No connection: this page shows the game as of"
+    )
+
+
+def new_path(address: str) -> str:
+    """An address's path, as the worker keeps a page under it."""
+    return "/" + address.split("/", 3)[3]
