@@ -154,3 +154,18 @@ def test_a_games_board_and_score_sheet_read_offline_though_never_opened(
 def new_path(address: str) -> str:
     """An address's path, as the worker keeps a page under it."""
     return "/" + address.split("/", 3)[3]
+
+
+def test_a_russian_phone_says_in_russian_what_waits(
+    phones: Callable[..., Page], server: str
+) -> None:
+    phone = phones("ru-RU")
+    table = start_game(phone, server, ["Аня", "Боря"], button="Начать игру")
+    kept(phone, table)
+    phone.context.set_offline(True)
+    expect(phone.locator("#offline")).to_contain_text("Страница не следит за игрой вживую с")
+    phone.locator(".turns button", has_text="Взять карты вагонов").click()
+    expect(phone.locator("#offline")).to_contain_text(
+        "Ещё не отправлено — отправится, когда вернётся связь:"
+    )
+    expect(phone.locator(WAITING)).to_have_text(["Аня: Взять карты вагонов"])
