@@ -37,6 +37,7 @@ EARLIER_FORMAT = "ttr-companion-backup/1"  # no last line: read as it comes, unc
 TABLES = (
     "player_group",
     "group_merge",
+    "group_telegram",
     "game",
     "action",
     "ticket",

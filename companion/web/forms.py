@@ -277,6 +277,12 @@ class MergeForm(FlaskForm):
     )
 
 
+class TelegramPersonForm(FlaskForm):
+    """Which of the group's players the Telegram user who opened the page is."""
+
+    person = StringField(label(_("I am")), validators=[InputRequired(), Length(max=MAX_NAME)])
+
+
 class UnmergeForm(FlaskForm):
     """A spelling that is its own person again."""
 

@@ -20,6 +20,7 @@ from companion.rules.standings import Played, Standings, same_person, standings
 from companion.rules.words import _
 from companion.web import store
 from companion.web.cache import Recent
+from companion.web.database import Connection
 from companion.web.stored_game import StoredGame
 
 MAX_NAME = 60  # a group's name, in characters
@@ -149,6 +150,75 @@ def merge(group_id: str, spelling: str, person: str) -> None:
             "INSERT INTO group_merge (group_id, spelling_key, spelling, person)"
             " VALUES (?, ?, ?, ?)",
             (group_id, name_key(spelling), spelling, person),
+        )
+
+
+def telegram_person(group_id: str, telegram_id: int) -> str | None:
+    """The player of the group a Telegram user is, as the group knows them, if it does."""
+    row = (
+        store.get_db()
+        .execute(
+            "SELECT person FROM group_telegram WHERE group_id = ? AND telegram_id = ?",
+            (group_id, str(telegram_id)),
+        )
+        .fetchone()
+    )
+    return None if row is None else str(row["person"])
+
+
+def _played_names(db: Connection, group_id: str) -> dict[str, str]:
+    """Each name the group's games seat, by its key, as the latest game spells it."""
+    rows = db.execute("SELECT players FROM game WHERE group_id = ? ORDER BY created", (group_id,))
+    return {name_key(p["name"]): p["name"] for row in rows for p in json.loads(row["players"])}
+
+
+def tell_telegram(group_id: str, telegram_id: int, person: str) -> str | None:
+    """From now on the Telegram user is ``person`` in the group (a name its games seat).
+    The name the group knew them by until now, when another one that played there, becomes
+    the same person as ``person`` (a merge): their earlier games follow them. Returns that
+    earlier name when it was merged."""
+    person = _plain(person)
+    earlier = telegram_person(group_id, telegram_id)
+    merged = None
+    played = _played_names(store.get_db(), group_id)
+    if name_key(person) not in played:
+        raise IllegalAction(_("nobody called %(name)s played in this group", name=person))
+    person = played[name_key(person)]
+    known = same_person(load_group(group_id).merges)
+    if (
+        earlier is not None
+        and name_key(earlier) in played
+        and known.get(name_key(earlier), name_key(earlier))
+        != known.get(name_key(person), name_key(person))
+    ):
+        merge(group_id, earlier, person)
+        merged = played[name_key(earlier)]
+    _remember_telegram(group_id, telegram_id, person, replace=True)
+    return merged
+
+
+def seat_telegram(group_id: str, telegram_id: int, seats: list[str], name: str) -> None:
+    """A game started in the group from Telegram: the seat under the user's Telegram name
+    (``name``) is theirs, if the group did not know them yet."""
+    if any(name_key(seat) == name_key(name) for seat in seats):
+        _remember_telegram(group_id, telegram_id, name, replace=False)
+
+
+def _remember_telegram(group_id: str, telegram_id: int, person: str, replace: bool) -> None:
+    with store.writing(lock=_lock(group_id)) as db:
+        known = db.execute(
+            "SELECT 1 FROM group_telegram WHERE group_id = ? AND telegram_id = ?",
+            (group_id, str(telegram_id)),
+        ).fetchone()
+        if known is not None and not replace:
+            return
+        db.execute(
+            "DELETE FROM group_telegram WHERE group_id = ? AND telegram_id = ?",
+            (group_id, str(telegram_id)),
+        )
+        db.execute(
+            "INSERT INTO group_telegram (group_id, telegram_id, person) VALUES (?, ?, ?)",
+            (group_id, str(telegram_id), person),
         )
 
 

@@ -140,3 +140,25 @@ def test_in_telegrams_dark_theme_the_pages_keep_their_light_panels_legible(
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == own
     header = page.evaluate("getComputedStyle(document.querySelector('.top')).backgroundColor")
     assert header == "rgb(51, 144, 236)"
+
+
+def test_a_group_opened_from_telegram_remembers_which_player_the_user_is(
+    server: str, phone: Page
+) -> None:
+    page = phone
+    go(page, server)
+    page.fill("#groups input[name='name']", "Четверг")
+    tap(page, "#groups button:has-text('Start a group')")
+    group = page.url
+    for seat, name in enumerate(["Anna", "Bob"]):
+        page.fill(f"#new [name='seats-{seat}-name']", name)
+    tap(page, "#new button:has-text('Start the game')")
+
+    opened_in_telegram(page, server, group, stub(init_data("t" + group.rsplit("/", 1)[1])))
+    card = page.locator("#telegram")
+    expect(card).to_contain_text("Кто вы из игроков?")
+    card.locator("select").select_option("Anna")
+    tap(page, card.locator("button"))
+    expect(page.locator("main > .note")).to_have_text("Компания знает вас как Anna.")
+    expect(card).to_contain_text("Компания знает вас как Anna")
+    screenshot(page, "tg3-group-knows-you")

@@ -70,7 +70,8 @@ def a_site(app: Flask) -> tuple[list[str], list[str]]:
 
 
 def a_club(client: FlaskClient) -> str:
-    """A group with two games imported and two spellings merged into one person: its id."""
+    """A group with two games imported, two spellings merged into one person and a
+    Telegram user who said which player they are: its id."""
     club = client.post("/t", data={"name": "Fridays"}).headers["Location"]
     for names in (["Ann", "Bob"], ["ann", "Cy"]):
         record = json.dumps({"map": "usa", "players": names}).encode()
@@ -80,7 +81,10 @@ def a_club(client: FlaskClient) -> str:
             content_type="multipart/form-data",
         )
     assert client.post(f"{club}/merge", data={"spelling": "Cy", "person": "Bob"}).status_code == 303
-    return str(club.rsplit("/", 1)[-1])
+    club_id = str(club.rsplit("/", 1)[-1])
+    with client.application.app_context():
+        group_store.tell_telegram(club_id, 279058397, "Ann")
+    return club_id
 
 
 def pages(app: Flask, games: list[str], groups: list[str]) -> dict[str, object]:
@@ -437,7 +441,7 @@ def test_backup_check_says_a_whole_file_is_whole(app, tmp_path):
     env = {"COMPANION_INSTANCE_PATH": str(tmp_path), "DATABASE_URL": str(tmp_path / "c.sqlite")}
     done = CliRunner().invoke(cli, ["backup", "--check", str(path)], env=env)
     assert done.exit_code == 0, done.output
-    assert "is whole: player_group 1, group_merge 1, game 5" in done.stdout
+    assert "is whole: player_group 1, group_merge 1, group_telegram 1, game 5" in done.stdout
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import html
 import json
 import re
 from urllib.parse import urlencode
@@ -13,6 +14,7 @@ from urllib.parse import urlencode
 import pytest
 
 from companion.web.telegram import MAX_AGE, InitDataRefused, check_init_data
+from tests.web.helpers import seats
 
 TOKEN = "123456:TEST-token-for-the-tests"
 NOW = 1_800_000_000
@@ -174,3 +176,79 @@ def test_inside_telegram_every_page_has_telegrams_script_outside_none(telegram_a
     assert "script-src 'self' https://telegram.org" in policy
     assert "frame-ancestors https://web.telegram.org" in policy
     assert "X-Frame-Options" not in inside.headers
+
+
+# A group remembers which Telegram user is which of its players.
+
+
+def _group_with_games(client, *tables: list[str]) -> str:
+    """A group whose games (just started, one a table) seated these players."""
+    url = client.post("/t", data={"name": "Club"}).headers["Location"]
+    for names in tables:
+        answer = client.post(f"{url}/games", data=seats(*names))
+        assert answer.status_code == 303, answer.get_data(as_text=True)
+    return url
+
+
+def _from_telegram(client, monkeypatch) -> None:
+    monkeypatch.setattr("companion.web.pages.telegram_app.time.time", lambda: NOW)
+    assert client.post("/tg", data={"init_data": opened()}).status_code == 200
+    client.get("/language/en")  # the test reads English (Telegram's user speaks Russian)
+
+
+def _first_free_seats(page: str) -> list[str]:
+    return re.findall(r'name="seats-\d-name"[^>]*value="([^"]*)"', page)
+
+
+def test_a_game_started_in_a_group_from_telegram_remembers_the_users_seat(
+    telegram_app, monkeypatch
+):
+    _from_telegram(telegram_app, monkeypatch)
+    url = _group_with_games(telegram_app, ["Аня Петрова", "Bob"])
+    page = telegram_app.get(url).get_data(as_text=True)
+    assert "The group knows you as Аня Петрова" in html.unescape(page)
+
+
+def test_a_telegram_user_who_says_which_player_they_are_has_their_earlier_name_merged(
+    telegram_app, monkeypatch
+):
+    _from_telegram(telegram_app, monkeypatch)
+    # Anna played twice before Telegram, then once under her Telegram name.
+    url = _group_with_games(telegram_app, ["Anna", "Bob"], ["Anna", "Cy"], ["Аня Петрова", "Bob"])
+    answer = telegram_app.post(f"{url}/telegram", data={"person": "Anna"})
+    assert answer.status_code == 303
+    page = html.unescape(telegram_app.get(url).get_data(as_text=True))
+    assert "The group knows you as Anna" in page
+    assert "Аня Петрова counts as Anna" in page  # her Telegram-name game follows her
+    stats = telegram_app.get(f"{url}/stats.json").get_json()
+    anna = next(p for p in stats["players"] if p["name"] == "Anna")
+    assert anna["games"] == 3
+
+
+def test_the_next_game_in_the_group_offers_the_telegram_users_seat_under_their_name(
+    telegram_app, monkeypatch
+):
+    _from_telegram(telegram_app, monkeypatch)
+    url = _group_with_games(telegram_app, ["Anna", "Bob"], ["Bob", "Cy"])
+    assert telegram_app.post(f"{url}/telegram", data={"person": "Anna"}).status_code == 303
+    # The last game seated Bob and Cy: Anna is offered the first seat free.
+    assert _first_free_seats(telegram_app.get(url).get_data(as_text=True))[:3] == [
+        "Bob",
+        "Cy",
+        "Anna",
+    ]
+
+
+def test_a_telegram_user_cannot_be_a_player_who_never_played_in_the_group(
+    telegram_app, monkeypatch
+):
+    _from_telegram(telegram_app, monkeypatch)
+    url = _group_with_games(telegram_app, ["Anna", "Bob"])
+    answer = telegram_app.post(f"{url}/telegram", data={"person": "Zed"})
+    assert answer.status_code == 409
+    assert "Nobody called Zed played in this group" in answer.get_data(as_text=True)
+
+
+def test_outside_telegram_a_group_asks_nobody_who_they_are(client):
+    url = _group_with_games(client, ["Anna", "Bob"])
+    assert "You, from Telegram" not in client.get(url).get_data(as_text=True)

@@ -6,7 +6,16 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from flask import Blueprint, Response, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -26,10 +35,12 @@ from companion.web.forms import (
     MergeForm,
     NewGameForm,
     TakeOutForm,
+    TelegramPersonForm,
     UnmergeForm,
     form_problem,
     required,
 )
+from companion.web.headers import inside_telegram
 from companion.web.holds import requester
 from companion.web.new_game import (
     Refusal,
@@ -122,9 +133,20 @@ def initials(names: list[str]) -> dict[str, str]:
     return found
 
 
-def _latest_table(found: Standings) -> NewGameForm:
+def _telegram_user() -> tuple[int, str] | None:
+    """The Telegram user who opened the pages from the club's bot (its id and name), if
+    one did."""
+    if not inside_telegram():
+        return None
+    user = session["telegram"]
+    return int(user["id"]), str(user["name"])
+
+
+def _latest_table(found: Standings, me: str | None = None) -> NewGameForm:
     """The new-game form, filled in as the group's latest game was: the same map and the
-    same players in the same seats, with the same pieces, and the same ticket decks."""
+    same players in the same seats, with the same pieces, and the same ticket decks; the
+    Telegram user who opened it (``me``, as the group knows them) in the first seat free,
+    if they did not play it."""
     form = new_game_form()
     if found.games and not form.is_submitted():
         latest = found.games[-1]
@@ -138,6 +160,11 @@ def _latest_table(found: Standings) -> NewGameForm:
             # A record without colours: each seat one nobody else plays.
             color = p.player.color
             seat.form.color.data = color if color in PIECE_COLORS else next(free, None)
+        names = [name_key(seat.form.name.data or "") for seat in form.seats]
+        if me is not None and name_key(me) not in names:
+            empty = next((seat for seat in form.seats if not seat.form.name.data), None)
+            if empty is not None:
+                empty.form.name.data = me
     return form
 
 
@@ -161,6 +188,9 @@ def render_group(
     maps = list(dict.fromkeys(g.map for g in every.games))
     titles = {m: load_board(m).title for m in maps}
     finished = [g for g in found.games if g.finished]
+    user = _telegram_user()
+    known = group_store.telegram_person(group_id, user[0]) if user else None
+    me = every.person(known) if known else None  # as the standings name them now
     return render_template(
         "group.html",
         group=group,
@@ -206,7 +236,12 @@ def render_group(
         problem=problem,
         new_game_action=url_for("group.new_game", group_id=group_id),
         import_action=url_for("group.import_record", group_id=group_id),
-        **new_game_context(form or _latest_table(every)),
+        # Opened from Telegram: which of the group's players the user is.
+        telegram_me={"person": me, "people": [p.name for p in every.people]}
+        if user and every.people
+        else None,
+        telegram_form=TelegramPersonForm(),
+        **new_game_context(form or _latest_table(every, me)),
     ), status
 
 
@@ -238,6 +273,10 @@ def new_game(group_id: str) -> BaseResponse | tuple[str, int]:
     started = start_game(form, group_id)
     if isinstance(started, Refusal):
         return render_group(group_id, form=form, problem=started.problem, status=started.status)
+    user = _telegram_user()
+    if user is not None:  # the seat under the user's Telegram name is theirs
+        seats = [s.form.name.data or "" for s in form.seats]
+        group_store.seat_telegram(group_id, user[0], seats, user[1])
     return redirect(url_for("table.show", game_id=started), code=303)
 
 
@@ -279,6 +318,27 @@ def merge(group_id: str) -> BaseResponse | tuple[str, int]:
     except IllegalAction as error:
         return render_group(group_id, problem=str(error), status=409)
     return redirect(url_for("group.show", group_id=group_id, _anchor="people"), code=303)
+
+
+@bp.post("/<group_id>/telegram")
+def telegram(group_id: str) -> BaseResponse | tuple[str, int]:
+    """The Telegram user who opened the page says which of the group's players they are."""
+    user = _telegram_user()
+    if user is None:
+        return render_group(group_id, problem=_("Open the group from Telegram first."), status=400)
+    form = TelegramPersonForm()
+    if not form.validate_on_submit():
+        return render_group(group_id, problem=form_problem(form), status=400)
+    try:
+        person = required(form.person.data).strip()
+        merged = group_store.tell_telegram(group_id, user[0], person)
+    except IllegalAction as error:
+        return render_group(group_id, problem=str(error), status=409)
+    known = group_store.telegram_person(group_id, user[0])
+    flash(_("The group knows you as %(person)s.", person=known))
+    if merged:
+        flash(_("%(name)s's games count as %(person)s's.", name=merged, person=known))
+    return redirect(url_for("group.show", group_id=group_id, _anchor="telegram"), code=303)
 
 
 @bp.post("/<group_id>/unmerge")
