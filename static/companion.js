@@ -796,6 +796,16 @@
   // another, in order, each recorded once however often it is sent. The first one refused
   // (another phone moved meanwhile) stops the rest: the table sees why and decides.
   // Nothing is scored or refereed here: the server does both as the taps arrive.
+  // When each page read on this phone last showed the game as it stood (by its address,
+  // the latest KEPT_TIMES): a copy read offline says it shows the game as of then.
+  var AS_OF = "as of";
+  var KEPT_TIMES = 100;
+  function keptAsOf() {
+    try { return JSON.parse(localStorage.getItem(AS_OF)) || {}; } catch (e) { return {}; }
+  }
+  var GRACE = 4000;
+  var DOUBLE_TAP = 1500;  // milliseconds: the same tap again within this is one tap
+  var RETRY_WAITING = 5000;  // milliseconds between tries to send the taps that wait  // milliseconds a broken stream may take to come back unsaid
   var LETTERS_OF_A_TAP = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   function connection() {
     var strip = document.getElementById("offline");
@@ -824,13 +834,21 @@
         else localStorage.setItem(key, JSON.stringify(value));
       } catch (e) { /* a phone that keeps nothing: the taps wait on this page only */ }
     }
-    var WAITING = "waiting " + game, AS_OF = "as of " + here, RESULTS = "sent " + game;
+    var WAITING = "waiting " + game, RESULTS = "sent " + game;
     var onThisPage = [];
     function waiting() { return game ? read(WAITING, onThisPage) : []; }
     function wait(list) { onThisPage = list; if (game) write(WAITING, list); }
     // The page showed the game as it stood until the connection went (a live page is
     // current while it follows the game), or since it was made.
-    function asOf() { return Math.max(Date.parse(root.dataset.made) || 0, read(AS_OF, 0)); }
+    function asOf() { return Math.max(Date.parse(root.dataset.made) || 0, keptAsOf()[here] || 0); }
+    function current(time) {  // the page showed the game as it stood at ``time``
+      var all = keptAsOf();
+      delete all[here];
+      all[here] = time;
+      var addresses = Object.keys(all);
+      addresses.slice(0, Math.max(0, addresses.length - KEPT_TIMES)).forEach(function (a) { delete all[a]; });
+      write(AS_OF, all);
+    }
 
     function show() {
       strip.textContent = "";
@@ -881,7 +899,7 @@
     function lost() {
       if (lostAt !== null) return;
       lostAt = Date.now();
-      write(AS_OF, lostAt);
+      current(lostAt);
       show();
     }
     function live() {
@@ -891,14 +909,23 @@
     }
 
     // A page that follows the game keeps it current until the phone leaves it.
-    window.addEventListener("pagehide", function () { if (lostAt === null) write(AS_OF, Date.now()); });
+    window.addEventListener("pagehide", function () { if (lostAt === null && follows) current(Date.now()); });
     window.addEventListener("offline", lost);
     window.addEventListener("online", function () {
       if (!follows) live();  // nothing to follow: back at once
       send();
     });
-    document.body.addEventListener("htmx:sseError", lost);
+    // A stream that breaks for a moment (a proxy, a server's restart) comes back by itself
+    // within a second or two: it says nothing unless it stays broken.
+    var broken = false;
+    document.body.addEventListener("htmx:sseError", function () {
+      if (broken) return;
+      broken = true;
+      setTimeout(function () { if (broken) lost(); }, GRACE);
+    });
     document.body.addEventListener("htmx:sseOpen", function () {
+      broken = false;
+      send();
       if (lostAt === null) return;
       var page = document.querySelector(".live [hx-get]");
       if (page) htmx.trigger(page, "sse:changed");  // what changed meanwhile
@@ -924,10 +951,11 @@
     // Offline, a form that writes waits (a turn, a ticket) or says it needs the connection.
     document.addEventListener("submit", function (event) {
       var form = event.target;
-      if (form.method !== "post" || navigator.onLine) return;
+      // Online, a tap waits too while others wait before it: they are sent first.
+      if (form.method !== "post" || (navigator.onLine && !sending && !waiting().length)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      lost();
+      if (!navigator.onLine) lost();
       var stamped = form.elements.token && form.elements.seen;
       if (!game || !stamped || form.enctype === "multipart/form-data") {
         var needs = document.createElement("p");
@@ -938,8 +966,14 @@
         strip.hidden = false;
         return;
       }
-      var data = new FormData(form, event.submitter);
+      var data = new FormData(form);
+      var button = event.submitter;
+      if (button && button.name) data.set(button.name, button.value);
       var list = waiting();
+      // The same button again at once is a double tap, not a second turn.
+      var said = form.action + " " + new URLSearchParams(data).toString();
+      var last = list[list.length - 1];
+      if (last && last.said === said && Date.now() - last.at < DOUBLE_TAP) return;
       // A tap made after others that wait is made on the page they were made on.
       if (list.length) {
         data.set("token", list[0].token);
@@ -947,6 +981,9 @@
       }
       data.set("tap", newTap());
       list.push({
+        said: said,
+        at: Date.now(),
+        id: data.get("tap"),
         action: form.action,
         body: new URLSearchParams(data).toString(),
         token: data.get("token"),
@@ -955,6 +992,7 @@
       });
       wait(list);
       show();
+      send();
     }, true);
 
     // Offline, who acts is chosen on the phone: the page's taps become that player's (the
@@ -985,6 +1023,13 @@
       show();
     });
 
+    // Back online while the server could not be reached yet: asked again a moment later,
+    // and whenever the phone comes back to the page.
+    setInterval(function () { if (!sending && navigator.onLine) send(); }, RETRY_WAITING);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") send();
+    });
+
     // With the connection back: the taps, one after another, then the page as it is now,
     // saying what became of each.
     function send() {
@@ -994,7 +1039,7 @@
       var results = [];
       function finish() {
         write(RESULTS, results);
-        location.replace(location.href);
+        location.replace(location.pathname + location.search);  // a new page, not a scroll
       }
       function next() {
         var list = waiting();
@@ -1016,17 +1061,18 @@
               list.slice(1).forEach(function (after) {
                 results.push({problem: words("after", {tap: after.label})});
               });
-              wait([]);
+              wait(waiting().filter(function (t) { return list.every(function (l) { return l.id !== t.id; }); }));
               return finish();
             }
             var note = page.querySelector("main > .note");
             results.push({note: words("sent", {note: note ? note.textContent.trim() : tap.label})});
-            wait(waiting().slice(1));
+            wait(waiting().filter(function (t) { return t.id !== tap.id; }));
             return next();
           });
         });
       }
       var run = function () {
+        if (!waiting().length) { sending = false; show(); return null; }  // another tab sent them
         return next().catch(function () {  // the connection went again: the taps wait
           sending = false;
           if (results.length) finish(); else show();
@@ -1079,14 +1125,14 @@
       none.hidden = pages.length > 0;
     }
     if (!window.caches) return done([]);
+    var times = keptAsOf();
     caches.open("pages").then(function (cache) {
       return cache.keys().then(function (requests) {
         return Promise.all(requests.map(function (request) {
           return cache.match(request).then(function (response) { return response.text(); }).then(function (text) {
             var page = new DOMParser().parseFromString(text, "text/html");
             var address = new URL(request.url);
-            var kept = 0;
-            try { kept = JSON.parse(localStorage.getItem("as of " + address.pathname + address.search)) || 0; } catch (e) { /* */ }
+            var kept = times[address.pathname + address.search] || 0;
             var made = Math.max(Date.parse(page.documentElement.dataset.made) || 0, kept);
             var players = Array.from(page.querySelectorAll(".acting .who"), function (who) {
               return who.textContent;

@@ -4,9 +4,10 @@
 //
 // - The shell (the pages' style and scripts, the icons, the offline page) is kept as the
 //   worker installs, under its version; a file asked for is taken from there first.
-// - A page is asked of the server first, and kept as read (a live update of it too, so the
-//   copy follows the game while the page is open); with no connection, the copy kept is
-//   shown, or the offline page where there is none (the home page, which starts games).
+// - A page is asked of the server first, and kept as read (its live updates too, so the
+//   copy follows the game while the page is open; never a page its server said not to
+//   keep); with no connection, the copy kept is shown, or the offline page where there is
+//   none (the home page, which starts games).
 // - A page of a game asks for the game's other pages (its board, tickets and score sheet)
 //   to be kept too, read again when the copy kept is more than a few minutes old.
 // - Nothing else is touched: forms, live streams and searches go to the server as they
@@ -83,21 +84,33 @@ function keep(key, response) {
 }
 
 // A page: the server's, kept as read; with no connection, the copy kept, else the shell.
+// A live update is kept (it is the page itself, as it is now), never answered from what
+// was kept: the page in hand is newer than any copy.
 function page(event, url, navigating) {
   var key = pageKey(url);
   var home = url.pathname === HOME;
   return fetch(event.request).then(function (response) {
     var html = (response.headers.get("Content-Type") || "").indexOf("text/html") === 0;
-    if (response.ok && response.type === "basic" && !response.redirected && html && !home) {
+    var kept = !/no-store/.test(response.headers.get("Cache-Control") || "");
+    if (response.ok && response.type === "basic" && !response.redirected && html && kept && !home) {
       event.waitUntil(keep(key, response.clone()));
     }
     return response;
   }, function () {
+    if (!navigating) return Response.error();
     return caches.match(key, {cacheName: PAGES}).then(function (kept) {
-      if (kept) return kept;
-      return navigating ? caches.match(SHELL) : Response.error();
+      return kept || caches.match(SHELL);
     });
   });
+}
+
+// A live update: the page asking for itself (htmx names the page it asks from).
+function liveUpdate(request, url) {
+  if (request.headers.get("HX-Request") !== "true") return false;
+  var from = request.headers.get("HX-Current-URL");
+  if (!from) return false;
+  var page = new URL(from, self.location.href);
+  return page.pathname === url.pathname && page.search === url.search;
 }
 
 // The other pages of the game a page belongs to, kept unless a copy was read lately.
@@ -132,6 +145,5 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   var navigating = request.mode === "navigate";
-  var live = request.headers.get("HX-Request") === "true";  // a live update of a page
-  if (navigating || live) event.respondWith(page(event, url, navigating));
+  if (navigating || liveUpdate(request, url)) event.respondWith(page(event, url, navigating));
 });

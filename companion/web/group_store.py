@@ -172,27 +172,32 @@ def _played_names(db: Connection, group_id: str) -> dict[str, str]:
     return {name_key(p["name"]): p["name"] for row in rows for p in json.loads(row["players"])}
 
 
-def tell_telegram(group_id: str, telegram_id: int, person: str) -> str | None:
+def tell_telegram(group_id: str, telegram_id: int, person: str, telegram_name: str) -> str | None:
     """From now on the Telegram user is ``person`` in the group (a name its games seat).
-    The name the group knew them by until now, when another one that played there, becomes
-    the same person as ``person`` (a merge): their earlier games follow them. Returns that
-    earlier name when it was merged."""
+    Where the group knew them until now by their Telegram name (``telegram_name``: the seat
+    they took under it), that name becomes the same person as ``person`` (a merge), so that
+    those games follow them; a name they chose before is only replaced (a wrong choice put
+    right merges nobody). Returns the name merged, if one was."""
     person = _plain(person)
     earlier = telegram_person(group_id, telegram_id)
-    merged = None
     played = _played_names(store.get_db(), group_id)
     if name_key(person) not in played:
         raise IllegalAction(_("nobody called %(name)s played in this group", name=person))
     person = played[name_key(person)]
     known = same_person(load_group(group_id).merges)
+    merged = None
     if (
         earlier is not None
+        and name_key(earlier) == name_key(telegram_name)
         and name_key(earlier) in played
         and known.get(name_key(earlier), name_key(earlier))
         != known.get(name_key(person), name_key(person))
     ):
-        merge(group_id, earlier, person)
-        merged = played[name_key(earlier)]
+        try:
+            merge(group_id, earlier, person)
+            merged = played[name_key(earlier)]
+        except IllegalAction:
+            pass  # two people after all (they sat at one table): only the choice is kept
     _remember_telegram(group_id, telegram_id, person, replace=True)
     return merged
 

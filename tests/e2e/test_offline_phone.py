@@ -169,3 +169,11 @@ def test_a_russian_phone_says_in_russian_what_waits(
         "Ещё не отправлено — отправится, когда вернётся связь:"
     )
     expect(phone.locator(WAITING)).to_have_text(["Аня: Взять карты вагонов"])
+
+
+def test_a_double_tap_made_offline_waits_as_one_tap(phone: Page, server: str) -> None:
+    table = start_game(phone, server, ["Ann", "Bob"])
+    kept(phone, table)
+    phone.context.set_offline(True)
+    phone.locator(".turns button", has_text="Drew cards").dblclick()
+    expect(phone.locator(WAITING)).to_have_text(["Ann: Drew cards"])

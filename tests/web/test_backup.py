@@ -83,7 +83,7 @@ def a_club(client: FlaskClient) -> str:
     assert client.post(f"{club}/merge", data={"spelling": "Cy", "person": "Bob"}).status_code == 303
     club_id = str(club.rsplit("/", 1)[-1])
     with client.application.app_context():
-        group_store.tell_telegram(club_id, 279058397, "Ann")
+        group_store.tell_telegram(club_id, 279058397, "Ann", "Аня Петрова")
     return club_id
 
 

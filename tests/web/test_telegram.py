@@ -252,3 +252,35 @@ def test_a_telegram_user_cannot_be_a_player_who_never_played_in_the_group(
 def test_outside_telegram_a_group_asks_nobody_who_they_are(client):
     url = _group_with_games(client, ["Anna", "Bob"])
     assert "You, from Telegram" not in client.get(url).get_data(as_text=True)
+
+
+def test_a_telegram_user_who_put_right_a_wrong_choice_merges_nobody(telegram_app, monkeypatch):
+    _from_telegram(telegram_app, monkeypatch)
+    url = _group_with_games(telegram_app, ["Anna", "Bob"], ["Cy", "Bob"])
+    assert telegram_app.post(f"{url}/telegram", data={"person": "Bob"}).status_code == 303
+    assert telegram_app.post(f"{url}/telegram", data={"person": "Anna"}).status_code == 303
+    page = html.unescape(telegram_app.get(url).get_data(as_text=True))
+    assert "The group knows you as Anna" in page
+    assert "counts as" not in page  # Bob is still Bob
+    names = [p["name"] for p in telegram_app.get(f"{url}/stats.json").get_json()["players"]]
+    assert sorted(names) == ["Anna", "Bob", "Cy"]
+
+
+def test_a_telegram_name_that_sat_beside_the_player_chosen_stays_another_person(
+    telegram_app, monkeypatch
+):
+    _from_telegram(telegram_app, monkeypatch)
+    url = _group_with_games(telegram_app, ["Аня Петрова", "Anna"])
+    assert telegram_app.post(f"{url}/telegram", data={"person": "Anna"}).status_code == 303
+    page = html.unescape(telegram_app.get(url).get_data(as_text=True))
+    assert "The group knows you as Anna" in page
+    assert "counts as" not in page  # they played at one table: two people
+
+
+def test_the_next_game_never_seats_a_merged_player_twice(telegram_app, monkeypatch):
+    _from_telegram(telegram_app, monkeypatch)
+    url = _group_with_games(telegram_app, ["Anna", "Bob"], ["Аня Петрова", "Bob"])
+    assert telegram_app.post(f"{url}/telegram", data={"person": "Anna"}).status_code == 303
+    # The last game seated her Telegram name, now merged into Anna: no second seat.
+    seated = _first_free_seats(telegram_app.get(url).get_data(as_text=True))
+    assert seated[:3] == ["Аня Петрова", "Bob", ""]

@@ -160,8 +160,8 @@ def _latest_table(found: Standings, me: str | None = None) -> NewGameForm:
             # A record without colours: each seat one nobody else plays.
             color = p.player.color
             seat.form.color.data = color if color in PIECE_COLORS else next(free, None)
-        names = [name_key(seat.form.name.data or "") for seat in form.seats]
-        if me is not None and name_key(me) not in names:
+        seated = [name_key(found.person(seat.form.name.data or "")) for seat in form.seats]
+        if me is not None and name_key(me) not in seated:
             empty = next((seat for seat in form.seats if not seat.form.name.data), None)
             if empty is not None:
                 empty.form.name.data = me
@@ -331,7 +331,7 @@ def telegram(group_id: str) -> BaseResponse | tuple[str, int]:
         return render_group(group_id, problem=form_problem(form), status=400)
     try:
         person = required(form.person.data).strip()
-        merged = group_store.tell_telegram(group_id, user[0], person)
+        merged = group_store.tell_telegram(group_id, user[0], person, user[1])
     except IllegalAction as error:
         return render_group(group_id, problem=str(error), status=409)
     known = group_store.telegram_person(group_id, user[0])

@@ -42,7 +42,8 @@ def worker() -> Response:
     keep = kept_files()
     body = render_template(
         "worker.js",
-        version=assets.version("\n".join(keep)),
+        # New kept files, or a new offline page, make a new version (kept anew).
+        version=assets.version("\n".join([*keep, _shell_source()])),
         keep=keep,
         shell=url_for("offline.shell"),
         home=url_for("home.index"),
@@ -51,6 +52,15 @@ def worker() -> Response:
     response = Response(body, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _shell_source() -> str:
+    """The offline page's template as it stands (its words come from the catalogs, whose
+    versions name the kept files' too)."""
+    loader = current_app.jinja_loader
+    assert loader is not None
+    source, _, _ = loader.get_source(current_app.jinja_env, "offline.html")
+    return source
 
 
 @bp.get("/offline")
