@@ -77,6 +77,65 @@ LABEL = "#555555"
 ACCENT = "#a4262c"
 PAGE = "#fbf8f1"
 
+# The pages' own colours, each a custom property of their style (static/style.css): the
+# light look, and the dark one a phone set to dark (or Telegram's dark theme) is shown.
+# Each writing colour reads on each ground it is put on (tests/render/test_palette.py).
+# The board, the charts and the cards' pictures keep their own colours in both.
+LIGHT_LOOK = {
+    "paper": PAGE,  # the page
+    "card": "#ffffff",  # a card, the bar, a sheet
+    "ink": "#1d1d1f",  # writing
+    "hint": "#5f5f5f",  # writing that says less
+    "line": GRID,  # a card's edge, a rule between lines
+    "ok": "#1f7a3d",
+    "bad": "#b3261e",
+    "link": "#7c1b20",
+    "accent-ink": ACCENT,  # the accent as writing
+    "control": "#f4efe3",  # a button
+    "edge": "#b9b2a0",  # a button's or a field's edge
+    "field": "#ffffff",  # what is typed or chosen in, a route's claim button
+    "soft": "#efe9dc",  # a chip, code
+    "note": "#e8f3ea",  # what the last tap did
+    "problem": "#fbe9e7",  # a refusal
+    "warn": "#fff3cd",  # the final round
+    "taken": "#f1f1f1",  # a route taken or refused
+    "muted": "#595959",  # writing on it, a local name
+    "chosen": "#fff5f3",  # the player chosen
+    "acting": "#faf7f0",  # the others in the bar
+    "tag": "#e6e6e6",  # a route's kind, its owner
+    "offline": "#fff4cc",  # the strip without the connection
+    "offline-ink": "#3a2e00",
+    "sea": "#d6e9f8",  # a sea route's tag
+    "sea-ink": "#124a78",
+}
+DARK_LOOK = {
+    "paper": "#121416",
+    "card": "#1e2124",
+    "ink": "#ececec",
+    "hint": "#a9a9a9",
+    "line": "#3a3e44",
+    "ok": "#72d291",
+    "bad": "#ff9288",
+    "link": "#ffa3a7",
+    "accent-ink": "#ff8f95",
+    "control": "#2c3035",
+    "edge": "#5d636b",
+    "field": "#17191c",
+    "soft": "#30343a",
+    "note": "#17301f",
+    "problem": "#3b1e1b",
+    "warn": "#3a3113",
+    "taken": "#27292d",
+    "muted": "#a3a3a3",
+    "chosen": "#3a2326",
+    "acting": "#25282c",
+    "tag": "#383c42",
+    "offline": "#3a3113",
+    "offline-ink": "#f5e4a3",
+    "sea": "#1b3146",
+    "sea-ink": "#b5d8f5",
+}
+
 
 SEAT_PIECES = ("red", "blue", "green", "yellow", "black")  # a player of no colour, by seat
 
@@ -164,13 +223,22 @@ def light(color: str) -> bool:
     return contrast(color, INK) >= contrast(color, WHITE)
 
 
+def _look(colours: dict[str, str]) -> str:
+    return " ".join(f"--{name}: {colour};" for name, colour in colours.items())
+
+
 def palette_css() -> str:
     """The pages' colours as CSS: each route colour and card as a swatch, each goods colour,
     and the map's paper and water as custom properties."""
+    dark = _look(DARK_LOOK) + " color-scheme: dark;"
     lines = [
-        f":root {{ --accent: {ACCENT}; --paper: {PAGE}; --line: {GRID}; --map-paper: {PAPER};"
+        f":root {{ --accent: {ACCENT}; --map-paper: {PAPER};"
         f" --map-water: {WATER}; --map-ink: {INK}; --city-name: {CITY_NAME};"
-        f" --country-name: {COUNTRY_NAME}; }}"
+        f" --country-name: {COUNTRY_NAME}; {_look(LIGHT_LOOK)} color-scheme: light; }}",
+        # A phone set to dark (unless Telegram's light theme says otherwise), or Telegram's
+        # dark theme (static/telegram_page.js marks the page).
+        f"@media (prefers-color-scheme: dark) {{ :root:not([data-telegram=light]) {{ {dark} }} }}",
+        f":root[data-telegram=dark] {{ {dark} }}",
     ]
     for name, color in ROUTE_COLORS.items():
         ink = INK if light(color) else "#fff"

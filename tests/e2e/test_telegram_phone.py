@@ -123,23 +123,36 @@ def test_a_phone_outside_telegram_asks_nothing_of_telegram(server: str, phone: P
     assert "telegram.org" not in page.content()
 
 
-def test_in_telegrams_dark_theme_the_pages_keep_their_light_panels_legible(
+def test_in_telegrams_dark_theme_the_pages_take_their_dark_look_and_telegrams_colours(
     server: str, phone: Page
 ) -> None:
     page = phone
     go(page, server)
     table = post_record(page, server, game_record("india_two_players"))
-    own = page.evaluate("getComputedStyle(document.body).backgroundColor")
-    dark = {**THEME, "bg_color": "#17212b", "text_color": "#f5f5f5"}
+    dark = {
+        **THEME,
+        "bg_color": "#17212b",
+        "text_color": "#f5f5f5",
+        "secondary_bg_color": "#232e3c",
+    }
     body = stub(init_data("g" + game_id(table)), "dark").replace(
         json.dumps(THEME), json.dumps(dark)
     )
     opened_in_telegram(page, server, table, body)
     expect(page.locator("html")).to_have_attribute("data-telegram", "dark")
-    # The page's own light colours, not Telegram's dark ones; Telegram's accent.
-    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == own
+    # Telegram's page, card and text colours; the pages' own dark look beneath them (a
+    # claim button, which Telegram gives no colour for, dark too).
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(23, 33, 43)"
+    assert page.evaluate("getComputedStyle(document.body).color") == "rgb(245, 245, 245)"
+    bar = page.evaluate("getComputedStyle(document.querySelector('.bar')).backgroundColor")
+    assert bar == "rgb(35, 46, 60)"
+    button = page.evaluate(
+        "getComputedStyle(document.querySelector('.turns button')).backgroundColor"
+    )
+    assert button == "rgb(44, 48, 53)"  # the dark look's button, not the light one's
     header = page.evaluate("getComputedStyle(document.querySelector('.top')).backgroundColor")
     assert header == "rgb(51, 144, 236)"
+    screenshot(page, "tg2-dark-table")
 
 
 def test_a_group_opened_from_telegram_remembers_which_player_the_user_is(
