@@ -814,6 +814,7 @@
     var game = root.dataset.game;  // the taps made offline wait under the game's address
     var here = location.pathname + location.search;
     var lostAt = null;  // since when the page no longer follows the game
+    var lastTap = null;  // the last tap that waits, as tapped: a double tap waits once
     var follows = Boolean(document.querySelector(".live [hx-get]"));  // a game, live
     var sending = false;
 
@@ -823,7 +824,7 @@
       });
     }
     function clock(time) {
-      return new Date(time).toLocaleTimeString(root.lang, {hour: "2-digit", minute: "2-digit"});
+      return new Date(time).toLocaleTimeString(root.lang, {hour: "numeric", minute: "2-digit"});
     }
     function read(key, otherwise) {
       try { return JSON.parse(localStorage.getItem(key)) || otherwise; } catch (e) { return otherwise; }
@@ -881,10 +882,7 @@
             var remove = document.createElement("button");
             remove.type = "button";
             remove.textContent = words("remove");
-            remove.addEventListener("click", function () {
-              wait(waiting().filter(function (_, j) { return j !== i; }));
-              show();
-            });
+            remove.addEventListener("click", function () { forget(tap); });
             item.appendChild(remove);
           }
           taps.appendChild(item);
@@ -934,13 +932,83 @@
       if (event.target.tagName === "MAIN") live();
     });
 
+    // A tap in words: as the history will say it where the page knows ("Ann drew train
+    // cards"), else the player and the button ("Ann: Helena – Denver (green)").
     function tapOf(form, button) {
-      var player = form.elements.player && form.elements.player.value;
+      var player = form.elements.player ? form.elements.player.value : "";
+      if (button && button.dataset.says) return button.dataset.says.replace("{player}", player);
       var what = button ? button.innerText.replace(/\s+/g, " ").trim() : "";
       var city = button && button.closest("details.city");
       var to = button && button.querySelector(".to");
-      if (city && to) what = city.dataset.cities + " – " + to.innerText.replace(/\s+/g, " ").trim();
+      if (city && to) {
+        var face = to.cloneNode(true);
+        face.querySelectorAll(".local").forEach(function (local) { local.remove(); });
+        what = city.dataset.cities + " – " + face.textContent.replace(/\s+/g, " ").trim();
+      }
       return player ? player + ": " + what : what;
+    }
+
+    // Who acts, chosen on the phone: the page's taps become that player's (the server says
+    // whether the rules allow them once they are sent).
+    function choose(name) {
+      document.querySelectorAll("form input[type=hidden][name=player]").forEach(function (input) {
+        if (input.form && input.form.method === "post") input.value = name;
+      });
+      document.querySelectorAll(".acting a, .players li a").forEach(function (link) {
+        var who = link.querySelector(".who");
+        var on = Boolean(who) && who.textContent === name;
+        if (link.closest(".acting")) link.classList.toggle("chosen", on);
+        else link.parentNode.classList.toggle("chosen", on);
+        link.classList.remove("turn");
+        link.setAttribute("aria-current", on ? "true" : "false");
+        var now = document.querySelector(".bar .now");
+        if (on && now && link.closest(".acting")) {
+          now.replaceChildren.apply(now, Array.from(link.childNodes, function (n) { return n.cloneNode(true); }));
+        }
+      });
+      document.querySelectorAll("[data-acting]").forEach(function (element) {
+        var said = element.dataset.acting.replace("{player}", name);
+        if (!element.dataset.acting) element.hidden = true;
+        else if (element.tagName === "INPUT") element.placeholder = said;
+        else element.textContent = said;
+      });
+      strip.dataset.chosenPlayer = name;
+      show();
+    }
+
+    // A turn waits: the next seat acts on the phone (as the table plays round), the route
+    // it claims is marked as waiting, and the search is put away so the bar shows again.
+    var TURNS = /\/(claim|turn|port|station|exchange)$/;
+    function waited(tap, action, button) {
+      if (button && button.name === "route") {
+        button.classList.add("waiting-tap");
+        button.disabled = true;
+        var search = document.querySelector(".city-search");
+        if (search) {
+          search.value = "";
+          search.dispatchEvent(new Event("input", {bubbles: true}));
+          search.blur();
+        }
+      }
+      var seats = Array.from(document.querySelectorAll(".acting a .who"), function (who) { return who.textContent; });
+      var at = seats.indexOf(tap.player);
+      if (TURNS.test(action.pathname) && at !== -1) choose(seats[(at + 1) % seats.length]);
+    }
+
+    // A tap that waits taken back (its Remove, or Undo while taps wait): its route is free
+    // on the page again, and its player acts again.
+    function forget(tap) {
+      var list = waiting();
+      var last = list.length && list[list.length - 1].id === tap.id;
+      wait(list.filter(function (other) { return other.id !== tap.id; }));
+      if (tap.route !== null) {
+        document.querySelectorAll("button.route.waiting-tap[value='" + tap.route + "']").forEach(function (button) {
+          button.classList.remove("waiting-tap");
+          button.disabled = false;
+        });
+      }
+      if (last && tap.player && document.querySelector(".acting")) choose(tap.player);
+      show();
     }
     function newTap() {
       var bytes = new Uint8Array(12);
@@ -957,6 +1025,12 @@
       event.stopImmediatePropagation();
       if (!navigator.onLine) lost();
       var stamped = form.elements.token && form.elements.seen;
+      var list = waiting();
+      var action = new URL(form.getAttribute("action") || "", location.href);  // not form.action: a field may be named so
+      if (/\/undo$/.test(action.pathname) && list.length) {
+        forget(list[list.length - 1]);  // Undo takes back the last tap that waits
+        return;
+      }
       if (!game || !stamped || form.enctype === "multipart/form-data") {
         var needs = document.createElement("p");
         needs.className = "needs";
@@ -969,11 +1043,9 @@
       var data = new FormData(form);
       var button = event.submitter;
       if (button && button.name) data.set(button.name, button.value);
-      var list = waiting();
       // The same button again at once is a double tap, not a second turn.
-      var said = form.action + " " + new URLSearchParams(data).toString();
-      var last = list[list.length - 1];
-      if (last && last.said === said && Date.now() - last.at < DOUBLE_TAP) return;
+      if (lastTap && lastTap.button === button && lastTap.form === form && Date.now() - lastTap.at < DOUBLE_TAP) return;
+      lastTap = {form: form, button: button, at: Date.now()};
       // A tap made after others that wait is made on the page they were made on.
       if (list.length) {
         data.set("token", list[0].token);
@@ -981,46 +1053,27 @@
       }
       data.set("tap", newTap());
       list.push({
-        said: said,
-        at: Date.now(),
         id: data.get("tap"),
-        action: form.action,
+        player: data.get("player"),
+        route: data.get("route"),
+        action: action.href,
         body: new URLSearchParams(data).toString(),
         token: data.get("token"),
         seen: data.get("seen"),
         label: tapOf(form, event.submitter)
       });
       wait(list);
+      waited(list[list.length - 1], action, button);
       show();
       send();
     }, true);
 
-    // Offline, who acts is chosen on the phone: the page's taps become that player's (the
-    // server says whether the rules allow them once they are sent).
+    // Offline, a tap on a player chooses who acts on the phone.
     document.addEventListener("click", function (event) {
-      var link = event.target.closest(".acting a");
-      if (!link || navigator.onLine) return;
+      var link = event.target.closest(".acting a, .players li a");
+      if (!link || navigator.onLine || !link.querySelector(".who")) return;
       event.preventDefault();
-      var name = link.querySelector(".who").textContent;
-      document.querySelectorAll("form input[type=hidden][name=player]").forEach(function (input) {
-        if (input.form && input.form.method === "post") input.value = name;
-      });
-      document.querySelectorAll(".acting a").forEach(function (other) {
-        other.classList.toggle("chosen", other === link);
-        other.classList.remove("turn");
-        if (other === link) other.setAttribute("aria-current", "true");
-        else other.removeAttribute("aria-current");
-      });
-      var now = document.querySelector(".bar .now");
-      if (now) now.replaceChildren.apply(now, Array.from(link.childNodes, function (n) { return n.cloneNode(true); }));
-      document.querySelectorAll("[data-acting]").forEach(function (element) {
-        var said = element.dataset.acting.replace("{player}", name);
-        if (!element.dataset.acting) element.hidden = true;
-        else if (element.tagName === "INPUT") element.placeholder = said;
-        else element.textContent = said;
-      });
-      strip.dataset.chosenPlayer = name;
-      show();
+      choose(link.querySelector(".who").textContent);
     });
 
     // Back online while the server could not be reached yet: asked again a moment later,
@@ -1134,9 +1187,9 @@
             var address = new URL(request.url);
             var kept = times[address.pathname + address.search] || 0;
             var made = Math.max(Date.parse(page.documentElement.dataset.made) || 0, kept);
-            var players = Array.from(page.querySelectorAll(".acting .who"), function (who) {
-              return who.textContent;
-            }).join(", ");
+            var players = address.searchParams.get("player") || Array.from(
+              page.querySelectorAll(".acting .who"), function (who) { return who.textContent; }
+            ).join(", ");
             return {
               address: address.pathname + address.search,
               title: players ? page.title + " · " + players : page.title,

@@ -107,6 +107,7 @@ LIGHT_LOOK = {
     "offline-ink": "#3a2e00",
     "sea": "#d6e9f8",  # a sea route's tag
     "sea-ink": "#124a78",
+    "swatch-edge": "#6b6b6b",  # a colour's swatch, a player's dot: its outline
 }
 DARK_LOOK = {
     "paper": "#121416",
@@ -134,6 +135,7 @@ DARK_LOOK = {
     "offline-ink": "#f5e4a3",
     "sea": "#1b3146",
     "sea-ink": "#b5d8f5",
+    "swatch-edge": "#c9c9c9",
 }
 
 

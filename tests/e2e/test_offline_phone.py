@@ -44,18 +44,27 @@ def test_taps_made_offline_wait_and_are_recorded_once_each_in_order(
     expect(phone.locator("#offline")).to_contain_text("Not following the game live since")
 
     phone.locator(".turns button", has_text="Drew cards").click()  # Ann's turn
-    expect(phone.locator(WAITING)).to_have_text(["Ann: Drew cards"])
+    expect(phone.locator(WAITING)).to_have_text(["Ann drew train cards"])
     expect(phone.locator("#offline")).to_contain_text(
         "Not sent yet — will be sent when the connection is back:"
     )
-    # Bob's turn now: who acts is chosen on the phone, nothing is refereed here.
-    phone.locator(".acting a", has_text="Bob").click()
+    # The next seat acts on the phone (nothing is refereed here: the server will say).
     expect(phone.locator(".acting a.chosen")).to_have_text("Bob")
+    expect(phone.locator(".players li.chosen .who")).to_have_text("Bob")
     expect(phone.locator("#claim h2")).to_have_text("Bob claims a route")
+    expect(phone.locator("#offline")).to_contain_text(
+        "Bob acts (chosen on this phone without the connection)."
+    )
     find_city(phone, "hel", "helena")
     phone.locator("details.city[data-key^='helena'] button.route", has_text="Denver").click()
     expect(phone.locator(WAITING)).to_have_count(2)
     expect(phone.locator(WAITING).nth(1)).to_contain_text("Bob: Helena – Denver")
+    # The route waits, not to be claimed twice; the search is put away, the bar is back.
+    expect(
+        phone.locator("details.city[data-key^='helena'] button.route.waiting-tap")
+    ).to_be_disabled()
+    expect(phone.locator(".city-search")).to_have_value("")
+    expect(phone.locator(".acting a.chosen")).to_have_text("Ann")
 
     other = phones()  # another phone at the table: nothing is recorded yet
     go(other, table)
@@ -106,7 +115,7 @@ def test_a_page_offline_for_a_minute_says_since_when(phone: Page, server: str) -
     phone.clock.install()
     go(phone, table)
     lost = phone.evaluate(
-        "new Date().toLocaleTimeString('en', {hour: '2-digit', minute: '2-digit'})"
+        "new Date().toLocaleTimeString('en', {hour: 'numeric', minute: '2-digit'})"
     )
     phone.context.set_offline(True)
     phone.clock.fast_forward("01:05")
@@ -168,7 +177,7 @@ def test_a_russian_phone_says_in_russian_what_waits(
     expect(phone.locator("#offline")).to_contain_text(
         "Ещё не отправлено — отправится, когда вернётся связь:"
     )
-    expect(phone.locator(WAITING)).to_have_text(["Аня: Взять карты вагонов"])
+    expect(phone.locator(WAITING)).to_have_text(["Аня: взяты карты вагонов"])
 
 
 def test_a_double_tap_made_offline_waits_as_one_tap(phone: Page, server: str) -> None:
@@ -176,4 +185,30 @@ def test_a_double_tap_made_offline_waits_as_one_tap(phone: Page, server: str) ->
     kept(phone, table)
     phone.context.set_offline(True)
     phone.locator(".turns button", has_text="Drew cards").dblclick()
-    expect(phone.locator(WAITING)).to_have_text(["Ann: Drew cards"])
+    expect(phone.locator(WAITING)).to_have_text(["Ann drew train cards"])
+
+
+def test_undo_without_the_connection_takes_back_the_last_tap_that_waits(
+    phone: Page, server: str
+) -> None:
+    table = start_game(phone, server, ["Ann", "Bob"])
+    tap(phone, phone.locator(".turns button", has_text="Drew cards"))  # Ann, online
+    kept(phone, table)
+    phone.context.set_offline(True)
+    find_city(phone, "hel", "helena")
+    phone.locator("details.city[data-key^='helena'] button.route", has_text="Denver").click()
+    expect(phone.locator(WAITING)).to_have_text([re.compile(r"^Bob: Helena – Denver")])
+    phone.locator(".bar .last button").click()  # Undo
+    expect(phone.locator(WAITING)).to_have_count(0)
+    expect(phone.locator(".acting a.chosen")).to_have_text("Bob")  # Bob acts again
+    find_city(phone, "hel", "helena")
+    expect(
+        phone.locator("details.city[data-key^='helena'] button.route", has_text="Denver")
+    ).to_be_enabled()
+    # With nothing waiting, Undo needs the connection: Ann's draw stays recorded.
+    phone.fill(".city-search", "")
+    phone.locator(".city-search").blur()
+    phone.locator(".bar .last button").click()
+    expect(phone.locator("#offline .needs")).to_have_text(
+        "This needs the connection: nothing was sent."
+    )
