@@ -903,6 +903,7 @@
     function live() {
       if (lostAt === null || !navigator.onLine) return;
       lostAt = null;
+      delete strip.dataset.chosenPlayer;  // the page as the server made it: its own player
       show();
     }
 

@@ -212,3 +212,16 @@ def test_undo_without_the_connection_takes_back_the_last_tap_that_waits(
     expect(phone.locator("#offline .needs")).to_have_text(
         "This needs the connection: nothing was sent."
     )
+
+
+def test_back_online_with_nothing_waiting_the_page_follows_the_game_again(
+    phone: Page, server: str
+) -> None:
+    table = start_game(phone, server, ["Ann", "Bob"])
+    kept(phone, table)
+    phone.context.set_offline(True)
+    phone.locator(".acting a", has_text="Bob").click()
+    expect(phone.locator("#offline")).to_contain_text("Bob acts (chosen on this phone")
+    phone.context.set_offline(False)
+    expect(phone.locator("#offline")).to_be_hidden()
+    expect(phone.locator(".acting a.chosen")).to_have_text("Ann")  # whose turn it is
