@@ -32,10 +32,16 @@ def result_message(sheet: ScoreSheet, day: str) -> str:
     return "\n".join(lines)
 
 
+def share_link(url: str, text: str) -> str:
+    """Telegram's share address: a chat is offered ``text`` as the message, ``url`` as its
+    link."""
+    return TELEGRAM_SHARE + urlencode({"url": url, "text": text})
+
+
 def telegram_link(sheet: ScoreSheet, day: str, watching: str) -> str:
     """Telegram's share address: the result as its message, the game's watching address
     (never the one that plays it) as its link."""
-    return TELEGRAM_SHARE + urlencode({"url": watching, "text": result_message(sheet, day)})
+    return share_link(watching, result_message(sheet, day))
 
 
 def tesera_text(sheet: ScoreSheet, day: str) -> str:

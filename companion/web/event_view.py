@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode
 
 from companion.catalogs import LANGUAGES, translator
+from companion.render.share_text import share_link
 from companion.rules.board import map_ids
 from companion.rules.counted import figure, points
 from companion.rules.event import HEATS, STAGES
@@ -329,9 +329,7 @@ def telegram_share(
     standings one tap away in a club's chat; said in the event's language, as its public
     page and files are, whatever the sharing phone speaks."""
     with speaking(translator(stored.language or language())):
-        return "https://t.me/share/url?" + urlencode(
-            {"url": public_link, "text": _standings_message(stored, standings)}
-        )
+        return share_link(public_link, _standings_message(stored, standings))
 
 
 def _standings_message(stored: StoredEvent, standings: tuple[OverallStanding, ...]) -> str:

@@ -119,11 +119,8 @@ def merge(group_id: str, spelling: str, person: str) -> None:
             )
         merges[spelling] = person
         same = same_person(merges)
-        tables = [
-            [p["name"] for p in json.loads(row["players"])]
-            for row in db.execute("SELECT players FROM game WHERE group_id = ?", (group_id,))
-        ]
-        played = {name_key(name): name for names in tables for name in names}
+        tables = _tables(db, group_id)
+        played = _played_names(tables)
         for name in (spelling, person):
             if name_key(name) not in played:
                 raise IllegalAction(_("nobody called %(name)s played in this group", name=name))
@@ -166,21 +163,29 @@ def telegram_person(group_id: str, telegram_id: int) -> str | None:
     return None if row is None else str(row["person"])
 
 
-def _played_names(db: Connection, group_id: str) -> dict[str, str]:
-    """Each name the group's games seat, by its key, as the latest game spells it."""
+def _tables(db: Connection, group_id: str) -> list[list[str]]:
+    """The names each of the group's games seats, the oldest game first."""
     rows = db.execute("SELECT players FROM game WHERE group_id = ? ORDER BY created", (group_id,))
-    return {name_key(p["name"]): p["name"] for row in rows for p in json.loads(row["players"])}
+    return [[p["name"] for p in json.loads(row["players"])] for row in rows]
 
 
-def tell_telegram(group_id: str, telegram_id: int, person: str, telegram_name: str) -> str | None:
+def _played_names(tables: list[list[str]]) -> dict[str, str]:
+    """Each name the games seat, by its key, as the latest game spells it."""
+    return {name_key(name): name for names in tables for name in names}
+
+
+def tell_telegram(
+    group_id: str, telegram_id: int, person: str, telegram_name: str
+) -> tuple[str, str | None]:
     """From now on the Telegram user is ``person`` in the group (a name its games seat).
     Where the group knew them until now by their Telegram name (``telegram_name``: the seat
     they took under it), that name becomes the same person as ``person`` (a merge), so that
     those games follow them; a name they chose before is only replaced (a wrong choice put
-    right merges nobody). Returns the name merged, if one was."""
+    right merges nobody). Returns the name kept for them (as the games spell it) and the
+    name merged, if one was."""
     person = _plain(person)
     earlier = telegram_person(group_id, telegram_id)
-    played = _played_names(store.get_db(), group_id)
+    played = _played_names(_tables(store.get_db(), group_id))
     if name_key(person) not in played:
         raise IllegalAction(_("nobody called %(name)s played in this group", name=person))
     person = played[name_key(person)]
@@ -199,7 +204,7 @@ def tell_telegram(group_id: str, telegram_id: int, person: str, telegram_name: s
         except IllegalAction:
             pass  # two people after all (they sat at one table): only the choice is kept
     _remember_telegram(group_id, telegram_id, person, replace=True)
-    return merged
+    return person, merged
 
 
 def seat_telegram(group_id: str, telegram_id: int, seats: list[str], name: str) -> None:
@@ -210,19 +215,13 @@ def seat_telegram(group_id: str, telegram_id: int, seats: list[str], name: str) 
 
 
 def _remember_telegram(group_id: str, telegram_id: int, person: str, replace: bool) -> None:
+    """The Telegram user is ``person`` in the group; one known already stays as they were
+    unless ``replace``."""
+    known = "UPDATE SET person = excluded.person" if replace else "NOTHING"
     with store.writing(lock=_lock(group_id)) as db:
-        known = db.execute(
-            "SELECT 1 FROM group_telegram WHERE group_id = ? AND telegram_id = ?",
-            (group_id, str(telegram_id)),
-        ).fetchone()
-        if known is not None and not replace:
-            return
         db.execute(
-            "DELETE FROM group_telegram WHERE group_id = ? AND telegram_id = ?",
-            (group_id, str(telegram_id)),
-        )
-        db.execute(
-            "INSERT INTO group_telegram (group_id, telegram_id, person) VALUES (?, ?, ?)",
+            "INSERT INTO group_telegram (group_id, telegram_id, person) VALUES (?, ?, ?)"
+            f" ON CONFLICT (group_id, telegram_id) DO {known}",
             (group_id, str(telegram_id), person),
         )
 

@@ -41,6 +41,15 @@ def inside_telegram() -> bool:
     return bool(current_app.config.get("TELEGRAM_BOT_TOKEN")) and "telegram" in session
 
 
+def telegram_user() -> tuple[int, str] | None:
+    """The Telegram user who opened the pages inside Telegram's Mini App (their id and
+    name, as the signed initData said: ``pages/telegram_app.py``), if one did."""
+    if not inside_telegram():
+        return None
+    user = session["telegram"]
+    return int(user["id"]), str(user["name"])
+
+
 def _security_headers(response: Response) -> Response:
     """The headers every answer carries: the page's content policy, never framed, types
     as sent, and game addresses (which are their keys) never passed to another site."""

@@ -23,6 +23,7 @@ from companion.rules.variants import BASE_GAME, variants_of
 from companion.rules.words import join
 from companion.web import store
 from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, SeatForm, form_problem
+from companion.web.headers import telegram_user
 from companion.web.holds import requester
 from companion.web.language import language
 
@@ -46,9 +47,9 @@ def new_game_form() -> NewGameForm:
         for seat, color in zip(form.seats, PIECE_COLORS, strict=True):
             seat.form.color.data = color
         # Opened from Telegram: the first seat offers the player's own Telegram name.
-        telegram = session.get("telegram")
-        if isinstance(telegram, dict) and isinstance(telegram.get("name"), str):
-            form.seats[0].form.name.data = telegram["name"][:MAX_NAME]
+        user = telegram_user()
+        if user is not None:
+            form.seats[0].form.name.data = user[1][:MAX_NAME]
     return form
 
 

@@ -11,6 +11,7 @@ from companion.render.bgstats import play_link
 from companion.render.result_card import result_card
 from companion.render.share_text import telegram_link, tesera_text
 from companion.rules.scoring import ScoreSheet
+from companion.web.language import day
 from companion.web.players import colour_blind, player_pieces
 from companion.web.qr import public_url
 from companion.web.stored_game import StoredGame
@@ -51,8 +52,6 @@ def result_texts(game: StoredGame, sheet: ScoreSheet) -> dict[str, str | None]:
     message, and the game's watching address) and the play as Tesera logs one."""
     if not sheet.finished:
         return {"telegram": None, "tesera": None}
-    from companion.web.language import day
-
     when = day(played_at(game))
     watching = public_url(url_for("watch.show", watch=game.watch))
     return {"telegram": telegram_link(sheet, when, watching), "tesera": tesera_text(sheet, when)}

@@ -40,7 +40,7 @@ from companion.web.forms import (
     form_problem,
     required,
 )
-from companion.web.headers import inside_telegram
+from companion.web.headers import telegram_user
 from companion.web.holds import requester
 from companion.web.new_game import (
     Refusal,
@@ -133,15 +133,6 @@ def initials(names: list[str]) -> dict[str, str]:
     return found
 
 
-def _telegram_user() -> tuple[int, str] | None:
-    """The Telegram user who opened the pages from the club's bot (its id and name), if
-    one did."""
-    if not inside_telegram():
-        return None
-    user = session["telegram"]
-    return int(user["id"]), str(user["name"])
-
-
 def _latest_table(found: Standings, me: str | None = None) -> NewGameForm:
     """The new-game form, filled in as the group's latest game was: the same map and the
     same players in the same seats, with the same pieces, and the same ticket decks; the
@@ -188,7 +179,7 @@ def render_group(
     maps = list(dict.fromkeys(g.map for g in every.games))
     titles = {m: load_board(m).title for m in maps}
     finished = [g for g in found.games if g.finished]
-    user = _telegram_user()
+    user = telegram_user()
     known = group_store.telegram_person(group_id, user[0]) if user else None
     me = every.person(known) if known else None  # as the standings name them now
     return render_template(
@@ -273,7 +264,7 @@ def new_game(group_id: str) -> BaseResponse | tuple[str, int]:
     started = start_game(form, group_id)
     if isinstance(started, Refusal):
         return render_group(group_id, form=form, problem=started.problem, status=started.status)
-    user = _telegram_user()
+    user = telegram_user()
     if user is not None:  # the seat under the user's Telegram name is theirs
         seats = [s.form.name.data or "" for s in form.seats]
         group_store.seat_telegram(group_id, user[0], seats, user[1])
@@ -323,7 +314,7 @@ def merge(group_id: str) -> BaseResponse | tuple[str, int]:
 @bp.post("/<group_id>/telegram")
 def telegram(group_id: str) -> BaseResponse | tuple[str, int]:
     """The Telegram user who opened the page says which of the group's players they are."""
-    user = _telegram_user()
+    user = telegram_user()
     if user is None:
         return render_group(group_id, problem=_("Open the group from Telegram first."), status=400)
     form = TelegramPersonForm()
@@ -331,10 +322,9 @@ def telegram(group_id: str) -> BaseResponse | tuple[str, int]:
         return render_group(group_id, problem=form_problem(form), status=400)
     try:
         person = required(form.person.data).strip()
-        merged = group_store.tell_telegram(group_id, user[0], person, user[1])
+        known, merged = group_store.tell_telegram(group_id, user[0], person, user[1])
     except IllegalAction as error:
         return render_group(group_id, problem=str(error), status=409)
-    known = group_store.telegram_person(group_id, user[0])
     flash(_("The group knows you as %(person)s.", person=known))
     if merged:
         flash(_("%(name)s's games count as %(person)s's.", name=merged, person=known))
