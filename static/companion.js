@@ -787,6 +787,28 @@
     worker.postMessage({keep: others});
   }
 
+  // What the phone keeps in its local storage, read and written whole as JSON.
+  function stored(key, otherwise) {
+    try { return JSON.parse(localStorage.getItem(key)) || otherwise; } catch (e) { return otherwise; }
+  }
+  function store(key, value) {
+    try {
+      if (value === null || (Array.isArray(value) && !value.length)) localStorage.removeItem(key);
+      else localStorage.setItem(key, JSON.stringify(value));
+    } catch (e) { /* a phone that keeps nothing: the taps wait on this page only */ }
+  }
+
+  // When each page read on this phone last showed the game as it stood (by its address,
+  // the latest KEPT_TIMES): a copy read offline says it shows the game as of then.
+  var AS_OF = "as of";
+  var KEPT_TIMES = 100;
+  function keptAsOf() { return stored(AS_OF, {}); }
+
+  var GRACE = 4000;  // milliseconds a broken stream may take to come back unsaid
+  var DOUBLE_TAP = 1500;  // milliseconds: the same tap again within this is one tap
+  var RETRY_WAITING = 5000;  // milliseconds between tries to send the taps that wait
+  var LETTERS_OF_A_TAP = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
   // The connection, and what waits for it. While the page follows the game live, nothing
   // shows. Without the connection a strip says since when the page no longer follows the
   // game, and as of when it shows it (a page the phone kept: as of when it was last read).
@@ -796,17 +818,6 @@
   // another, in order, each recorded once however often it is sent. The first one refused
   // (another phone moved meanwhile) stops the rest: the table sees why and decides.
   // Nothing is scored or refereed here: the server does both as the taps arrive.
-  // When each page read on this phone last showed the game as it stood (by its address,
-  // the latest KEPT_TIMES): a copy read offline says it shows the game as of then.
-  var AS_OF = "as of";
-  var KEPT_TIMES = 100;
-  function keptAsOf() {
-    try { return JSON.parse(localStorage.getItem(AS_OF)) || {}; } catch (e) { return {}; }
-  }
-  var GRACE = 4000;
-  var DOUBLE_TAP = 1500;  // milliseconds: the same tap again within this is one tap
-  var RETRY_WAITING = 5000;  // milliseconds between tries to send the taps that wait  // milliseconds a broken stream may take to come back unsaid
-  var LETTERS_OF_A_TAP = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   function connection() {
     var strip = document.getElementById("offline");
     if (!strip) return;
@@ -826,19 +837,10 @@
     function clock(time) {
       return new Date(time).toLocaleTimeString(root.lang, {hour: "numeric", minute: "2-digit"});
     }
-    function read(key, otherwise) {
-      try { return JSON.parse(localStorage.getItem(key)) || otherwise; } catch (e) { return otherwise; }
-    }
-    function write(key, value) {
-      try {
-        if (value === null || (Array.isArray(value) && !value.length)) localStorage.removeItem(key);
-        else localStorage.setItem(key, JSON.stringify(value));
-      } catch (e) { /* a phone that keeps nothing: the taps wait on this page only */ }
-    }
     var WAITING = "waiting " + game, RESULTS = "sent " + game;
     var onThisPage = [];
-    function waiting() { return game ? read(WAITING, onThisPage) : []; }
-    function wait(list) { onThisPage = list; if (game) write(WAITING, list); }
+    function waiting() { return game ? stored(WAITING, onThisPage) : []; }
+    function wait(list) { onThisPage = list; if (game) store(WAITING, list); }
     // The page showed the game as it stood until the connection went (a live page is
     // current while it follows the game), or since it was made.
     function asOf() { return Math.max(Date.parse(root.dataset.made) || 0, keptAsOf()[here] || 0); }
@@ -848,7 +850,7 @@
       all[here] = time;
       var addresses = Object.keys(all);
       addresses.slice(0, Math.max(0, addresses.length - KEPT_TIMES)).forEach(function (a) { delete all[a]; });
-      write(AS_OF, all);
+      store(AS_OF, all);
     }
 
     function show() {
@@ -891,7 +893,6 @@
         strip.appendChild(taps);
       }
       strip.hidden = !strip.firstChild;
-      document.body.classList.toggle("offline-shown", !strip.hidden);
     }
 
     function lost() {
@@ -955,6 +956,7 @@
       document.querySelectorAll("form input[type=hidden][name=player]").forEach(function (input) {
         if (input.form && input.form.method === "post") input.value = name;
       });
+      var now = document.querySelector(".bar .now");
       document.querySelectorAll(".acting a, .players li a").forEach(function (link) {
         var who = link.querySelector(".who");
         var on = Boolean(who) && who.textContent === name;
@@ -962,7 +964,6 @@
         else link.parentNode.classList.toggle("chosen", on);
         link.classList.remove("turn");
         link.setAttribute("aria-current", on ? "true" : "false");
-        var now = document.querySelector(".bar .now");
         if (on && now && link.closest(".acting")) {
           now.replaceChildren.apply(now, Array.from(link.childNodes, function (n) { return n.cloneNode(true); }));
         }
@@ -1061,7 +1062,7 @@
         body: new URLSearchParams(data).toString(),
         token: data.get("token"),
         seen: data.get("seen"),
-        label: tapOf(form, event.submitter)
+        label: tapOf(form, button)
       });
       wait(list);
       waited(list[list.length - 1], action, button);
@@ -1092,7 +1093,7 @@
       show();
       var results = [];
       function finish() {
-        write(RESULTS, results);
+        store(RESULTS, results);
         location.replace(location.pathname + location.search);  // a new page, not a scroll
       }
       function next() {
@@ -1137,9 +1138,9 @@
     }
 
     // What became of the taps sent: said at the top of the page, until the game moves on.
-    var said = game ? read(RESULTS, []) : [];
+    var said = game ? stored(RESULTS, []) : [];
     if (said.length) {
-      write(RESULTS, null);
+      store(RESULTS, null);
       var main = document.querySelector("main");
       said.slice().reverse().forEach(function (result) {
         var line = document.createElement("p");

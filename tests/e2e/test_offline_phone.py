@@ -23,6 +23,17 @@ def kept(page: Page, table: str) -> None:
     assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
 
 
+def offline_at_a_new_table(
+    page: Page, server: str, names: list[str] | None = None, **start: str
+) -> str:
+    """A game started on the phone, its table kept by the worker, then the phone offline;
+    the table's address."""
+    table = start_game(page, server, names or ["Ann", "Bob"], **start)
+    kept(page, table)
+    page.context.set_offline(True)
+    return table
+
+
 def history(page: Page) -> list[str]:
     """The history as the table lists it, newest first."""
     return [" ".join(line.split()) for line in page.locator(".history li").all_inner_texts()]
@@ -38,9 +49,7 @@ def find_city(page: Page, letters: str, key: str) -> None:
 def test_taps_made_offline_wait_and_are_recorded_once_each_in_order(
     phone: Page, phones: Callable[..., Page], server: str
 ) -> None:
-    table = start_game(phone, server, ["Ann", "Bob"])
-    kept(phone, table)
-    phone.context.set_offline(True)
+    table = offline_at_a_new_table(phone, server)
     expect(phone.locator("#offline")).to_contain_text("Not following the game live since")
 
     phone.locator(".turns button", has_text="Drew cards").click()  # Ann's turn
@@ -88,9 +97,7 @@ def test_taps_made_offline_wait_and_are_recorded_once_each_in_order(
 def test_a_tap_made_offline_is_refused_with_the_reason_when_another_phone_moved(
     phone: Page, phones: Callable[..., Page], server: str
 ) -> None:
-    table = start_game(phone, server, ["Ann", "Bob"])
-    kept(phone, table)
-    phone.context.set_offline(True)
+    table = offline_at_a_new_table(phone, server)
     find_city(phone, "hel", "helena")
     phone.locator("details.city[data-key^='helena'] button.route", has_text="Denver").click()
     expect(phone.locator(WAITING)).to_have_text([re.compile(r"^Ann: Helena – Denver")])
@@ -123,9 +130,7 @@ def test_a_page_offline_for_a_minute_says_since_when(phone: Page, server: str) -
 
 
 def test_the_app_opens_offline_from_the_home_screen_to_its_shell(phone: Page, server: str) -> None:
-    table = start_game(phone, server, ["Ann", "Bob"])
-    kept(phone, table)
-    phone.context.set_offline(True)
+    offline_at_a_new_table(phone, server)
     go(phone, server + "/")  # the home screen's icon opens the start page
     expect(phone.locator("h1")).to_have_text("No connection")
     kept_table = phone.locator(".kept a", has_text="Table · North America")
@@ -169,9 +174,7 @@ def test_a_russian_phone_says_in_russian_what_waits(
     phones: Callable[..., Page], server: str
 ) -> None:
     phone = phones("ru-RU")
-    table = start_game(phone, server, ["Аня", "Боря"], button="Начать игру")
-    kept(phone, table)
-    phone.context.set_offline(True)
+    offline_at_a_new_table(phone, server, ["Аня", "Боря"], button="Начать игру")
     expect(phone.locator("#offline")).to_contain_text("Страница не следит за игрой вживую с")
     phone.locator(".turns button", has_text="Взять карты вагонов").click()
     expect(phone.locator("#offline")).to_contain_text(
@@ -181,9 +184,7 @@ def test_a_russian_phone_says_in_russian_what_waits(
 
 
 def test_a_double_tap_made_offline_waits_as_one_tap(phone: Page, server: str) -> None:
-    table = start_game(phone, server, ["Ann", "Bob"])
-    kept(phone, table)
-    phone.context.set_offline(True)
+    offline_at_a_new_table(phone, server)
     phone.locator(".turns button", has_text="Drew cards").dblclick()
     expect(phone.locator(WAITING)).to_have_text(["Ann drew train cards"])
 
@@ -217,9 +218,7 @@ def test_undo_without_the_connection_takes_back_the_last_tap_that_waits(
 def test_back_online_with_nothing_waiting_the_page_follows_the_game_again(
     phone: Page, server: str
 ) -> None:
-    table = start_game(phone, server, ["Ann", "Bob"])
-    kept(phone, table)
-    phone.context.set_offline(True)
+    offline_at_a_new_table(phone, server)
     phone.locator(".acting a", has_text="Bob").click()
     expect(phone.locator("#offline")).to_contain_text("Bob acts (chosen on this phone")
     phone.context.set_offline(False)
