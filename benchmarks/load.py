@@ -1,35 +1,44 @@
-"""Many tables at once against ``companion serve``: N tables × 4 phones, every phone
-connected for live updates (as an open page is), each table claiming a route every ~20 s,
-and every phone fetching its page again when it hears of a change (as the page does, a
-live update). Each phone has an address of its own (127.1.x.y), as the server's limits
-per device see phones. Bounded in time; prints p50 / p99 / slowest per kind of request,
-and every error.
+"""Many tables at once against ``companion serve``, played as phones are used: N tables ×
+4 phones, each phone holding its table page's live-update stream open. Every 10–30 s a
+table, the phone whose turn it is claims a route or draws cards and follows its form's
+answer as the browser does (the redirect loaded as a page, its stream opened again from
+the version that page shows); the table's other phones hear the change and fetch their
+page again (a live update). Each phone also opens the board about every 4 minutes and
+the score sheet about every 8 (sending the validator of the copy it has, as a browser
+does). Each phone has an address of its own (127.1.x.y), as the server's limits per
+device see phones. Bounded in time; prints p50 / p99 / slowest per kind of request, and
+every error:
 
-- claim: a phone's claim, sent to answered (its redirect);
-- page: a phone's table page, asked for to answered;
-- update: another phone's claim sent, to this phone's page fetched again with it.
+- write: a claim or a draw, sent to answered (its redirect);
+- page: a table page, asked for to answered (the acting phone's page load, the others'
+  live updates);
+- update: a write sent, to each of its table's phones having a page that shows it;
+- board, sheet: a phone's board or score sheet, asked for to answered (and how many were
+  answered "not modified");
 
-Beside a claim's and a page's times, the app's own share of them and what its worker
-computed meanwhile (its ``Server-Timing`` header): the rest of the phone's wait was spent
-in the server's queue and on the connection. The machine's load average is printed too.
+and the figure that travels between machines: **the server's CPU milliseconds per
+move** (the processor time of all its processes over the run ÷ the writes answered),
+and PostgreSQL's beside it.
 
 Run:
     python benchmarks/load.py                              # 100 tables on SQLite, 60 s
     python benchmarks/load.py --database postgresql        # on the machine's PostgreSQL
-    python benchmarks/load.py --tables 400 --database postgresql --workers 2
+    python benchmarks/load.py --tables 400 --database postgresql
 
 The server runs with ``companion serve``'s defaults (a worker for each core, 10,000
-connections each) unless told otherwise.
-
-Only 127.0.0.1 is used: the server is started here, on a fresh database (a SQLite file in
-a temporary folder, or a PostgreSQL schema of its own, dropped at the end).
+connections each) unless told otherwise. Only 127.0.0.1 is used: the server is started
+here, on a fresh database (a SQLite file in a temporary folder, or a PostgreSQL schema of
+its own, dropped at the end).
 """
 
 from __future__ import annotations
 
 import argparse
+import html
+import http.client
 import os
 import random
+import re
 import secrets
 import statistics
 import sys
@@ -37,9 +46,10 @@ import tempfile
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -48,6 +58,13 @@ from companion.rules.board import load_board  # noqa: E402
 
 SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
 NAMES = ("Ann", "Bob", "Cy", "Di")
+CLAIMS = 0.4  # the share of turns that claim a route (the others draw cards)
+BOARD_EVERY = 240.0  # seconds between a phone's looks at the board, on average
+SHEET_EVERY = 480.0  # and at the score sheet
+STREAM = re.compile(r'sse-connect="([^"]+)"')
+SINCE = re.compile(r"since=(\d+)")
+WRITES = ("claim", "draw")
+KINDS = ("write", *(f"  {w}" for w in WRITES), "page", "update", "board", "sheet")
 
 
 class Figures:
@@ -56,44 +73,49 @@ class Figures:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.times: dict[str, list[float]] = defaultdict(list)
-        self.server: dict[str, list[float]] = defaultdict(list)
-        self.cpu: dict[str, list[float]] = defaultdict(list)
+        self.not_modified: dict[str, int] = defaultdict(int)
+        self.cpu: dict[str, float] = defaultdict(float)  # the worker's computing, by kind
         self.errors: list[str] = []
         self.refused = 0
+        self.writes = 0
 
     def took(self, kind: str, seconds: float, answer: Answer | None = None) -> None:
         with self.lock:
             self.times[kind].append(seconds)
-            app, cpu = (
-                (answer.server_seconds(), answer.server_seconds("cpu")) if answer else (None, None)
-            )
-            if app is not None and cpu is not None:
-                self.server[kind].append(app)
-                self.cpu[kind].append(cpu)
+            if answer is not None and answer.status == 304:
+                self.not_modified[kind] += 1
+            cpu = answer.server_seconds("cpu") if answer is not None else None
+            self.cpu[kind] += cpu or 0.0
 
     def error(self, what: str) -> None:
         with self.lock:
             self.errors.append(what)
 
-    def report(self, title: str) -> str:
+    def figures(self, kind: str) -> list[float]:
+        """The seconds of one kind, or of every write (``write``)."""
+        name = kind.strip()
+        if name == "write":
+            return [t for w in WRITES for t in self.times.get(w, [])]
+        return self.times.get(name, [])
+
+    def report(self) -> str:
+        """A line per kind: how many, p50, p99, slowest, and the worker's computing for
+        that kind per move (its ``Server-Timing``)."""
         lines = [
-            title,
-            f"{'kind':8} {'count':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"
-            f" {'app p50':>8} {'app p99':>8} {'cpu p50':>8} {'cpu p99':>8}",
+            f"{'kind':10} {'count':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"
+            f" {'cpu ms/move':>11}"
         ]
-        for kind in ("claim", "page", "update"):
-            found = sorted(self.times.get(kind, []))
-            if not found:
-                lines.append(f"{kind:8} {0:>7}")
-                continue
-            line = f"{kind:8} {len(found):>7} " + " ".join(
-                f"{f * 1000:>8.1f}" for f in (*quantiles(found), found[-1])
-            )
-            app, cpu = sorted(self.server.get(kind, [])), sorted(self.cpu.get(kind, []))
-            if app:
-                line += " " + " ".join(
-                    f"{f * 1000:>8.1f}" for f in (*quantiles(app), *quantiles(cpu))
-                )
+        for kind in KINDS:
+            found = sorted(self.figures(kind))
+            line = f"{kind:10} {len(found):>7}"
+            if found:
+                line += " " + " ".join(f"{f * 1000:>8.1f}" for f in (*quantiles(found), found[-1]))
+                names = WRITES if kind == "write" else (kind.strip(),)
+                cpu = sum(self.cpu.get(n, 0.0) for n in names)
+                if cpu and self.writes:
+                    line += f" {cpu * 1000 / self.writes:>11.1f}"
+            if self.not_modified.get(kind.strip()):
+                line += f"  ({self.not_modified[kind.strip()]} not modified)"
             lines.append(line)
         lines.append(f"claims refused by the referee (route taken): {self.refused}")
         lines.append(f"errors: {len(self.errors)}")
@@ -101,82 +123,268 @@ class Figures:
         return "\n".join(lines)
 
 
-def quantiles(ordered: list[float]) -> tuple[float, float]:
+def quantiles(ordered: Sequence[float]) -> tuple[float, float]:
     """The median and the 99th percentile of sorted figures."""
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
-class Table:
-    """One table: a game, four phones listening, one of them claiming now and then."""
+def p99(figures: Sequence[float]) -> float:
+    return quantiles(sorted(figures))[1] if figures else 0.0
 
-    def __init__(
-        self, base: str, figures: Figures, routes: list[int], rng: random.Random, number: int
-    ):
-        self.base, self.figures, self.rng = base, figures, rng
-        self.routes = routes[:]
-        rng.shuffle(self.routes)
-        self.phones = [Phone(base, source=phone_address(number, i)) for i in range(len(NAMES))]
-        self.game = self.phones[0].new_game("usa", *NAMES)
-        self.tokens = [p.token(self.game) for p in self.phones]
-        self.sent = 0.0  # when the last claim was sent (time.monotonic())
-        self.seen: set[int] = set()
 
-    def listen(self, stop: threading.Event) -> None:
-        for i in range(len(NAMES)):
-            page = Phone(
-                self.base, cookies=dict(self.phones[i].cookies), source=self.phones[i].source
+class Stream:
+    """A page's live-update stream on a connection of its own: ``heard(version)`` for
+    each change, until it is closed or the server ends it."""
+
+    def __init__(self, phone: Phone, path: str, heard: object, figures: Figures) -> None:
+        self.closed = threading.Event()
+        self._socket: object = None
+        parts = urlsplit(phone.base)
+        ready = threading.Event()
+
+        def run() -> None:
+            connection = http.client.HTTPConnection(
+                parts.hostname,
+                parts.port,
+                timeout=120,
+                source_address=(phone.source, 0) if phone.source else None,
             )
-
-            def heard(version: int, when: float, page: Phone = page) -> None:
-                if stop.is_set() or not self.sent:
+            try:
+                connection.request("GET", path)
+                response = connection.getresponse()
+                self._socket = connection.sock
+                ready.set()
+                if response.status != 200:
+                    figures.error(f"stream: {response.status}")
                     return
-                try:  # the table's own address, as the page fetches itself
-                    answer = page.live_update(self.game)
-                except Exception as error:  # counted, and the phone goes on listening
-                    self.figures.error(f"page: {error!r}")
-                    return
-                if answer.status != 200:
-                    self.figures.error(f"page: {answer.status}")
-                    return
-                self.figures.took("page", answer.seconds, answer)
-                self.figures.took("update", time.monotonic() - self.sent)
+                event = None
+                while not self.closed.is_set():
+                    line = response.fp.readline()
+                    if not line:
+                        break
+                    text = line.decode().rstrip("\n")
+                    if text.startswith("event: "):
+                        event = text[7:]
+                    elif text.startswith("data: ") and event == "changed":
+                        heard(int(text[6:]))  # type: ignore[operator]
+                    elif not text:
+                        event = None
+            except OSError as error:
+                if not self.closed.is_set():
+                    figures.error(f"stream: {error!r}")
+            finally:
+                ready.set()
+                connection.close()
 
-            self.phones[i].listen(self.game, heard)
-
-    def claim(self) -> None:
-        turn = len(self.seen) % len(NAMES)
-        phone, name = self.phones[turn], NAMES[turn]
-        route = self.routes.pop()
-        form = {
-            "csrf_token": self.tokens[turn],
-            "token": secrets.token_urlsafe(9),
-            "player": name,
-            "route": route,
-        }
-        self.sent = time.monotonic()
-        try:
-            answer = phone.post(f"{self.game}/claim", form)
-        except Exception as error:  # counted, and the table goes on
-            self.figures.error(f"claim: {error!r}")
-            return
-        if answer.status == 303:
-            self.figures.took("claim", answer.seconds, answer)
-            self.seen.add(route)
-        elif answer.status == 409:
-            with self.figures.lock:
-                self.figures.refused += 1
-        else:
-            self.figures.error(f"claim: {answer.status} {answer.body[:120]!r}")
-
-    def play(self, stop: threading.Event, every: float) -> None:
-        stop.wait(self.rng.uniform(0, every))  # tables don't all claim at once
-        while not stop.is_set() and self.routes:
-            self.claim()
-            stop.wait(self.rng.uniform(0.5 * every, 1.5 * every))
+        threading.Thread(target=run, daemon=True).start()
+        ready.wait(10)
 
     def close(self) -> None:
-        for phone in self.phones:
-            phone.close()
+        """Hangs up, as a page that unloads does."""
+        self.closed.set()
+        sock = self._socket
+        if sock is not None:
+            try:
+                sock.shutdown(2)  # type: ignore[attr-defined]
+            except OSError:
+                pass
+
+
+class Seat:
+    """One phone at a table: its table page (and the stream that page holds), and what it
+    has of the board and the sheet."""
+
+    def __init__(self, table: Table, number: int, source: str) -> None:
+        self.table, self.number = table, number
+        self.cookies: dict[str, str] = {}
+        self.page = Phone(table.base, cookies=self.cookies, source=source)  # its table page
+        self.other = Phone(table.base, cookies=self.cookies, source=source)  # board, sheet
+        self.token = self.page.token(table.game)
+        self.stream: Stream | None = None
+        self.shown = 0  # the version its page shows
+        self.acting = False
+        self.validators: dict[str, str] = {}
+        self.lock = threading.Lock()
+
+    def open_page(self, answer: Answer) -> None:
+        """The page ``answer`` brought, loaded: its stream opened from its version."""
+        found = STREAM.search(answer.body)
+        if found is None:
+            self.table.figures.error(f"page without a stream: {answer.status}")
+            return
+        address = html.unescape(found[1])
+        since = SINCE.search(address)
+        self.shown = max(self.shown, int(since[1]) if since else 0)
+        if self.stream is not None:
+            self.stream.close()
+        self.stream = Stream(self.page, address, self.heard, self.table.figures)
+
+    def heard(self, version: int) -> None:
+        """A change heard on the stream: the page fetches itself (unless it is the phone
+        that made it, whose form's answer is on its way as a page load)."""
+        if self.acting or version <= self.shown or self.table.stop.is_set():
+            return
+        with self.lock:
+            try:
+                answer = self.page.live_update(self.table.game)
+            except Exception as error:  # counted, and the phone goes on listening
+                self.table.figures.error(f"page: {error!r}")
+                return
+            if answer.status != 200:
+                self.table.figures.error(f"page: {answer.status}")
+                return
+            self.table.figures.took("page", answer.seconds, answer)
+            since = SINCE.search(answer.body)
+            self.table.showed(self, int(since[1]) if since else version)
+
+    def look(self, kind: str) -> None:
+        """Opens the board or the sheet, with the validator of the copy it has."""
+        path = f"{self.table.game}/{kind}"
+        more = {"If-None-Match": self.validators[kind]} if kind in self.validators else None
+        try:
+            answer = self.other.request("GET", path, more=more)
+        except Exception as error:  # counted, and the phone goes on
+            self.table.figures.error(f"{kind}: {error!r}")
+            return
+        if answer.status not in (200, 304):
+            self.table.figures.error(f"{kind}: {answer.status}")
+            return
+        if "ETag" in answer.headers:
+            self.validators[kind] = answer.headers["ETag"]
+        self.table.figures.took(kind, answer.seconds, answer)
+
+    def close(self) -> None:
+        if self.stream is not None:
+            self.stream.close()
+        self.page.close()
+        self.other.close()
+
+
+class Table:
+    """One table: a game, its four phones each with its page open, the player whose turn
+    it is acting now and then, every phone looking at the board and the sheet."""
+
+    def __init__(
+        self,
+        base: str,
+        figures: Figures,
+        routes: list[int],
+        rng: random.Random,
+        number: int,
+        stop: threading.Event,
+        game: str | None = None,
+        players: Sequence[str] = NAMES,
+    ) -> None:
+        self.base, self.figures, self.rng, self.stop = base, figures, rng, stop
+        self.routes = routes[:]
+        rng.shuffle(self.routes)
+        self.players = list(players)
+        self.game = game or Phone(base, source=phone_address(number, 0)).new_game(
+            "usa", *self.players
+        )
+        self.seats = [Seat(self, i, phone_address(number, i)) for i in range(len(players))]
+        self.turns = 0
+        self.sent: dict[int, float] = {}  # when the write that made each version was sent
+        self.lock = threading.Lock()
+
+    def open(self) -> None:
+        """Every phone loads the table page (and opens its stream)."""
+        for seat in self.seats:
+            seat.open_page(seat.page.get(self.game))
+
+    def showed(self, seat: Seat, version: int) -> None:
+        """``seat``'s page now shows ``version``: each write it had not shown, done."""
+        now = time.monotonic()
+        with self.lock:
+            for v in range(seat.shown + 1, version + 1):
+                if v in self.sent:
+                    self.figures.took("update", now - self.sent[v])
+            seat.shown = max(seat.shown, version)
+
+    def act(self) -> None:
+        """A turn: the phone whose turn it is claims a route or draws cards, then loads
+        the page its form's answer leads to."""
+        seat = self.seats[self.turns % len(self.seats)]
+        form: dict[str, object] = {
+            "csrf_token": seat.token,
+            "token": secrets.token_urlsafe(9),
+            "player": self.players[seat.number],
+        }
+        if self.routes and self.rng.random() < CLAIMS:
+            kind, path, form["route"] = "claim", "claim", self.routes.pop()
+        else:
+            kind, path, form["drew"] = "draw", "turn", "cards"
+        with seat.lock:
+            seat.acting = True
+            try:
+                self._send(seat, kind, path, form)
+            finally:
+                seat.acting = False
+
+    def _send(self, seat: Seat, kind: str, path: str, form: dict[str, object]) -> None:
+        sent = time.monotonic()
+        try:
+            answer = seat.page.post(f"{self.game}/{path}", form)
+        except Exception as error:  # counted, and the table goes on
+            self.figures.error(f"{kind}: {error!r}")
+            return
+        if answer.status == 409 and kind == "claim":
+            with self.figures.lock:
+                self.figures.refused += 1
+            return
+        if answer.status != 303:
+            self.figures.error(f"{kind}: {answer.status} {answer.body[:120]!r}")
+            return
+        self.figures.took(kind, answer.seconds, answer)
+        with self.lock:
+            self.figures.writes += 1
+            self.turns += 1
+            self.sent[max(self.sent, default=seat.shown) + 1] = sent
+        try:
+            page = seat.page.get(urlsplit(answer.headers["Location"]).path)
+        except Exception as error:
+            self.figures.error(f"page: {error!r}")
+            return
+        if page.status != 200:
+            self.figures.error(f"page: {page.status}")
+            return
+        self.figures.took("page", page.seconds, page)
+        since = SINCE.search(page.body)
+        self.showed(seat, int(since[1]) if since else seat.shown)
+        seat.open_page(page)
+
+    def play(self, every: float) -> None:
+        """Turns every ``every`` seconds or so (half to one and a half of it)."""
+        self.stop.wait(self.rng.uniform(0, every))  # tables don't all start at once
+        while not self.stop.is_set():
+            self.act()
+            self.stop.wait(self.rng.uniform(0.5 * every, 1.5 * every))
+
+    def browse(self) -> None:
+        """Each phone opens the board every ``BOARD_EVERY`` seconds or so, and the sheet
+        every ``SHEET_EVERY``: at random moments, as people glance."""
+        due = []
+        for seat in self.seats:
+            due.append((self.rng.uniform(0, BOARD_EVERY), "board", seat))
+            due.append((self.rng.uniform(0, SHEET_EVERY), "sheet", seat))
+        started = time.monotonic()
+        while not self.stop.is_set():
+            due.sort(key=lambda d: d[0])
+            when, kind, seat = due.pop(0)
+            if self.stop.wait(max(0.0, started + when - time.monotonic())):
+                return
+            seat.look(kind)
+            every = BOARD_EVERY if kind == "board" else SHEET_EVERY
+            due.append((when + self.rng.uniform(0.5 * every, 1.5 * every), kind, seat))
+
+    def missed(self) -> int:
+        """Writes some phone of the table never showed."""
+        last = max(self.sent, default=0)
+        return sum(1 for seat in self.seats for v in self.sent if v > seat.shown and v <= last)
+
+    def close(self) -> None:
+        for seat in self.seats:
+            seat.close()
 
 
 def cpu_of(group: int | None = None, name: str | None = None) -> float:
@@ -240,11 +448,66 @@ def serving(kind: str) -> Iterator[str]:
                 drop_schema(drop)
 
 
+class Meter:
+    """The processor time the server's processes (one process group each), PostgreSQL and
+    this harness use from ``start()`` to ``stop()``, and the seconds between."""
+
+    def __init__(self, groups: Sequence[int]) -> None:
+        self.groups = groups
+
+    def _read(self) -> tuple[float, float, float, float]:
+        server = sum(cpu_of(group=g) for g in self.groups)
+        return time.monotonic(), server, cpu_of(name="postgres"), time.process_time()
+
+    def start(self) -> None:
+        self.began = self._read()
+
+    def stop(self) -> None:
+        self.ended = self._read()
+
+    @property
+    def seconds(self) -> float:
+        return self.ended[0] - self.began[0]
+
+    def used(self, which: int) -> float:
+        """Processor seconds used: 1 the server, 2 PostgreSQL, 3 the harness."""
+        return self.ended[which] - self.began[which]
+
+    def summary(self, moves: int) -> str:
+        cores = os.cpu_count()
+        ran = self.seconds
+        server, database, harness = (self.used(i) for i in (1, 2, 3))
+        per_move = f"{server * 1000 / moves:.1f}" if moves else "-"
+        database_move = f"{database * 1000 / moves:.1f}" if moves else "-"
+        return (
+            f"the server's CPU per move: {per_move} ms (PostgreSQL's {database_move} ms),"
+            f" {moves} moves; the server used {server / ran:.2f} of {cores} cores, the"
+            f" harness {harness / ran:.2f}, PostgreSQL {database / ran:.2f}; load average"
+            " (1, 5, 15 min) at the end: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        )
+
+
+def play_tables(
+    tables: Sequence[Table], seconds: float, every: float, stop: threading.Event
+) -> None:
+    """Plays the tables for ``seconds`` (a turn every ``every`` s or so a table, each
+    phone looking at the board and the sheet), then waits a little for the last
+    updates."""
+    threads = [threading.Thread(target=t.play, args=(every,), daemon=True) for t in tables]
+    threads += [threading.Thread(target=t.browse, daemon=True) for t in tables]
+    for thread in threads:
+        thread.start()
+    stop.wait(seconds)
+    stop.set()
+    for thread in threads:
+        thread.join(10)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--every", type=float, default=20.0, help="seconds between claims")
+    parser.add_argument("--every", type=float, default=20.0, help="seconds between turns")
     parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--workers", type=int, help="companion serve's own default if not given")
     parser.add_argument(
@@ -261,30 +524,19 @@ def main() -> int:
             database, Path(folder), workers=options.workers, connections=options.connections
         )
         tables: list[Table] = []
+        meter = Meter([server.pid])
         try:
             rng = random.Random(1)
-            for _ in range(options.tables):
-                tables.append(Table(base, figures, short, random.Random(rng.random()), len(tables)))
-            for table in tables:
-                table.listen(stop)
+            for number in range(options.tables):
+                table = Table(base, figures, short, random.Random(rng.random()), number, stop)
+                tables.append(table)
+                table.open()
             time.sleep(2)  # every stream connected
-            players = [
-                threading.Thread(target=t.play, args=(stop, options.every), daemon=True)
-                for t in tables
-            ]
-            started, own = time.monotonic(), time.process_time()
-            cpu, database_cpu = cpu_of(group=server.pid), cpu_of(name="postgres")
-            for player in players:
-                player.start()
-            stop.wait(options.seconds)
-            stop.set()
-            for player in players:
-                player.join(10)
-            ran = time.monotonic() - started
-            server_cores = (cpu_of(group=server.pid) - cpu) / ran
-            database_cores = (cpu_of(name="postgres") - database_cpu) / ran
-            harness_cores = (time.process_time() - own) / ran
-            load = os.getloadavg()
+            meter.start()
+            play_tables(tables, options.seconds, options.every, stop)
+            meter.stop()
+            time.sleep(2)  # the last updates
+            missed = sum(t.missed() for t in tables)
         finally:
             stop.set()
             for table in tables:
@@ -294,21 +546,17 @@ def main() -> int:
             if schema:
                 drop_schema(schema)
     print(
-        figures.report(
-            f"{options.tables} tables × {len(NAMES)} phones on {options.database}, "
-            f"{options.workers or 'default'} workers"
-            f" × {options.connections or 'default'} connections"
-            f" ({os.cpu_count()} cores), {ran:.0f} s, "
-            f"a claim every ~{options.every:.0f} s per table"
-        )
+        f"{options.tables} tables × {len(NAMES)} phones on {options.database},"
+        f" {options.workers or 'default'} workers"
+        f" × {options.connections or 'default'} connections ({os.cpu_count()} cores),"
+        f" {meter.seconds:.0f} s: a turn every ~{options.every:.0f} s a table"
+        f" ({CLAIMS:.0%} claims), the acting phone loading its answer, the board every"
+        f" ~{BOARD_EVERY / 60:.0f} min and the sheet every ~{SHEET_EVERY / 60:.0f} min a phone"
     )
-    print(
-        f"the server used {server_cores:.2f} of {os.cpu_count()} cores over the run, the"
-        f" harness {harness_cores:.2f}, PostgreSQL {database_cores:.2f};"
-        " load average (1, 5, 15 min; it counts the harness's waiting threads) at its end: "
-        + ", ".join(f"{x:.2f}" for x in load)
-    )
-    return 1 if figures.errors else 0
+    print(figures.report())
+    print(f"updates a phone never showed: {missed}")
+    print(meter.summary(figures.writes))
+    return 1 if figures.errors or missed else 0
 
 
 if __name__ == "__main__":
