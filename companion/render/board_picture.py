@@ -30,7 +30,7 @@ from companion.render.palette import (
     tint,
 )
 from companion.rules.board import SEA, Board, Flag, Route
-from companion.rules.words import Message, _, ngettext
+from companion.rules.words import Message, _, ngettext, spoken
 
 WIDTH = 1000
 MARGIN = 70
@@ -385,7 +385,8 @@ def board_svg(
     """The picture as SVG markup. ``link`` gives each route an address to tap (to claim
     it); ``highlight`` picks out some routes (a longest path, a ticket's chain);
     ``every_car`` marks every car of a claimed route with its owner's mark, not only the
-    middle one."""
+    middle one. Each route is drawn once for each way it is shown (free, or an owner's, in
+    a language) and found again after: a picture is mostly the same routes as the last."""
     drawn = layout(board)
     label = escape(str(_("%(map)s board", map=board.title)))
     height = f"{drawn.height:.0f}"
@@ -395,19 +396,53 @@ def board_svg(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
         f'class="board" id="board" role="{role}" aria-label="{label}">',
-        f'<rect width="{WIDTH}" height="{height}" fill="{PAPER}"/>',
-        '<g class="water">',
+        _under(board),
     ]
     for route in board.routes:
-        if route.kind == SEA:
-            parts.extend(
-                f'<line {_ends(t)} stroke="{WATER}" stroke-width="15" stroke-linecap="round"/>'
-                for t in drawn.tracks[route.id]
-            )
-    parts.append("</g>")
-    for route in board.routes:
-        parts.append(_route(route, drawn, owners, player_pieces, link, highlight, every_car))
-    parts.append('<g class="dots">')
+        owner = owners.get(route.id)
+        lit = None if not highlight else route.id in highlight
+        train = player_pieces.get(owner, Piece(INK, "")) if owner else None
+        group = _route(board.id, route, drawn, owner, train, lit, every_car)
+        parts.append(group if link is None else f'<a href="{escape(link(route))}">{group}</a>')
+    parts.append(_over(board))
+    return "\n".join(parts)
+
+
+# What a board's picture shows under its routes and over them, by board: the same on
+# every picture of it.
+_UNDER: dict[str, str] = {}
+_OVER: dict[str, str] = {}
+
+
+def _under(board: Board) -> str:
+    """The paper, and the water under the board's sea routes."""
+    if board.id not in _UNDER:
+        _UNDER[board.id] = _water(board)
+    return _UNDER[board.id]
+
+
+def _over(board: Board) -> str:
+    """The cities' dots, the border flags and the places' names, over the routes."""
+    if board.id not in _OVER:
+        _OVER[board.id] = _places(board)
+    return _OVER[board.id]
+
+
+def _water(board: Board) -> str:
+    drawn = layout(board)
+    lines = [
+        f'<line {_ends(t)} stroke="{WATER}" stroke-width="15" stroke-linecap="round"/>'
+        for route in board.routes
+        if route.kind == SEA
+        for t in drawn.tracks[route.id]
+    ]
+    paper = f'<rect width="{WIDTH}" height="{drawn.height:.0f}" fill="{PAPER}"/>'
+    return "\n".join([paper, '<g class="water">', *lines, "</g>"])
+
+
+def _places(board: Board) -> str:
+    drawn = layout(board)
+    parts = ['<g class="dots">']
     parts.extend(
         f'<circle cx="{p.x:.1f}" cy="{p.y:.1f}" r="5" fill="{CITY_DOT}" stroke="#fff" '
         'stroke-width="1.5"/>'
@@ -508,21 +543,47 @@ def _ends(track: Track) -> str:
     return f'x1="{s.x:.1f}" y1="{s.y:.1f}" x2="{e.x:.1f}" y2="{e.y:.1f}"'
 
 
+# Each route as drawn (free, or an owner's; picked out or not; in a language), by board,
+# route and what it shows: a picture is mostly the routes of the pictures before it. All
+# forgotten at once when full.
+_DRAWN: dict[tuple[object, ...], str] = {}
+MOST_DRAWN = 20_000
+
+
 def _route(
+    board_id: str,
     route: Route,
     drawn: Layout,
-    owners: Mapping[int, str],
-    player_pieces: Mapping[str, Piece],
-    link: Callable[[Route], str] | None,
-    highlight: Collection[int],
+    owner: str | None,
+    train: Piece | None,
+    lit: bool | None,
     every_car: bool,
 ) -> str:
-    owner = owners.get(route.id)
+    """A route's group: its title, its tap targets and its spaces (``lit``: picked out,
+    dimmed beside others picked out, or None where nothing is), drawn once for each way
+    it is shown."""
+    key = (board_id, route.id, owner, train, lit, every_car, spoken())
+    found = _DRAWN.get(key)
+    if found is None:
+        if len(_DRAWN) >= MOST_DRAWN:
+            _DRAWN.clear()
+        found = _DRAWN[key] = _route_group(route, drawn, owner, train, lit, every_car)
+    return found
+
+
+def _route_group(
+    route: Route,
+    drawn: Layout,
+    owner: str | None,
+    train: Piece | None,
+    lit: bool | None,
+    every_car: bool,
+) -> str:
     classes = ["route", "claimed" if owner else "free"]
     if route.kind == SEA:
         classes.append("sea")
-    if highlight:
-        classes.append("lit" if route.id in highlight else "dim")
+    if lit is not None:
+        classes.append("lit" if lit else "dim")
     body = [f"<title>{escape(str(route_title(route, owner)))}</title>"]
     # An invisible line along each stretch: the picture's tap target, and where a page's
     # script finds the route to tell which one a finger meant.
@@ -530,11 +591,10 @@ def _route(
         f'<line class="hit" {_ends(track)} stroke="transparent" stroke-width="22"/>'
         for track in drawn.tracks[route.id]
     )
-    train = player_pieces.get(owner, Piece(INK, "")) if owner else None
     body.extend(_space_svg(space) for space in spaces(route, drawn, train, every_car=every_car))
     pair = escape("|".join(sorted(route.cities)))  # the tracks of a double share it
     middle = drawn.middle(route.id)
-    group = (
+    return (
         f'<g class="{" ".join(classes)}" id="route-{route.id}" data-route="{route.id}" '
         f'data-pair="{pair}" data-middle="{middle.x:.1f},{middle.y:.1f}"'
         + (f' data-owner="{escape(owner)}"' if owner else "")
@@ -542,9 +602,6 @@ def _route(
         + "".join(body)
         + "</g>"
     )
-    if link is None:
-        return group
-    return f'<a href="{escape(link(route))}">{group}</a>'
 
 
 def space_counts(route: Route, stretches: tuple[Track, ...]) -> list[int]:

@@ -1,35 +1,65 @@
-"""A game's page as a live update asks for it, made once per version of the game and
-shared by every phone that asks.
+"""A game's page, made once per version of the game and shared by every phone that asks.
 
-After a change every phone at the table fetches its page again at once (``HX-Request``:
-the page morphs the new one into place). Those pages differ only in each phone's own
-form tokens (Flask-WTF's protection and the page's one-time token): the page is made
-once for the game's version, the address asked for (the player acting, the dice, the
-history shown), the host and the language, with marks where the tokens go (``stamps``),
-and each phone gets a copy with its own put in. A page with anything else of the phone's
-own (a note after its tap, a refusal) is made for it alone, as are the pages a browser
-loads itself.
+After a change every phone at the table fetches its page again at once (a live update,
+``HX-Request``: the page morphs the new one into place), the phone that made the change
+loads the page its form led to, and each phone now and then opens the board or the score
+sheet. Those pages differ only in each phone's own: its form tokens (Flask-WTF's
+protection and the page's one-time token), the note after its own tap, and the time the
+page was served. So a page is made once for the game's version, the address asked for (the
+player acting, the dice, the history shown, the line picked out on the sheet), the host,
+the language, the palette and the frame (inside Telegram or not), with marks where each
+phone's own goes (``stamps``), and each phone gets a copy with its own put in.
+
+A page shared is answered with a validator (its version and what it was made for): a
+browser that asks again with the copy it has, and has no note waiting, is answered 304,
+with nothing made. A page with anything else of the phone's own (a refusal) is made for it
+alone.
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
 
-from flask import g, request
+from flask import (
+    abort,
+    after_this_request,
+    g,
+    get_flashed_messages,
+    get_template_attribute,
+    request,
+    session,
+)
+from markupsafe import Markup
+from werkzeug.wrappers import Response
 
 from companion.web.cache import Recent
+from companion.web.headers import inside_telegram
 from companion.web.language import language
 from companion.web.players import colour_blind
-from companion.web.stamps import CSRF_MARK, TOKEN_MARK, csrf_token, form_token
+from companion.web.stamps import (
+    CSRF_MARK,
+    NOTES_MARK,
+    NOW_MARK,
+    TOKEN_MARK,
+    csrf_token,
+    form_token,
+    marking,
+)
+from companion.web.store import now
 from companion.web.stored_game import StoredGame
 
 # What a page's own address may ask (the player acting, the dice, the language, the whole
-# history): a live update with anything else in its address is made for it alone.
-ASKED = frozenset({"player", "faces", "lang", "history"})
-# The most pages of one version of a game kept for its phones (its table and watching
-# pages in three languages, for a player or two, on a host or two): more are made alone.
-MOST_KEPT = 24
+# history, a line of the sheet): a page with anything else in its address is made for it
+# alone.
+ASKED = frozenset({"player", "faces", "lang", "history", "show"})
+# The most pages of one version of a game kept for its phones (its table, board, sheet and
+# watching pages in three languages, loaded and live, for a player or two, on a host or
+# two): more are made alone.
+MOST_KEPT = 48
 
 
 def is_live_update() -> bool:
@@ -38,7 +68,7 @@ def is_live_update() -> bool:
 
 
 def _marked(make: Callable[[], str]) -> Callable[[], str]:
-    """``make`` with marks where each phone's tokens go."""
+    """``make`` with marks where each phone's own goes."""
 
     def made() -> str:
         g.marking_tokens = True
@@ -50,25 +80,102 @@ def _marked(make: Callable[[], str]) -> Callable[[], str]:
     return made
 
 
-def _with_tokens(page: str) -> str:
+def page_now() -> str:
+    """The time the page is served, as ``store.now`` says it (a round's clock counts from
+    it)."""
+    return Markup(NOW_MARK) if marking() else now()
+
+
+def notes(messages: Sequence[object], version: int | None) -> Markup:
+    """The notes of what this phone's last taps did (made at the game's ``version``)."""
+    made = get_template_attribute("_notes.html", "notes")
+    return Markup(made(messages, version))
+
+
+def notes_here(version: int | None) -> Markup:
+    """This phone's notes, where the page shows them; none in a live update, which
+    leaves the notes shown where they are (they belong to this phone's last tap)."""
+    if marking():
+        return Markup(NOTES_MARK)
+    if is_live_update():
+        return Markup("")
+    return notes(get_flashed_messages(), version)
+
+
+def _for_this_phone(page: str) -> str:
+    """A shared page with this phone's own put in: its tokens, its notes, the time."""
     if CSRF_MARK in page:
         page = page.replace(CSRF_MARK, csrf_token())
-    return page.replace(TOKEN_MARK, form_token()) if TOKEN_MARK in page else page
+    if TOKEN_MARK in page:
+        page = page.replace(TOKEN_MARK, form_token())
+    if NOTES_MARK in page:
+        before, _mark, after = page.partition(NOTES_MARK)
+        page = before + str(notes_here(g.get("page_version"))) + after
+    return page.replace(NOW_MARK, now()) if NOW_MARK in page else page
+
+
+@cache
+def pages_version() -> str:
+    """A name for what makes the pages (the app's code, templates and catalogs): the same
+    in every worker and on every host serving the same app, changed by a new one."""
+    root = Path(__file__).resolve().parents[2]
+    digest = hashlib.sha256()
+    for folder, pattern in (("companion", "**/*.py"), ("templates", "**/*"), ("static", "**/*")):
+        for path in sorted((root / folder).glob(pattern)):
+            if path.is_file():
+                digest.update(path.relative_to(root).as_posix().encode())
+                digest.update(path.read_bytes())
+    for path in sorted((root / "companion" / "translations").glob("**/*.mo")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+def _validator(game: StoredGame, key: tuple[object, ...]) -> str:
+    """The page's validator: the game's version and what the page was made for."""
+    made_for = hashlib.sha256(repr((pages_version(), key)).encode()).hexdigest()[:16]
+    return f"{game.version}-{made_for}"
+
+
+def _answered_with(validator: str) -> None:
+    """The page's answer carries its validator, and is asked for again each time."""
+
+    @after_this_request
+    def validated(response: Response) -> Response:
+        if response.status_code == 200:
+            response.set_etag(validator, weak=True)
+            response.headers["Cache-Control"] = "private, no-cache"
+        return response
 
 
 def shared(game: StoredGame, make: Callable[[], str]) -> str:
-    """The page ``make()`` gives, for a live update: made once per version of ``game``,
-    address, host and language, then given this phone's tokens."""
-    made = _marked(make)
-
-    if not set(request.args) <= ASKED:
+    """The page ``make()`` gives, made once per version of ``game``, address, host,
+    language, palette and frame, then given this phone's own; 304 (``abort``) when the
+    browser has it."""
+    if request.method != "GET" or not set(request.args) <= ASKED:
         return make()
     asked = tuple(sorted((k, v) for k in request.args for v in request.args.getlist(k)))
-    key = ("page", request.path, asked, request.host_url, language(), colour_blind())
+    key = (
+        "page",
+        request.path,
+        asked,
+        request.host_url,
+        language(),
+        colour_blind(),
+        inside_telegram(),
+    )
     if game.kept_count("page") >= MOST_KEPT and not game.has_kept(key):
         return make()  # a client asking for many addresses keeps nothing more
-    page: str = game.kept(key, made)
-    return _with_tokens(page)
+    g.page_version = game.version
+    if not session.get("_flashes"):  # a note waits: the page is shown anew, with it
+        validator = _validator(game, key)
+        if request.if_none_match.contains_weak(validator):
+            unchanged = Response(status=304)
+            unchanged.set_etag(validator, weak=True)
+            unchanged.headers["Cache-Control"] = "private, no-cache"
+            abort(unchanged)
+        _answered_with(validator)
+    page: str = game.kept(key, _marked(make))
+    return _for_this_phone(page)
 
 
 # Pages that show the same to everyone who asks at once, by what they show (an event's
@@ -80,12 +187,19 @@ _MAKING = threading.Lock()
 def shared_by(key: tuple[object, ...], make: Callable[[], str]) -> str:
     """The page ``make()`` gives, made once for ``key`` (and the address asked for, the
     host and the language) by the first to ask while the others wait for it, then given
-    this phone's tokens."""
-    key = (*key, request.full_path, request.host_url, language(), colour_blind())
+    this phone's own."""
+    key = (
+        *key,
+        request.full_path,
+        request.host_url,
+        language(),
+        colour_blind(),
+        inside_telegram(),
+    )
     page = PAGES.get(key)
     if page is None:
         with _MAKING:
             page = PAGES.get(key)
             if page is None:
                 page = PAGES.put(key, _marked(make)())
-    return _with_tokens(page)
+    return _for_this_phone(page)

@@ -34,6 +34,8 @@ from companion.web.stored_game import LoggedAction, LoggedTicket, StoredGame
 # (``shared_page``): each phone's copy has its own put in.
 CSRF_MARK = "<csrf of this phone>"  # a "<" never comes out of a text put in a page
 TOKEN_MARK = "<token of this page>"
+NOTES_MARK = "<notes of this phone>"  # what its last tap did
+NOW_MARK = "<time of this answer>"  # when the page was served (a clock counts from it)
 
 
 def marking() -> bool:

@@ -51,7 +51,7 @@ from companion.web.forms import (
 from companion.web.language import language
 from companion.web.players import chosen_player, colour_blind, hard_pairs, seats
 from companion.web.qr import public_url, reach
-from companion.web.shared_page import is_live_update, shared
+from companion.web.shared_page import page_now, shared
 from companion.web.stamps import Repeated
 from companion.web.stored_game import LoggedAction, StoredGame
 
@@ -80,7 +80,7 @@ def render_table(game_id: str, problem: str | None = None, status: int = 200) ->
     """The table page, with a refusal's reason when there is one; for a live update, the
     page the table's phones share (``shared_page``)."""
     game, state = game_and_state(game_id)
-    if problem is None and is_live_update():
+    if problem is None:
         return shared(game, lambda: _table_page(game, state, None)), status
     return _table_page(game, state, problem), status
 
@@ -135,7 +135,7 @@ def table_context(game: StoredGame, state: State, player: str) -> dict[str, obje
         "closed": store.closed(game),
         "in_event": (in_event := game.kept(("in event",), lambda: event_table(game.id))),
         "clock": in_event.clock if in_event else None,
-        "server_now": store.now(),
+        "server_now": page_now(),
         "hard_pairs": hard_pairs(state),
         "last": game.last,
         "turn": TurnForm(),

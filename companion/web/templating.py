@@ -28,8 +28,8 @@ from companion.web.assets import letters_url, palette_url
 from companion.web.dice_panel import face_words
 from companion.web.forms import PIECE_COLORS as PIECES
 from companion.web.headers import inside_telegram
+from companion.web.shared_page import notes_here, page_now
 from companion.web.stamps import csrf_field, stamp
-from companion.web.store import now
 from companion.web.telegram import SCRIPT as TELEGRAM_SCRIPT
 
 
@@ -89,7 +89,8 @@ def _helpers(app: Flask) -> None:
     app.add_template_global(csrf_field, "csrf_field")
     app.add_template_global(page_url, "page_url")
     # When the page was made: a copy read offline says it shows the game as of then.
-    app.add_template_global(now, "made_at")
+    app.add_template_global(page_now, "page_now")
+    app.add_template_global(notes_here, "notes_here")  # this phone's notes after its taps
     app.jinja_env.globals["url_for"] = page_address
     app.add_template_global(flag_background, "flag_background")  # a country's, in the key
     app.add_template_global(game_title, "game_title")  # "North America — 1910"

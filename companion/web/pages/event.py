@@ -74,7 +74,7 @@ from companion.web.holds import requester
 from companion.web.language import language
 from companion.web.new_game import too_many
 from companion.web.qr import public_url
-from companion.web.shared_page import shared_by
+from companion.web.shared_page import page_now, shared_by
 
 bp = Blueprint("event", __name__, url_prefix="/e")
 
@@ -149,7 +149,7 @@ def _tv(stored: StoredEvent, since: str) -> str:
         # The places over the event: the heats' standings until a stage is drawn.
         pages=event_view.screen_pages(latest, event_view.overall(stored)),
         stage_names=STAGE_NAMES,
-        server_now=store.now(),
+        server_now=page_now(),
         event_events=url_for("live.public_events", watch=stored.watch, since=since),
         event_title=game_title(variant_board(event.setup.map, event.setup.variant)),
     )
@@ -652,7 +652,7 @@ def _made(stored: StoredEvent, organizer: bool, since: str, problem: str | None)
         score_heads=SCORE_HEADS,
         seated={p for r in event.rounds for t in r.tables for p in t.players},
         seated_now={p for t in event.rounds[-1].tables for p in t.players},
-        server_now=store.now(),
+        server_now=page_now(),
         public_link=public,
         entry=EventEntryForm(),
         problem=problem,

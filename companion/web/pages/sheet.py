@@ -15,8 +15,10 @@ from companion.rules.scoring import ScoreSheet
 from companion.web import group_store, store
 from companion.web.forms import TrackForm, form_problem, required, small_int
 from companion.web.players import board_picture, player_pieces, seats
+from companion.web.shared_page import shared
 from companion.web.sharing import bg_stats_link, file_name, result_texts
 from companion.web.sheet_view import pdf_response, progress, score
+from companion.web.stored_game import StoredGame
 
 bp = Blueprint("sheet", __name__, url_prefix="/g/<game_id>")
 
@@ -36,9 +38,16 @@ def _highlight(sheet: ScoreSheet, show: str | None) -> tuple[set[int], str | Non
 
 
 def render_sheet(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
-    """The score sheet page."""
-
+    """The score sheet page (made once per version for every phone that reads it the
+    same, unless it says why a form was refused)."""
     game = store.load_game(game_id)
+    if problem is None:
+        return shared(game, lambda: _sheet_page(game, None)), status
+    return _sheet_page(game, problem), status
+
+
+def _sheet_page(game: StoredGame, problem: str | None) -> str:
+    game_id = game.id
     state = game.state()
     sheet = score(game, state)
     highlight, shown = _highlight(sheet, request.args.get("show"))
@@ -65,7 +74,7 @@ def render_sheet(game_id: str, problem: str | None = None, status: int = 200) ->
         line_link=lambda name, key, index: url_for(
             "sheet.show", game_id=game_id, show=f"{key}:{index}:{name}"
         ),
-    ), status
+    )
 
 
 @bp.get("/sheet")

@@ -45,6 +45,7 @@ from companion.web.forms import (
     small_int,
 )
 from companion.web.players import board_picture, chosen_player, seats
+from companion.web.shared_page import shared
 from companion.web.stamps import Repeated
 from companion.web.stored_game import LoggedAction
 from companion.web.table_view import game_and_state, record, render_table, table_context
@@ -229,16 +230,20 @@ def board(game_id: str) -> tuple[str, int]:
     """The board picture: tap a route to claim it; the table's bar below it."""
     game, state = game_and_state(game_id)
     player = chosen_player(state)
-    picture = board_picture(
-        state,
-        link=lambda r: url_for("table.confirm", game_id=game_id, route=r.id, player=player),
-    )
-    return render_template(
-        "board.html",
-        picture=picture,
-        dice=state.setup.dice,
-        **table_context(game, state, player),
-    ), 200
+
+    def page() -> str:
+        # Each route's address to claim it: the same but for the route's number (made
+        # once, not once a route).
+        ask = url_for("table.confirm", game_id=game_id, route=0, player=player)
+        before, _zero, after = ask.partition("route=0")
+        return render_template(
+            "board.html",
+            picture=board_picture(state, link=lambda r: f"{before}route={r.id}{after}"),
+            dice=state.setup.dice,
+            **table_context(game, state, player),
+        )
+
+    return shared(game, page), 200
 
 
 @bp.get("/check")

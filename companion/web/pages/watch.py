@@ -10,7 +10,7 @@ from companion.render.score_chart import chart, chart_svg
 from companion.rules.table_questions import final_round_news, still_to_play
 from companion.web import store
 from companion.web.players import board_picture, player_pieces, seats
-from companion.web.shared_page import is_live_update, shared
+from companion.web.shared_page import shared
 from companion.web.sheet_view import pdf_response, progress, score
 from companion.web.table_view import listed_history
 
@@ -37,7 +37,7 @@ def show(watch: str) -> tuple[str, int]:
             history_count=len(game.history),
         )
 
-    return (shared(game, page) if is_live_update() else page()), 200
+    return shared(game, page), 200
 
 
 @bp.get("/sheet")
