@@ -27,6 +27,7 @@ from pathlib import Path
 from flask import (
     abort,
     after_this_request,
+    current_app,
     g,
     get_flashed_messages,
     get_template_attribute,
@@ -131,8 +132,10 @@ def pages_version() -> str:
 
 
 def _validator(game: StoredGame, key: tuple[object, ...]) -> str:
-    """The page's validator: the game's version and what the page was made for."""
-    made_for = hashlib.sha256(repr((pages_version(), key)).encode()).hexdigest()[:16]
+    """The page's validator: the game's version and what the page was made for (by which
+    app, set to show which address to other phones)."""
+    made_by = (pages_version(), current_app.config.get("PUBLIC_URL"))
+    made_for = hashlib.sha256(repr((made_by, key)).encode()).hexdigest()[:16]
     return f"{game.version}-{made_for}"
 
 

@@ -155,3 +155,51 @@ def test_a_flood_of_addresses_keeps_a_bounded_number_of_pages(guarded):
     with guarded.app_context():
         game = store.load_game(url.rsplit("/", 1)[1])
         assert game.kept_count("page") <= MOST_KEPT
+
+
+def test_a_phone_never_receives_another_palettes_or_languages_page(guarded):
+    url, phones = _started(guarded)
+    page = phones[0].get(url).get_data(as_text=True)
+    claim = {"csrf_token": _csrf(page), "player": "Ann", "route": route_id("Denver", "Helena")}
+    assert phones[0].post(f"{url}/claim", data=claim).status_code == 303
+    phones[1].set_cookie("colours", "colour-blind")
+    phones[2].set_cookie("lang", "ru")
+    pages = {}
+    for name, phone in zip(("plain", "blind", "russian", "plain again"), phones, strict=True):
+        pages[name] = phone.get(f"{url}/board").get_data(as_text=True)
+    # Ann's 4 trains: her mark on the middle one, on every one for colour-blind eyes.
+    assert pages["plain"].count('class="owner-mark"') == 1
+    assert pages["blind"].count('class="owner-mark"') == 4
+    assert '<html lang="ru"' in pages["russian"] and '<html lang="en"' in pages["plain"]
+    assert '<html lang="en"' in pages["blind"] and '<html lang="en"' in pages["plain again"]
+    # The validator names what the page was made for: another's copy is no copy of this.
+    tags = {n: phones[i].get(f"{url}/board").headers["ETag"] for i, n in enumerate(pages)}
+    assert len({tags["plain"], tags["blind"], tags["russian"]}) == 3
+    assert tags["plain"] == tags["plain again"]
+    asked = phones[2].get(f"{url}/board", headers={"If-None-Match": tags["plain"]})
+    assert asked.status_code == 200 and '<html lang="ru"' in asked.get_data(as_text=True)
+
+
+def test_a_browser_that_has_the_current_board_and_sheet_is_answered_not_modified(
+    guarded, monkeypatch
+):
+    url, phones = _started(guarded)
+    for page in ("board", "sheet"):
+        first = phones[1].get(f"{url}/{page}")
+        tag = first.headers["ETag"]
+        assert first.status_code == 200 and first.headers["Cache-Control"] == "private, no-cache"
+        again = phones[1].get(f"{url}/{page}", headers={"If-None-Match": tag})
+        assert again.status_code == 304 and not again.data
+        _drew(phones[0], url)  # the game moves on: the copy is out of date
+        moved = phones[1].get(f"{url}/{page}", headers={"If-None-Match": tag})
+        assert moved.status_code == 200 and moved.headers["ETag"] != tag
+
+
+def test_a_page_with_a_note_waiting_is_shown_anew_with_it(guarded):
+    url, phones = _started(guarded)
+    tag = phones[0].get(url).headers["ETag"]
+    _drew(phones[0], url)
+    tag = phones[1].get(url).headers["ETag"]  # the page after the turn, as another phone has it
+    answer = phones[0].get(url, headers={"If-None-Match": tag})
+    assert answer.status_code == 200 and "ETag" not in answer.headers
+    assert "drew train cards" in answer.get_data(as_text=True)
