@@ -56,12 +56,17 @@ def timed(work: Callable[[], object], repeat: int = 21) -> float:
     return statistics.median(times)
 
 
-def bench_client() -> FlaskClient:
+def bench_client(**settings: object) -> FlaskClient:
     """A phone of the app on a fresh SQLite database in a folder of its own (forms without
-    their CSRF token)."""
+    their CSRF token), with more ``settings`` if given."""
     folder = tempfile.mkdtemp()
     app = create_app(
-        {"SECRET_KEY": "bench", "DATABASE": f"{folder}/bench.sqlite", "WTF_CSRF_ENABLED": False},
+        {
+            "SECRET_KEY": "bench",
+            "DATABASE": f"{folder}/bench.sqlite",
+            "WTF_CSRF_ENABLED": False,
+            **settings,
+        },
         instance_path=folder,
     )
     return app.test_client()

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TextIO, TypeVar
 
 import click
-from flask.cli import FlaskGroup
 
 from companion.catalogs import DEFAULT, LANGUAGES, language_code, translator
 from companion.render.json_sheet import sheet_to_json
@@ -40,7 +39,29 @@ def _create_app():  # type: ignore[no-untyped-def]
     return app
 
 
-@click.group(cls=FlaskGroup, create_app=_create_app)
+class Commands(click.Group):
+    """The companion's own commands, then Flask's (``run``, ``routes``, ``shell``): Flask
+    is imported only by a command that needs the app, so that ``companion score`` starts
+    as fast as the rules load."""
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        return super().get_command(ctx, name) or self._flask(ctx).get_command(ctx, name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self._flask(ctx).list_commands(ctx)})
+
+    @staticmethod
+    def _flask(ctx: click.Context) -> click.Group:
+        """Flask's commands, the app made by ``_create_app`` for them."""
+        from flask.cli import FlaskGroup, ScriptInfo
+
+        os.environ["FLASK_RUN_FROM_CLI"] = "true"  # as Flask's own group says
+        if not isinstance(ctx.obj, ScriptInfo):
+            ctx.obj = ScriptInfo(create_app=_create_app)
+        return FlaskGroup(create_app=_create_app, add_version_option=False, load_dotenv=False)
+
+
+@click.group(cls=Commands)
 def cli() -> None:
     """Ticket to Ride table companion."""
 
@@ -71,7 +92,7 @@ def _lang_option(what: str) -> Callable[[Callable[..., None]], Callable[..., Non
     )
 
 
-@cli.command("score", with_appcontext=False)
+@cli.command("score")
 @click.argument("game", metavar="GAME.json")
 @click.option("--json", "as_json", is_flag=True, help="Print the sheet as JSON.")
 @_lang_option("the sheet")
@@ -100,7 +121,7 @@ def score(game: str, as_json: bool, lang: str) -> None:
             click.echo(sheet_to_text(sheet), nl=False)
 
 
-@cli.command("photo", with_appcontext=False)
+@cli.command("photo")
 @click.argument("photo", metavar="PHOTO")
 @click.option("--map", "map_id", required=True, metavar="MAP", help="The board's map: usa.")
 @click.option(
@@ -198,7 +219,7 @@ def _read_bytes(path: str, most: int) -> bytes:
         ) from None
 
 
-@cli.command("backup", with_appcontext=False)
+@cli.command("backup")
 @click.argument("file", metavar="FILE", default="-")
 @click.option(
     "--check",
@@ -245,7 +266,7 @@ def backup(ctx: click.Context, file: str, check_only: bool) -> None:
             out.write(line + "\n")
 
 
-@cli.command("restore", with_appcontext=False)
+@cli.command("restore")
 @click.argument("file", metavar="FILE")
 @click.option(
     "--accept-newer",
@@ -279,7 +300,7 @@ def _app_context(ctx: click.Context) -> Iterator[None]:
     it can't be); its database's connections closed after."""
     from flask.cli import ScriptInfo
 
-    app = ctx.ensure_object(ScriptInfo).load_app()
+    app = ScriptInfo(create_app=_create_app).load_app()
     try:
         with app.app_context():
             yield
@@ -318,7 +339,7 @@ def _backup_lines(file: str, command: str, read: Callable[[TextIO], T]) -> T:
         sys.exit(1)
 
 
-@cli.command("serve", with_appcontext=False)
+@cli.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option(

@@ -25,8 +25,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import networkx as nx
-
 # Depth-first search and branch and bound take turns: DFS_FIRST pauses of the first (one
 # every DFS_PAUSE steps), then one node of the second and some pauses of the first (more
 # where the second's nodes cost more), and so on.
@@ -396,6 +394,8 @@ def _cheapest_pairing(
     None if they can't be paired."""
     if len(odd) <= PAIRING_BY_TABLE:
         return _pairing_table(odd, distance)
+    import networkx as nx  # for the rare network this large: its import is slow
+
     graph: nx.Graph[str] = nx.Graph()
     ends = ("end 1", "end 2")
     graph.add_edge(*ends, weight=0)

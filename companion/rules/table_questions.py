@@ -50,9 +50,33 @@ def track_history(setup: Setup, actions: Sequence[Action]) -> tuple[dict[str, in
     state = start(setup)
     shown = [{p: score_track(state, p) for p in setup.names}]
     for action in actions:
-        state = apply(state, action)
-        shown.append({p: score_track(state, p) for p in setup.names})
+        before, state = state, apply(state, action)
+        now = dict(shown[-1])
+        for player in _track_moved(before, state):
+            now[player] = score_track(state, player)
+        shown.append(now)
     return tuple(shown)
+
+
+def _track_moved(before: State, after: State) -> set[str]:
+    """The players whose score track an action may have moved: the owners of the routes
+    it changed hands on, and the players whose goods or exchanges it changed (most
+    actions change nothing the track counts)."""
+    moved: set[str] = set()
+    if after.owners is not before.owners:
+        routes = before.owners.keys() | after.owners.keys()
+        for route in routes:
+            old, new = before.owners.get(route), after.owners.get(route)
+            if old != new:
+                moved.update(p for p in (old, new) if p is not None)
+    for old_counts, new_counts in (
+        (before.goods_points, after.goods_points),
+        (before.exchanged, after.exchanged),
+    ):
+        if old_counts is not new_counts:
+            players = old_counts.keys() | new_counts.keys()
+            moved.update(p for p in players if old_counts.get(p) != new_counts.get(p))
+    return moved
 
 
 TURNS: dict[int, Message] = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.actions import Exchange, Pass
-from companion.rules.board import load_board
+from companion.rules.board import load_board, map_ids
 from companion.rules.editions import RAILS_AND_SAILS_GREAT_LAKES, RAILS_AND_SAILS_WORLD
 from companion.rules.errors import IllegalAction
 from companion.rules.game import apply, claim_for
@@ -95,6 +95,28 @@ def test_the_score_track_through_the_game_follows_each_action():
         {"Ann": 8, "Bob": 0},
         {"Ann": 8, "Bob": 15},
     )
+
+
+@pytest.mark.parametrize("map_id", map_ids())
+def test_the_score_track_through_the_game_is_the_track_after_each_action(map_id):
+    """Followed action by action, the track is what each state's own track says: the
+    goods a passenger takes (Märklin) and the pieces exchanged (Rails & Sails) too."""
+    import random
+
+    from companion.rules.playout import random_game
+    from companion.rules.state import start
+
+    board = load_board(map_id)
+    goods = MARKLIN_GOODS if board.edition.goods else None
+    for seed in range(3):
+        players = min(4, board.edition.max_players)
+        setup, actions, _hands = random_game(board, players, random.Random(seed), goods=goods)
+        state, expected = start(setup), []
+        expected.append({p: score_track(state, p) for p in setup.names})
+        for action in actions:
+            state = apply(state, action)
+            expected.append({p: score_track(state, p) for p in setup.names})
+        assert track_history(setup, actions) == tuple(expected)
 
 
 def test_a_turn_spent_drawing_says_what_was_drawn():
