@@ -46,7 +46,7 @@ import tempfile
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -100,7 +100,8 @@ class Figures:
 
     def report(self) -> str:
         """A line per kind: how many, p50, p99, slowest, and the worker's computing for
-        that kind per move (its ``Server-Timing``)."""
+        that kind per move (its ``Server-Timing``: under load a worker computes for its
+        other connections while a request waits, so these shares overlap and overstate)."""
         lines = [
             f"{'kind':10} {'count':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"
             f" {'cpu ms/move':>11}"
@@ -222,7 +223,7 @@ class Seat:
     def heard(self, version: int) -> None:
         """A change heard on the stream: the page fetches itself (unless it is the phone
         that made it, whose form's answer is on its way as a page load)."""
-        if self.acting or version <= self.shown or self.table.stop.is_set():
+        if self.acting or version <= self.shown:
             return
         with self.lock:
             try:
@@ -274,6 +275,7 @@ class Table:
         stop: threading.Event,
         game: str | None = None,
         players: Sequence[str] = NAMES,
+        answered: Callable[[], None] | None = None,
     ) -> None:
         self.base, self.figures, self.rng, self.stop = base, figures, rng, stop
         self.routes = routes[:]
@@ -286,6 +288,7 @@ class Table:
         self.turns = 0
         self.sent: dict[int, float] = {}  # when the write that made each version was sent
         self.lock = threading.Lock()
+        self.answered = answered  # told of each write answered
 
     def open(self) -> None:
         """Every phone loads the table page (and opens its stream)."""
@@ -336,6 +339,8 @@ class Table:
             self.figures.error(f"{kind}: {answer.status} {answer.body[:120]!r}")
             return
         self.figures.took(kind, answer.seconds, answer)
+        if self.answered is not None:
+            self.answered()
         with self.lock:
             self.figures.writes += 1
             self.turns += 1
