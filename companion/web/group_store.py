@@ -287,6 +287,13 @@ def _group_games(versions: list[tuple[str, int]]) -> list[Played]:
     return games
 
 
+def stamp(group: Group) -> tuple[object, ...]:
+    """Where the group stands: its database, name, merges, and its games' versions (what
+    its standings and its page are made from)."""
+    versions = tuple(_versions(group.id))
+    return (store.database().url, group.id, group.name, tuple(group.merges.items()), versions)
+
+
 def group_standings(
     group: Group, map_id: str | None = None, variant: str | None = None
 ) -> Standings:

@@ -446,3 +446,18 @@ def test_a_game_over_counts_for_the_group_only_once_every_players_tickets_are_in
     game = found["games"][0]["id"]
     listed = page(client, url)
     assert "tickets to enter" in listed and f'href="/g/{game}/tickets"' in listed
+
+
+def test_the_group_page_is_made_once_for_where_the_group_stands(client, group, monkeypatch):
+    from companion.web.pages import group as group_pages
+
+    made = []
+    real = group_pages._group_page
+    monkeypatch.setattr(group_pages, "_group_page", lambda *a: made.append(a) or real(*a))
+    first, again = page(client, group), page(client, group)
+    assert len(made) == 1  # the second phone's is a copy
+    import_into(client, group, shared_win())  # a fourth game: the group stands elsewhere
+    after = page(client, group)
+    assert len(made) == 2 and "4 games" in after and "3 games" in first and "3 games" in again
+    client.post(f"{group}/name", data={"name": "Friday club"})
+    assert "Friday club" in page(client, group) and len(made) == 3

@@ -40,6 +40,7 @@ from companion.web.forms import (
     form_problem,
     required,
 )
+from companion.web.group_store import Group
 from companion.web.headers import telegram_user
 from companion.web.holds import requester
 from companion.web.new_game import (
@@ -52,6 +53,7 @@ from companion.web.new_game import (
 )
 from companion.web.players import colour_blind
 from companion.web.qr import public_url, qr_svg
+from companion.web.shared_page import shared_by
 
 bp = Blueprint("group", __name__, url_prefix="/t")
 
@@ -166,8 +168,21 @@ def render_group(
     problem: str | None = None,
     status: int = 200,
 ) -> tuple[str, int]:
-    """The group's page, with a refusal's reason when there is one."""
+    """The group's page, with a refusal's reason when there is one: made once for where
+    the group stands (and the Telegram user asking) for every phone that reads it the same,
+    unless it shows a form as sent or a refusal."""
     group = group_store.load_group(group_id)
+    if form is None and upload is None and problem is None:
+        user = telegram_user()
+        key = ("group", group_store.stamp(group), user)
+        return shared_by(key, lambda: _group_page(group, None, None, None)), status
+    return _group_page(group, form, upload, problem), status
+
+
+def _group_page(
+    group: Group, form: NewGameForm | None, upload: ImportForm | None, problem: str | None
+) -> str:
+    group_id = group.id
     map_id = _map_asked()
     variant_id = _variant_asked(map_id)
     every = group_store.group_standings(group)
@@ -233,7 +248,7 @@ def render_group(
         else None,
         telegram_form=TelegramPersonForm(),
         **new_game_context(form or _latest_table(every, me)),
-    ), status
+    )
 
 
 @bp.get("/<group_id>")
