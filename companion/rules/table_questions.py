@@ -47,15 +47,31 @@ def score_track(state: State, player: str) -> int:
 def track_history(setup: Setup, actions: Sequence[Action]) -> tuple[dict[str, int], ...]:
     """What the score track showed for each player at the start and after each action, in
     order: the game's score as it went (its last entry is ``score_track`` now)."""
-    state = start(setup)
-    shown = [{p: score_track(state, p) for p in setup.names}]
-    for action in actions:
+    return track_after(start(setup), actions).shown
+
+
+@dataclass(frozen=True)
+class Track:
+    """What the score track showed through some actions (``shown``: at the start and after
+    each), and the board they left (``state``), to follow it through more."""
+
+    state: State
+    shown: tuple[dict[str, int], ...]
+
+
+def track_after(state: State, actions: Sequence[Action], known: Track | None = None) -> Track:
+    """The score track from ``state`` through ``actions``; or, given the track ``known``
+    through the first of them (its state the board they left), through the rest only."""
+    if known is None:
+        known = Track(state, ({p: score_track(state, p) for p in state.setup.names},))
+    state, shown = known.state, list(known.shown)
+    for action in actions[len(shown) - 1 :]:
         before, state = state, apply(state, action)
         now = dict(shown[-1])
         for player in _track_moved(before, state):
             now[player] = score_track(state, player)
         shown.append(now)
-    return tuple(shown)
+    return Track(state, tuple(shown))
 
 
 def _track_moved(before: State, after: State) -> set[str]:

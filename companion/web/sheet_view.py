@@ -10,8 +10,10 @@ from flask import Response, send_file
 from companion.render.pdf_sheet import sheet_to_pdf
 from companion.render.score_chart import Series, series_of
 from companion.rules.scoring import ScoreSheet
-from companion.rules.state import State
-from companion.rules.table_questions import track_history
+from companion.rules.state import State, start
+from companion.rules.table_questions import Track, track_after
+from companion.web import store
+from companion.web.cache import Recent
 from companion.web.players import colour_blind, player_pieces
 from companion.web.qr import public_url
 from companion.web.sharing import file_name
@@ -24,11 +26,33 @@ def score(game: StoredGame, state: State | None = None) -> ScoreSheet:
     return game.scored()
 
 
+# Each game's score track as last followed in this process, by database and game, with
+# the live actions it was followed through (their numbers in the log): the next version's
+# follows on from it through the actions recorded since.
+TRACKS: Recent[tuple[str, str], tuple[tuple[int, ...], Track]] = Recent(256)
+
+
 def progress(game: StoredGame, state: State, sheet: ScoreSheet) -> list[Series]:
     """Each player's score through the game, and the final totals once it is over."""
-    history = track_history(state.setup, game.record.actions)
+    history = _track(game, state).shown
     finals = {p.name: p.total for p in sheet.players} if sheet.finished else None
     return series_of(state.setup.names, player_pieces(state), history, finals)
+
+
+def _track(game: StoredGame, state: State) -> Track:
+    """The game's score track through its live actions: followed on from the last one
+    worked out for it when its actions then are the first of its actions now (an Undo of
+    an earlier one, or a claim mended in before the last move, follows it from the
+    start)."""
+    key = (store.database().url, game.id)
+    live = tuple(a.seq for a in game.history if a.undone is None)
+    known = TRACKS.get(key)
+    so_far = None
+    if known is not None and live[: len(known[0])] == known[0]:
+        so_far = known[1]
+    track = track_after(start(state.setup), game.record.actions, so_far)
+    TRACKS.put(key, (live, track))
+    return track
 
 
 def pdf_response(game: StoredGame, back: str) -> Response:
