@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any, Literal
 from xml.sax.saxutils import escape
 
+from reportlab import rl_config
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Circle, Drawing, Group, Polygon, PolyLine, Rect, String
 from reportlab.graphics.shapes import Line as Stroke
@@ -72,6 +75,24 @@ def sheet_to_pdf(
     points, line by line; the pieces in the colour-blind palette with ``colour_blind``, and
     then every car on the board marked with its owner's mark."""
     lettering.register()
+    with _shapes_unchecked():
+        return _pdf(sheet, link, progress, colour_blind)
+
+
+@contextmanager
+def _shapes_unchecked() -> Iterator[None]:
+    """Within the block, reportlab sets a shape's attributes without checking each against
+    its kind (a third of the PDF's time): the shapes here are this module's own, made the
+    same way for every sheet."""
+    checking = rl_config.shapeChecking
+    rl_config.shapeChecking = 0
+    try:
+        yield
+    finally:
+        rl_config.shapeChecking = checking
+
+
+def _pdf(sheet: ScoreSheet, link: str, progress: Sequence[Series], colour_blind: bool) -> bytes:
     styles = paper_styles()
     drawn = palette.pieces([p.player for p in sheet.players], colour_blind)
     out = io.BytesIO()
@@ -197,6 +218,15 @@ def _player(p: PlayerSheet, styles: dict[str, ParagraphStyle]) -> list[Flowable]
 
 def qr_block(link: str, caption: Text, small: ParagraphStyle) -> Table:
     """A QR code that opens ``link``, the caption beside it."""
+    table = Table([[_qr(link), Paragraph(_e(caption), small)]], colWidths=[32 * mm, 140 * mm])
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+    return table
+
+
+@lru_cache(maxsize=256)
+def _qr(link: str) -> Drawing:
+    """The QR code that opens ``link``, 28 mm square: encoded once for each address (a
+    game's sheet is printed again and again; the drawing is only read)."""
     widget = QrCodeWidget(link)
     left, bottom, right, top = widget.getBounds()
     size = 28 * mm
@@ -204,9 +234,7 @@ def qr_block(link: str, caption: Text, small: ParagraphStyle) -> Table:
         size, size, transform=[size / (right - left), 0, 0, size / (top - bottom), 0, 0]
     )
     drawing.add(widget)
-    table = Table([[drawing, Paragraph(_e(caption), small)]], colWidths=[32 * mm, 140 * mm])
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
-    return table
+    return drawing
 
 
 WIDE = 178 * mm  # the page's width between its margins
