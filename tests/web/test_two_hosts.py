@@ -1,0 +1,88 @@
+"""Past one machine: two ``companion serve`` hosts (two ports stand in for two machines),
+each with its own instance folder, on one PostgreSQL database and one secret key, as a
+reverse proxy would spread a club's phones over them. A phone on each host follows the
+same game live; a phone may land on either host from one request to the next."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from benchmarks.phones import Phone, start_server
+from tests.databases import new_schema, postgres_server
+
+pytestmark = pytest.mark.slow
+
+SINCE = re.compile(r"since=(\d+)")
+
+
+@pytest.fixture
+def two_hosts(tmp_path):  # type: ignore[no-untyped-def]
+    database = new_schema(postgres_server())
+    settings = {"COMPANION_SECRET_KEY": "one key for the site, on every host"}
+    servers = []
+    for name in ("first", "second"):
+        folder = tmp_path / name
+        folder.mkdir()
+        servers.append(start_server(database, folder, workers=2, settings=settings))
+    yield [base for _server, base in servers]
+    for server, _base in servers:
+        server.terminate()
+        server.wait(20)
+
+
+def _until(condition, within: float) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
+
+
+def test_a_claim_on_one_host_reaches_the_phone_following_on_the_other(two_hosts):
+    first, second = two_hosts
+    ann = Phone(first)
+    game = ann.new_game("usa", "Ann", "Bob")
+    bob = Phone(second)
+    heard: list[int] = []
+    bob.listen(game, lambda version, when: heard.append(version))
+    assert _until(lambda: bool(heard), within=30)  # the version as it connects
+    token = ann.token(game)
+    answer = ann.post(f"{game}/claim", {"csrf_token": token, "player": "Ann", "route": 0})
+    assert answer.status == 303, answer.body[:300]
+    made = int(SINCE.search(ann.get(game).body)[1])  # type: ignore[index]
+    assert _until(lambda: bool(heard) and heard[-1] >= made, within=30)
+    page = bob.live_update(game).body
+    assert int(SINCE.search(page)[1]) == made  # type: ignore[index]
+    assert "Ann claimed" in page or "Ann:" in page
+    # Bob's answer goes the other way: Ann's phone on the first host hears it.
+    ann_heard: list[int] = []
+    Phone(first, cookies=dict(ann.cookies)).listen(game, lambda v, w: ann_heard.append(v))
+    bob_token = bob.token(game)
+    answer = bob.post(f"{game}/claim", {"csrf_token": bob_token, "player": "Bob", "route": 5})
+    assert answer.status == 303, answer.body[:300]
+    assert _until(lambda: bool(ann_heard) and ann_heard[-1] >= made + 1, within=30)
+    for phone in (ann, bob):
+        phone.close()
+
+
+def test_a_phone_may_land_on_either_host_from_one_request_to_the_next(two_hosts):
+    first, second = two_hosts
+    on_first = Phone(first)
+    game = on_first.new_game("usa", "Ann", "Bob")
+    token = on_first.token(game)
+    # The same phone (its cookies: its session and form protection) on the other host.
+    on_second = Phone(second, cookies=on_first.cookies)
+    form = {"csrf_token": token, "player": "Ann", "drew": "cards", "token": "landed-elsewhere"}
+    answer = on_second.post(f"{game}/turn", form)
+    assert answer.status == 303, answer.body[:300]
+    again = on_first.post(f"{game}/turn", form)  # the same form, sent again to the first
+    assert again.status == 303
+    record = json.loads(on_first.get(f"{game}/record.json").body)
+    assert len(record["actions"]) == 1  # recorded once, wherever it was sent
+    for phone in (on_first, on_second):
+        phone.close()
