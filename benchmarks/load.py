@@ -24,6 +24,7 @@ Run:
     python benchmarks/load.py                              # 100 tables on SQLite, 60 s
     python benchmarks/load.py --database postgresql        # on the machine's PostgreSQL
     python benchmarks/load.py --tables 400 --database postgresql
+    python benchmarks/load.py --tables 400 --database postgresql --hosts 2   # two hosts
 
 The server runs with ``companion serve``'s defaults (a worker for each core, 10,000
 connections each) unless told otherwise. Only 127.0.0.1 is used: the server is started
@@ -195,11 +196,11 @@ class Seat:
     """One phone at a table: its table page (and the stream that page holds), and what it
     has of the board and the sheet."""
 
-    def __init__(self, table: Table, number: int, source: str) -> None:
+    def __init__(self, table: Table, number: int, source: str, base: str) -> None:
         self.table, self.number = table, number
         self.cookies: dict[str, str] = {}
-        self.page = Phone(table.base, cookies=self.cookies, source=source)  # its table page
-        self.other = Phone(table.base, cookies=self.cookies, source=source)  # board, sheet
+        self.page = Phone(base, cookies=self.cookies, source=source)  # its table page
+        self.other = Phone(base, cookies=self.cookies, source=source)  # board, sheet
         self.token = self.page.token(table.game)
         self.stream: Stream | None = None
         self.shown = 0  # the version its page shows
@@ -267,7 +268,7 @@ class Table:
 
     def __init__(
         self,
-        base: str,
+        base: str | Sequence[str],
         figures: Figures,
         routes: list[int],
         rng: random.Random,
@@ -277,14 +278,20 @@ class Table:
         players: Sequence[str] = NAMES,
         answered: Callable[[], None] | None = None,
     ) -> None:
-        self.base, self.figures, self.rng, self.stop = base, figures, rng, stop
+        # The hosts its phones reach (one; or several, a phone on each in turn, as a proxy
+        # in front of them would spread them).
+        hosts = [base] if isinstance(base, str) else list(base)
+        self.figures, self.rng, self.stop = figures, rng, stop
         self.routes = routes[:]
         rng.shuffle(self.routes)
         self.players = list(players)
-        self.game = game or Phone(base, source=phone_address(number, 0)).new_game(
+        self.game = game or Phone(hosts[0], source=phone_address(number, 0)).new_game(
             "usa", *self.players
         )
-        self.seats = [Seat(self, i, phone_address(number, i)) for i in range(len(players))]
+        self.seats = [
+            Seat(self, i, phone_address(number, i), hosts[(number + i) % len(hosts)])
+            for i in range(len(players))
+        ]
         self.turns = 0
         self.sent: dict[int, float] = {}  # when the write that made each version was sent
         self.lock = threading.Lock()
@@ -514,6 +521,12 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--every", type=float, default=20.0, help="seconds between turns")
     parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument(
+        "--hosts",
+        type=int,
+        default=1,
+        help="companion serve hosts on one database (PostgreSQL), a table's phones spread",
+    )
     parser.add_argument("--workers", type=int, help="companion serve's own default if not given")
     parser.add_argument(
         "--connections", type=int, help="companion serve's own default if not given"
@@ -523,17 +536,29 @@ def main() -> int:
     short = [r.id for r in load_board("usa").routes if r.length <= 3]
     figures = Figures()
     stop = threading.Event()
+    if options.hosts > 1 and options.database != "postgresql":
+        parser.error("several hosts share a PostgreSQL database: --database postgresql")
     with tempfile.TemporaryDirectory() as folder:
         database, schema = fresh_database(options.database, Path(folder))
-        server, base = start_server(
-            database, Path(folder), workers=options.workers, connections=options.connections
-        )
+        servers, bases = [], []
+        for number in range(options.hosts):
+            instance = Path(folder) / f"host{number}"
+            instance.mkdir()
+            server, base = start_server(
+                database,
+                instance,
+                workers=options.workers,
+                connections=options.connections,
+                settings={"COMPANION_SECRET_KEY": "one key for every host of the run"},
+            )
+            servers.append(server)
+            bases.append(base)
         tables: list[Table] = []
-        meter = Meter([server.pid])
+        meter = Meter([server.pid for server in servers])
         try:
             rng = random.Random(1)
             for number in range(options.tables):
-                table = Table(base, figures, short, random.Random(rng.random()), number, stop)
+                table = Table(bases, figures, short, random.Random(rng.random()), number, stop)
                 tables.append(table)
                 table.open()
             time.sleep(2)  # every stream connected
@@ -546,12 +571,14 @@ def main() -> int:
             stop.set()
             for table in tables:
                 table.close()
-            server.terminate()
-            server.wait(30)
+            for server in servers:
+                server.terminate()
+                server.wait(30)
             if schema:
                 drop_schema(schema)
+    hosts = f" {options.hosts} hosts, each" if options.hosts > 1 else ""
     print(
-        f"{options.tables} tables × {len(NAMES)} phones on {options.database},"
+        f"{options.tables} tables × {len(NAMES)} phones on {options.database},{hosts}"
         f" {options.workers or 'default'} workers"
         f" × {options.connections or 'default'} connections ({os.cpu_count()} cores),"
         f" {meter.seconds:.0f} s: a turn every ~{options.every:.0f} s a table"
