@@ -139,15 +139,20 @@ def _validator(game: StoredGame, key: tuple[object, ...]) -> str:
     return f"{game.version}-{made_for}"
 
 
+def _validated(response: Response, validator: str) -> Response:
+    """``response`` with the page's validator, to be asked for again each time (and kept
+    by no proxy: its copy has this phone's tokens)."""
+    response.set_etag(validator, weak=True)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
 def _answered_with(validator: str) -> None:
-    """The page's answer carries its validator, and is asked for again each time."""
+    """The page's answer carries its validator."""
 
     @after_this_request
     def validated(response: Response) -> Response:
-        if response.status_code == 200:
-            response.set_etag(validator, weak=True)
-            response.headers["Cache-Control"] = "private, no-cache"
-        return response
+        return _validated(response, validator) if response.status_code == 200 else response
 
 
 def shared(game: StoredGame, make: Callable[[], str]) -> str:
@@ -172,10 +177,7 @@ def shared(game: StoredGame, make: Callable[[], str]) -> str:
     if not session.get("_flashes"):  # a note waits: the page is shown anew, with it
         validator = _validator(game, key)
         if request.if_none_match.contains_weak(validator):
-            unchanged = Response(status=304)
-            unchanged.set_etag(validator, weak=True)
-            unchanged.headers["Cache-Control"] = "private, no-cache"
-            abort(unchanged)
+            abort(_validated(Response(status=304), validator))
         _answered_with(validator)
     page: str = game.kept(key, _marked(make))
     return _for_this_phone(page)
