@@ -41,15 +41,18 @@ def progress(game: StoredGame, state: State, sheet: ScoreSheet) -> list[Series]:
 
 def _track(game: StoredGame, state: State) -> Track:
     """The game's score track through its live actions: followed on from the last one
-    worked out for it when its actions then are the first of its actions now (an Undo of
-    an earlier one, or a claim mended in before the last move, follows it from the
-    start)."""
+    worked out for it when its actions then are the first of its actions now, on the same
+    setup (an Undo of an earlier one, a claim mended in before the last move, or a goods
+    colour set follows it from the start)."""
     key = (store.database().url, game.id)
     live = tuple(a.seq for a in game.history if a.undone is None)
     known = TRACKS.get(key)
     so_far = None
+    # Followed on only from the same setup: a Märklin table sets a city's goods colour,
+    # Rails & Sails its split of pieces, between actions.
     if known is not None and live[: len(known[0])] == known[0]:
-        so_far = known[1]
+        if known[1].state.setup == state.setup:
+            so_far = known[1]
     track = track_after(start(state.setup), game.record.actions, so_far)
     TRACKS.put(key, (live, track))
     return track

@@ -225,6 +225,20 @@ def test_a_telegram_user_who_says_which_player_they_are_has_their_earlier_name_m
     assert anna["games"] == 3
 
 
+def test_a_telegram_user_who_says_which_player_they_are_is_known_on_the_page_read_before(
+    telegram_app, monkeypatch
+):
+    _from_telegram(telegram_app, monkeypatch)
+    url = _group_with_games(telegram_app, ["Anna", "Bob"])
+    before = html.unescape(telegram_app.get(url).get_data(as_text=True))
+    assert "Which player are you?" in before and "knows you as" not in before
+    # Nothing of the group's games changes: only who the user is.
+    assert telegram_app.post(f"{url}/telegram", data={"person": "Anna"}).status_code == 303
+    page = html.unescape(telegram_app.get(url).get_data(as_text=True))
+    card = re.search(r'id="telegram".*?</section>', page, re.S)
+    assert card and "The group knows you as Anna" in card[0]  # not only the tap's note
+
+
 def test_the_next_game_in_the_group_offers_the_telegram_users_seat_under_their_name(
     telegram_app, monkeypatch
 ):
@@ -260,7 +274,8 @@ def test_a_telegram_user_who_put_right_a_wrong_choice_merges_nobody(telegram_app
     assert telegram_app.post(f"{url}/telegram", data={"person": "Bob"}).status_code == 303
     assert telegram_app.post(f"{url}/telegram", data={"person": "Anna"}).status_code == 303
     page = html.unescape(telegram_app.get(url).get_data(as_text=True))
-    assert "The group knows you as Anna" in page
+    card = re.search(r'id="telegram".*?</section>', page, re.S)
+    assert card and "The group knows you as Anna" in card[0]  # not only the tap's note
     assert "counts as" not in page  # Bob is still Bob
     names = [p["name"] for p in telegram_app.get(f"{url}/stats.json").get_json()["players"]]
     assert sorted(names) == ["Anna", "Bob", "Cy"]
@@ -273,7 +288,8 @@ def test_a_telegram_name_that_sat_beside_the_player_chosen_stays_another_person(
     url = _group_with_games(telegram_app, ["Аня Петрова", "Anna"])
     assert telegram_app.post(f"{url}/telegram", data={"person": "Anna"}).status_code == 303
     page = html.unescape(telegram_app.get(url).get_data(as_text=True))
-    assert "The group knows you as Anna" in page
+    card = re.search(r'id="telegram".*?</section>', page, re.S)
+    assert card and "The group knows you as Anna" in card[0]  # not only the tap's note
     assert "counts as" not in page  # they played at one table: two people
 
 

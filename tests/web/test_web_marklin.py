@@ -350,3 +350,23 @@ def test_an_old_goods_page_never_undoes_what_another_phone_set(client):
     goods = page(client, f"{url}/goods")
     assert 'name="goods-Augsburg" value="red" checked' in goods
     assert 'name="goods-Bremen" value="red" checked' in goods
+
+
+def test_goods_colours_set_after_the_sheet_was_read_count_on_the_sheet_after_a_trip(client):
+    """The sheet's score through the game follows on from the one worked out before only
+    on the same setup: a goods colour set in between is a new setup."""
+    url = new_game(client, "Ann", "Bob", "Cy", "Dee")
+    client.post(
+        f"{url}/claim",
+        data={"player": "Ann", "route": route("Köln", "Düsseldorf"), "passenger": "Köln"},
+    )
+    client.post(f"{url}/claim", data={"player": "Bob", "route": route("Düsseldorf", "Dortmund")})
+    assert client.get(f"{url}/sheet").status_code == 200  # the score worked out, no goods yet
+    client.post(f"{url}/goods", data={f"goods-{c}": v for c, v in MARKLIN_GOODS.items()})
+    answer = client.post(f"{url}/trip", data={"player": "Ann", "path": "Köln|Düsseldorf|Dortmund"})
+    assert answer.status_code == 303
+    sheet = client.get(f"{url}/sheet")
+    assert sheet.status_code == 200
+    assert "Köln–Düsseldorf–Dortmund: Düsseldorf 3, Dortmund 3" in html.unescape(
+        sheet.get_data(as_text=True)
+    )

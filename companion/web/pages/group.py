@@ -174,7 +174,8 @@ def render_group(
     group = group_store.load_group(group_id)
     if form is None and upload is None and problem is None:
         user = telegram_user()
-        key = ("group", group_store.stamp(group), user)
+        known = group_store.telegram_person(group_id, user[0]) if user else None
+        key = ("group", group_store.stamp(group), user, known)
         return shared_by(key, lambda: _group_page(group, None, None, None)), status
     return _group_page(group, form, upload, problem), status
 
