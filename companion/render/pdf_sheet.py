@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, Literal
 from xml.sax.saxutils import escape
@@ -44,6 +43,10 @@ from companion.rules.score_sheet import Line, PlayerSheet, ScoreSheet
 from companion.rules.variants import game_title
 from companion.rules.words import Text, _, join
 
+# reportlab checks every attribute set on a shape against its kind (a third of a sheet's
+# time); the shapes drawn here are this module's own, made the same way for every sheet.
+rl_config.shapeChecking = 0
+
 
 def _e(text: object) -> str:
     """Text (a message put into words first) escaped for a reportlab paragraph."""
@@ -75,21 +78,7 @@ def sheet_to_pdf(
     points, line by line; the pieces in the colour-blind palette with ``colour_blind``, and
     then every car on the board marked with its owner's mark."""
     lettering.register()
-    with _shapes_unchecked():
-        return _pdf(sheet, link, progress, colour_blind)
-
-
-@contextmanager
-def _shapes_unchecked() -> Iterator[None]:
-    """Within the block, reportlab sets a shape's attributes without checking each against
-    its kind (a third of the PDF's time): the shapes here are this module's own, made the
-    same way for every sheet."""
-    checking = rl_config.shapeChecking
-    rl_config.shapeChecking = 0
-    try:
-        yield
-    finally:
-        rl_config.shapeChecking = checking
+    return _pdf(sheet, link, progress, colour_blind)
 
 
 def _pdf(sheet: ScoreSheet, link: str, progress: Sequence[Series], colour_blind: bool) -> bytes:
@@ -223,18 +212,25 @@ def qr_block(link: str, caption: Text, small: ParagraphStyle) -> Table:
     return table
 
 
-@lru_cache(maxsize=256)
 def _qr(link: str) -> Drawing:
-    """The QR code that opens ``link``, 28 mm square: encoded once for each address (a
-    game's sheet is printed again and again; the drawing is only read)."""
+    """The QR code that opens ``link``, 28 mm square (a drawing of its own each time:
+    reportlab's drawings are not shared between threads)."""
     widget = QrCodeWidget(link)
-    left, bottom, right, top = widget.getBounds()
+    left, bottom, right, top = _qr_bounds(link)
     size = 28 * mm
     drawing = Drawing(
         size, size, transform=[size / (right - left), 0, 0, size / (top - bottom), 0, 0]
     )
     drawing.add(widget)
     return drawing
+
+
+@lru_cache(maxsize=256)
+def _qr_bounds(link: str) -> tuple[float, float, float, float]:
+    """The QR code's bounds for ``link``: worked out by encoding it, once an address (a
+    game's sheet is printed again and again)."""
+    left, bottom, right, top = QrCodeWidget(link).getBounds()
+    return left, bottom, right, top
 
 
 WIDE = 178 * mm  # the page's width between its margins
