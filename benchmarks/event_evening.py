@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import html
-import http.client
 import os
 import random
 import re
@@ -53,14 +52,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.load import (  # noqa: E402
     Figures,
+    Meter,
     Table,
-    cpu_of,
     drop_schema,
     fresh_database,
     play_tables,
     quantiles,
 )
-from benchmarks.phones import Phone, as_json, start_server  # noqa: E402
+from benchmarks.phones import Phone, as_json, changes, start_server  # noqa: E402
 from companion.rules.board import load_board  # noqa: E402
 
 SEATS = 4
@@ -93,7 +92,7 @@ class Screen:
     fetched again after each event; when each stamp reached it, heard and shown."""
 
     def __init__(self, base: str, public: str, source: str, figures: Figures):
-        self.base, self.source, self.figures = base, source, figures
+        self.figures = figures
         self.phone = Phone(base, source=source)
         page = self.phone.get(public).body
         self.stream = html.unescape(found(STREAM, page))
@@ -110,10 +109,7 @@ class Screen:
         ready.wait(10)
 
     def _listen(self, done: threading.Event, ready: threading.Event) -> None:
-        parts = urlsplit(self.base)
-        connection = http.client.HTTPConnection(
-            parts.hostname or "127.0.0.1", parts.port, timeout=60, source_address=(self.source, 0)
-        )
+        connection = self.phone.connection(timeout=60)
         try:
             connection.request("GET", self.stream)
             response = connection.getresponse()
@@ -121,17 +117,11 @@ class Screen:
             if response.status != 200:
                 self.figures.error(f"screen stream: {response.status}")
                 return
-            event = None
-            while not done.is_set():
-                line = response.fp.readline()
-                if not line:
+            for data in changes(response):
+                if done.is_set():
                     break
-                text = line.decode().rstrip("\n")
-                if text.startswith("event: "):
-                    event = text[7:]
-                elif text.startswith("data: ") and event == "changed":
-                    self.heard.append((time.monotonic(), stamp_total(text[6:])))
-                    self.wake.set()
+                self.heard.append((time.monotonic(), stamp_total(data)))
+                self.wake.set()
         except OSError as error:
             if not done.is_set():
                 self.figures.error(f"screen stream: {error!r}")
@@ -276,14 +266,11 @@ def main() -> int:
                 screens.append(Screen(base, public, f"127.2.0.{i + 1}", figures))
                 screens[-1].follow(done)
             time.sleep(2)  # every stream connected
-            started, own = time.monotonic(), time.process_time()
-            cpu, database_cpu = cpu_of(group=server.pid), cpu_of(name="postgres")
+            meter = Meter([server.pid])
+            meter.start()
             play_tables(tables, options.seconds, options.every, stop)
-            ran = time.monotonic() - started
-            server_cores = (cpu_of(group=server.pid) - cpu) / ran
-            database_cores = (cpu_of(name="postgres") - database_cpu) / ran
-            harness_cores = (time.process_time() - own) / ran
-            load = os.getloadavg()
+            meter.stop()
+            used = meter.summary(len(writes.answered))  # the load average as the run ends
             last = len(writes.answered) + (screens[0].first if screens else 0)
             deadline = time.monotonic() + 5  # the screens catch up with the last writes
             while time.monotonic() < deadline and any(
@@ -317,7 +304,7 @@ def main() -> int:
         f" screens ({watched}) on {options.database}, the clock {clock},"
         f" {options.workers or 'default'} workers"
         f" × {options.connections or 'default'} connections ({os.cpu_count()} cores),"
-        f" {ran:.0f} s, a turn every ~{options.every:.0f} s a table"
+        f" {meter.seconds:.0f} s, a turn every ~{options.every:.0f} s a table"
     )
     print(f"{'kind':14} {'count':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
     for kind, figure in (
@@ -340,15 +327,7 @@ def main() -> int:
     )
     for error in figures.errors[:20]:
         print(f"  {error}")
-    print(
-        f"the server used {server_cores:.2f} of {os.cpu_count()} cores over the run, the"
-        f" harness {harness_cores:.2f}, PostgreSQL {database_cores:.2f};"
-        " load average (1, 5, 15 min) at its end: " + ", ".join(f"{x:.2f}" for x in load)
-    )
-
-    moves = len(writes.answered)
-    if moves:
-        print(f"the server's CPU per move: {server_cores * ran * 1000 / moves:.1f} ms")
+    print(used)
     met = max(p99(wrote), p99(pages)) < 0.1 and p99(shown) < 0.25 and not missed
     print("target (p99 < 100 ms for pages and writes, shown < 250 ms):", "met" if met else "missed")
     return 1 if figures.errors else 0

@@ -36,11 +36,11 @@ from __future__ import annotations
 
 import argparse
 import html
-import http.client
 import os
 import random
 import re
 import secrets
+import socket
 import statistics
 import sys
 import tempfile
@@ -54,7 +54,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.phones import Answer, Phone, start_server  # noqa: E402
+from benchmarks.phones import Answer, Phone, changes, start_server  # noqa: E402
 from companion.rules.board import load_board  # noqa: E402
 
 SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -138,19 +138,15 @@ class Stream:
     """A page's live-update stream on a connection of its own: ``heard(version)`` for
     each change, until it is closed or the server ends it."""
 
-    def __init__(self, phone: Phone, path: str, heard: object, figures: Figures) -> None:
+    def __init__(
+        self, phone: Phone, path: str, heard: Callable[[int], None], figures: Figures
+    ) -> None:
         self.closed = threading.Event()
-        self._socket: object = None
-        parts = urlsplit(phone.base)
+        self._socket: socket.socket | None = None
         ready = threading.Event()
 
         def run() -> None:
-            connection = http.client.HTTPConnection(
-                parts.hostname,
-                parts.port,
-                timeout=120,
-                source_address=(phone.source, 0) if phone.source else None,
-            )
+            connection = phone.connection(timeout=120)
             try:
                 connection.request("GET", path)
                 response = connection.getresponse()
@@ -159,18 +155,10 @@ class Stream:
                 if response.status != 200:
                     figures.error(f"stream: {response.status}")
                     return
-                event = None
-                while not self.closed.is_set():
-                    line = response.fp.readline()
-                    if not line:
+                for data in changes(response):
+                    if self.closed.is_set():
                         break
-                    text = line.decode().rstrip("\n")
-                    if text.startswith("event: "):
-                        event = text[7:]
-                    elif text.startswith("data: ") and event == "changed":
-                        heard(int(text[6:]))  # type: ignore[operator]
-                    elif not text:
-                        event = None
+                    heard(int(data))
             except OSError as error:
                 if not self.closed.is_set():
                     figures.error(f"stream: {error!r}")
@@ -187,7 +175,7 @@ class Stream:
         sock = self._socket
         if sock is not None:
             try:
-                sock.shutdown(2)  # type: ignore[attr-defined]
+                sock.shutdown(socket.SHUT_RDWR)
             except OSError:
                 pass
 

@@ -15,7 +15,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -139,35 +139,30 @@ class Phone:
             self._connection.close()
             self._connection = None
 
+    def connection(self, timeout: float) -> http.client.HTTPConnection:
+        """A connection of its own to the server, from the phone's own address (a page's
+        live-update stream holds one)."""
+        parts = urlsplit(self.base)
+        return http.client.HTTPConnection(
+            parts.hostname or "127.0.0.1",
+            parts.port,
+            timeout=timeout,
+            source_address=(self.source, 0) if self.source else None,
+        )
+
     def listen(self, game: str, heard: Callable[[int, float], None]) -> threading.Thread:
         """Follows the game's live updates on a connection of its own: ``heard(version,
         when)`` for each change (``when``: time.monotonic()), until the server ends it."""
-        parts = urlsplit(self.base)
         ready = threading.Event()
 
         def run() -> None:
-            connection = http.client.HTTPConnection(
-                parts.hostname,
-                parts.port,
-                timeout=60,
-                source_address=(self.source, 0) if self.source else None,
-            )
+            connection = self.connection(timeout=60)
             try:
                 connection.request("GET", f"{game}/events")
                 response = connection.getresponse()
                 ready.set()
-                event = None
-                while True:
-                    line = response.fp.readline()
-                    if not line:
-                        return
-                    text = line.decode().rstrip("\n")
-                    if text.startswith("event: "):
-                        event = text[7:]
-                    elif text.startswith("data: ") and event == "changed":
-                        heard(int(text[6:]), time.monotonic())
-                    elif not text:
-                        event = None
+                for data in changes(response):
+                    heard(int(data), time.monotonic())
             except OSError:
                 return
             finally:
@@ -178,6 +173,23 @@ class Phone:
         thread.start()
         ready.wait(10)
         return thread
+
+
+def changes(response: http.client.HTTPResponse) -> Iterator[str]:
+    """What each ``changed`` event of a live-update stream says (a game's version, an
+    event's stamp), as the stream sends them, until it ends."""
+    event = None
+    while True:
+        line = response.fp.readline()
+        if not line:
+            return
+        text = line.decode().rstrip("\n")
+        if text.startswith("event: "):
+            event = text[7:]
+        elif text.startswith("data: ") and event == "changed":
+            yield text[6:]
+        elif not text:
+            event = None
 
 
 def start_server(

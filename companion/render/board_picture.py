@@ -396,7 +396,7 @@ def board_svg(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
         f'class="board" id="board" role="{role}" aria-label="{label}">',
-        _under(board),
+        _part(board, _water),
     ]
     for route in board.routes:
         owner = owners.get(route.id)
@@ -404,31 +404,25 @@ def board_svg(
         train = player_pieces.get(owner, Piece(INK, "")) if owner else None
         group = _route(board.id, route, drawn, owner, train, lit, every_car)
         parts.append(group if link is None else f'<a href="{escape(link(route))}">{group}</a>')
-    parts.append(_over(board))
+    parts.append(_part(board, _places))
     return "\n".join(parts)
 
 
-# What a board's picture shows under its routes and over them, by board: the same on
-# every picture of it.
-_UNDER: dict[str, str] = {}
-_OVER: dict[str, str] = {}
+# What a board's picture shows under its routes and over them, by board and part: the
+# same on every picture of it.
+_PARTS: dict[tuple[str, str], str] = {}
 
 
-def _under(board: Board) -> str:
-    """The paper, and the water under the board's sea routes."""
-    if board.id not in _UNDER:
-        _UNDER[board.id] = _water(board)
-    return _UNDER[board.id]
-
-
-def _over(board: Board) -> str:
-    """The cities' dots, the border flags and the places' names, over the routes."""
-    if board.id not in _OVER:
-        _OVER[board.id] = _places(board)
-    return _OVER[board.id]
+def _part(board: Board, draw: Callable[[Board], str]) -> str:
+    """The part of the board's picture ``draw`` draws, drawn once for the board."""
+    key = (board.id, draw.__name__)
+    if key not in _PARTS:
+        _PARTS[key] = draw(board)
+    return _PARTS[key]
 
 
 def _water(board: Board) -> str:
+    """The paper, and the water under the board's sea routes."""
     drawn = layout(board)
     lines = [
         f'<line {_ends(t)} stroke="{WATER}" stroke-width="15" stroke-linecap="round"/>'
@@ -441,6 +435,7 @@ def _water(board: Board) -> str:
 
 
 def _places(board: Board) -> str:
+    """The cities' dots, the border flags and the places' names, over the routes."""
     drawn = layout(board)
     parts = ['<g class="dots">']
     parts.extend(

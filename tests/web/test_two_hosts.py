@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-import time
+import threading
 
 import pytest
 
@@ -34,13 +34,25 @@ def two_hosts(tmp_path):  # type: ignore[no-untyped-def]
         server.wait(20)
 
 
-def _until(condition, within: float) -> bool:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
+class Heard:
+    """The versions a phone's stream heard, each waking whoever waits for one."""
+
+    def __init__(self) -> None:
+        self.versions: list[int] = []
+        self._said = threading.Condition()
+
+    def __call__(self, version: int, when: float) -> None:
+        with self._said:
+            self.versions.append(version)
+            self._said.notify_all()
+
+    def reached(self, version: int, within: float = 30) -> bool:
+        """Whether the stream says ``version`` or a later one (waiting at most
+        ``within`` seconds: only a hang takes that long)."""
+        with self._said:
+            return self._said.wait_for(
+                lambda: bool(self.versions) and self.versions[-1] >= version, within
+            )
 
 
 def test_a_claim_on_one_host_reaches_the_phone_following_on_the_other(two_hosts):
@@ -48,24 +60,24 @@ def test_a_claim_on_one_host_reaches_the_phone_following_on_the_other(two_hosts)
     ann = Phone(first)
     game = ann.new_game("usa", "Ann", "Bob")
     bob = Phone(second)
-    heard: list[int] = []
-    bob.listen(game, lambda version, when: heard.append(version))
-    assert _until(lambda: bool(heard), within=30)  # the version as it connects
+    heard = Heard()
+    bob.listen(game, heard)
+    assert heard.reached(0)  # the version as it connects
     token = ann.token(game)
     answer = ann.post(f"{game}/claim", {"csrf_token": token, "player": "Ann", "route": 0})
     assert answer.status == 303, answer.body[:300]
     made = int(SINCE.search(ann.get(game).body)[1])  # type: ignore[index]
-    assert _until(lambda: bool(heard) and heard[-1] >= made, within=30)
+    assert heard.reached(made)
     page = bob.live_update(game).body
     assert int(SINCE.search(page)[1]) == made  # type: ignore[index]
     assert "Ann claimed" in page or "Ann:" in page
     # Bob's answer goes the other way: Ann's phone on the first host hears it.
-    ann_heard: list[int] = []
-    Phone(first, cookies=dict(ann.cookies)).listen(game, lambda v, w: ann_heard.append(v))
+    ann_heard = Heard()
+    Phone(first, cookies=dict(ann.cookies)).listen(game, ann_heard)
     bob_token = bob.token(game)
     answer = bob.post(f"{game}/claim", {"csrf_token": bob_token, "player": "Bob", "route": 5})
     assert answer.status == 303, answer.body[:300]
-    assert _until(lambda: bool(ann_heard) and ann_heard[-1] >= made + 1, within=30)
+    assert ann_heard.reached(made + 1)
     for phone in (ann, bob):
         phone.close()
 
