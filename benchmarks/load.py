@@ -2,16 +2,16 @@
 4 phones, each phone holding its table page's live-update stream open. Every 10–30 s a
 table, the phone whose turn it is claims a route or draws cards and follows its form's
 answer as the browser does (the redirect loaded as a page, its stream opened again from
-the version that page shows); the table's other phones hear the change and fetch their
-page again (a live update). Each phone also opens the board about every 4 minutes and
-the score sheet about every 8 (sending the validator of the copy it has, as a browser
-does). Each phone has an address of its own (127.1.x.y), as the server's limits per
-device see phones. Bounded in time; prints p50 / p99 / slowest per kind of request, and
-every error:
+the version that page shows); the table's other phones hear the change, their page's new
+``main`` brought by the stream (a live update). Each phone also opens the board about
+every 4 minutes and the score sheet about every 8 (sending the validator of the copy it
+has, as a browser does). Each phone has an address of its own (127.1.x.y), as the
+server's limits per device see phones. Bounded in time; prints p50 / p99 / slowest per
+kind of request, and every error:
 
 - write: a claim or a draw, sent to answered (its redirect);
-- page: a table page, asked for to answered (the acting phone's page load, the others'
-  live updates);
+- page: a table page, asked for to answered (the acting phone's page load; a page whose
+  stream could not bring it fetches itself);
 - update: a write sent, to each of its table's phones having a page that shows it;
 - board, sheet: a phone's board or score sheet, asked for to answered (and how many were
   answered "not modified");
@@ -54,7 +54,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.phones import Answer, Phone, changes, start_server  # noqa: E402
+from benchmarks.phones import Answer, Phone, start_server, stream_events  # noqa: E402
 from companion.rules.board import load_board  # noqa: E402
 
 SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -64,6 +64,7 @@ BOARD_EVERY = 240.0  # seconds between a phone's looks at the board, on average
 SHEET_EVERY = 480.0  # and at the score sheet
 STREAM = re.compile(r'sse-connect="([^"]+)"')
 SINCE = re.compile(r"since=(\d+)")
+SHOWS = re.compile(r'<main data-version="(\d+)"')
 WRITES = ("claim", "draw")
 KINDS = ("write", *(f"  {w}" for w in WRITES), "page", "update", "board", "sheet")
 
@@ -139,7 +140,12 @@ class Stream:
     each change, until it is closed or the server ends it."""
 
     def __init__(
-        self, phone: Phone, path: str, heard: Callable[[int], None], figures: Figures
+        self,
+        phone: Phone,
+        path: str,
+        heard: Callable[[int], None],
+        figures: Figures,
+        pushed: Callable[[int, str], None] | None = None,
     ) -> None:
         self.closed = threading.Event()
         self._socket: socket.socket | None = None
@@ -155,10 +161,13 @@ class Stream:
                 if response.status != 200:
                     figures.error(f"stream: {response.status}")
                     return
-                for data in changes(response):
+                for event, ident, data in stream_events(response):
                     if self.closed.is_set():
                         break
-                    heard(int(data))
+                    if event == "changed":
+                        heard(int(data))
+                    elif event == "page" and pushed is not None:
+                        pushed(int(ident), data)
             except OSError as error:
                 if not self.closed.is_set():
                     figures.error(f"stream: {error!r}")
@@ -207,7 +216,7 @@ class Seat:
         self.shown = max(self.shown, int(since[1]) if since else 0)
         if self.stream is not None:
             self.stream.close()
-        self.stream = Stream(self.page, address, self.heard, self.table.figures)
+        self.stream = Stream(self.page, address, self.heard, self.table.figures, self.pushed)
 
     def heard(self, version: int) -> None:
         """A change heard on the stream: the page fetches itself (unless it is the phone
@@ -226,6 +235,17 @@ class Seat:
             self.table.figures.took("page", answer.seconds, answer)
             since = SINCE.search(answer.body)
             self.table.showed(self, int(since[1]) if since else version)
+
+    def pushed(self, version: int, main: str) -> None:
+        """The page's new ``main`` brought by the stream: shown (unless it is the phone
+        that made the change, whose form's answer is on its way as a page load)."""
+        if self.acting or version <= self.shown:
+            return
+        shows = SHOWS.search(main)
+        if shows is None:
+            self.table.figures.error("a page brought by the stream without its version")
+            return
+        self.table.showed(self, int(shows[1]))
 
     def look(self, kind: str) -> None:
         """Opens the board or the sheet, with the validator of the copy it has."""

@@ -175,10 +175,10 @@ class Phone:
         return thread
 
 
-def changes(response: http.client.HTTPResponse) -> Iterator[str]:
-    """What each ``changed`` event of a live-update stream says (a game's version, an
-    event's stamp), as the stream sends them, until it ends."""
-    event = None
+def stream_events(response: http.client.HTTPResponse) -> Iterator[tuple[str, str, str]]:
+    """Each event of a live-update stream (its name, its id and its data, lines joined), as
+    the stream sends them, until it ends."""
+    event, ident, data = "", "", []
     while True:
         line = response.fp.readline()
         if not line:
@@ -186,10 +186,22 @@ def changes(response: http.client.HTTPResponse) -> Iterator[str]:
         text = line.decode().rstrip("\n")
         if text.startswith("event: "):
             event = text[7:]
-        elif text.startswith("data: ") and event == "changed":
-            yield text[6:]
+        elif text.startswith("id: "):
+            ident = text[4:]
+        elif text.startswith("data: "):
+            data.append(text[6:])
         elif not text:
-            event = None
+            if event:
+                yield event, ident, "\n".join(data)
+            event, ident, data = "", "", []
+
+
+def changes(response: http.client.HTTPResponse) -> Iterator[str]:
+    """What each ``changed`` event of a live-update stream says (a game's version, an
+    event's stamp), as the stream sends them, until it ends."""
+    for event, _ident, data in stream_events(response):
+        if event == "changed":
+            yield data
 
 
 def start_server(

@@ -277,7 +277,7 @@
       leaving = false;
       if (event.persisted) ready();
     });
-    ["htmx:beforeRequest", "htmx:beforeSwap"].forEach(function (name) {
+    ["htmx:beforeRequest", "htmx:beforeSwap", "htmx:sseBeforeMessage"].forEach(function (name) {
       document.body.addEventListener(name, function (event) {
         if (leaving) event.preventDefault();
       });

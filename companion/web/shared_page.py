@@ -49,6 +49,7 @@ from companion.web.stamps import (
     csrf_token,
     form_token,
     marking,
+    new_form_token,
 )
 from companion.web.store import now
 from companion.web.stored_game import StoredGame
@@ -115,6 +116,17 @@ def _for_this_phone(page: str) -> str:
     return page.replace(NOW_MARK, now()) if NOW_MARK in page else page
 
 
+def live_copy(page: str, csrf: str) -> str:
+    """A shared page as a live update brings it to a phone: its own protection token
+    (``csrf``), a one-time token of its own, no notes (those shown stay), the time now."""
+    return (
+        page.replace(CSRF_MARK, csrf)
+        .replace(TOKEN_MARK, new_form_token())
+        .replace(NOTES_MARK, "")
+        .replace(NOW_MARK, now())
+    )
+
+
 @cache
 def pages_version() -> str:
     """A name for what makes the pages (the app's code, templates and catalogs): the same
@@ -155,14 +167,13 @@ def _answered_with(validator: str) -> None:
         return _validated(response, validator) if response.status_code == 200 else response
 
 
-def shared(game: StoredGame, make: Callable[[], str]) -> str:
-    """The page ``make()`` gives, made once per version of ``game``, address, host,
-    language, palette and frame, then given this phone's own; 304 (``abort``) when the
-    browser has it."""
+def page_key() -> tuple[object, ...] | None:
+    """What the page asked for now is shared under: its address, host, language, palette
+    and frame (None: a page made for this phone alone)."""
     if request.method != "GET" or not set(request.args) <= ASKED:
-        return make()
+        return None
     asked = tuple(sorted((k, v) for k in request.args for v in request.args.getlist(k)))
-    key = (
+    return (
         "page",
         request.path,
         asked,
@@ -171,6 +182,15 @@ def shared(game: StoredGame, make: Callable[[], str]) -> str:
         colour_blind(),
         inside_telegram(),
     )
+
+
+def shared(game: StoredGame, make: Callable[[], str]) -> str:
+    """The page ``make()`` gives, made once per version of ``game``, address, host,
+    language, palette and frame, then given this phone's own; 304 (``abort``) when the
+    browser has it."""
+    key = page_key()
+    if key is None:
+        return make()
     if game.kept_count("page") >= MOST_KEPT and not game.has_kept(key):
         return make()  # a client asking for many addresses keeps nothing more
     g.page_version = game.version

@@ -51,8 +51,13 @@ def csrf_token() -> str:
 def form_token() -> str:
     """The page's one-time token (one per page shown, for all its forms)."""
     if "form_token" not in g:
-        g.form_token = secrets.token_urlsafe(12)
+        g.form_token = new_form_token()
     return str(g.form_token)
+
+
+def new_form_token() -> str:
+    """A page's one-time token, new."""
+    return secrets.token_urlsafe(12)
 
 
 def csrf_field() -> Markup:

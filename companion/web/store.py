@@ -366,6 +366,12 @@ def _read_in_request() -> dict[str, StoredGame]:
     return read
 
 
+def known_game(game_id: str, version: int) -> StoredGame | None:
+    """The game at ``version`` as this process last read it, if it did (no database read:
+    a live update made from what another request of the same version read)."""
+    return _known(game_id, version)
+
+
 def _known(game_id: str, version: int) -> StoredGame | None:
     """The game as last read by this process, if it is still at ``version``."""
     known = GAMES.get((database().url, game_id))

@@ -87,8 +87,18 @@ def test_a_phone_that_opened_the_game_before_its_first_move_follows_every_update
     table, board = phones(), phones()
     go(table, url)
     go(board, f"{url}/board")
-    table.evaluate("window.sameDocument = true")
-    board.evaluate("window.sameDocument = true")
+    # Each page counts the pages its stream brought, and those it had to fetch itself.
+    counting = """() => {
+      window.sameDocument = true;
+      window.brought = 0;
+      window.fetched = 0;
+      document.body.addEventListener('htmx:sseBeforeMessage', () => window.brought++);
+      document.body.addEventListener('htmx:beforeRequest', event => {
+        if (event.detail.elt.closest('.live')) window.fetched++;
+      });
+    }"""
+    table.evaluate(counting)
+    board.evaluate(counting)
     claimed: dict[tuple[str, str], str] = {}
     said: list[str] = []
     for what, player, route in UPDATES:
@@ -127,9 +137,12 @@ def test_a_phone_that_opened_the_game_before_its_first_move_follows_every_update
         expect(sheet).to_be_visible()
         board.keyboard.press("Escape")
         expect(sheet).to_be_hidden()
-    # Every update arrived in place: neither page was loaded again.
-    assert table.evaluate("window.sameDocument") is True
-    assert board.evaluate("window.sameDocument") is True
+    # Every update arrived in place, brought by the stream: neither page was loaded again,
+    # nor fetched itself.
+    for page in (table, board):
+        assert page.evaluate("window.sameDocument") is True
+        assert page.evaluate("window.brought") > 0
+        assert page.evaluate("window.fetched") == 0
 
 
 def test_a_phones_note_stays_until_the_table_moves_on(

@@ -309,7 +309,9 @@ def test_a_page_whose_form_was_sent_takes_no_live_update(
             f => f.addEventListener('submit', e => e.preventDefault()));
           window.heard = 0;
           window.sent = 0;
-          document.body.addEventListener('htmx:sseMessage', () => window.heard++);
+          // A page the stream brings is heard before it would be swapped in.
+          ['htmx:sseMessage', 'htmx:sseBeforeMessage'].forEach(name =>
+            document.body.addEventListener(name, () => window.heard++));
           document.body.addEventListener('htmx:beforeSend', () => window.sent++);
         }"""
     )
@@ -319,7 +321,8 @@ def test_a_page_whose_form_was_sent_takes_no_live_update(
     heard = second.evaluate(
         """() => new Promise((done, fail) => {
           if (window.heard) return done(window.heard);
-          document.body.addEventListener('htmx:sseMessage', () => done(window.heard));
+          ['htmx:sseMessage', 'htmx:sseBeforeMessage'].forEach(name =>
+            document.body.addEventListener(name, () => done(window.heard)));
           setTimeout(() => fail(new Error('no live update came')), 30000);
         })"""
     )

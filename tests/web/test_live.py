@@ -3,12 +3,13 @@ for a write in this process, and the version it changed to."""
 
 from __future__ import annotations
 
+import queue
 import re
 import threading
 
 from companion.web.changes import Changes, read_notice
 from companion.web.pages.live import CHANGES, event_events, events
-from tests.web.helpers import WebTable
+from tests.web.helpers import WebTable, route_id
 
 
 def _next_in_thread(stream, wait: float = 10.0) -> str | None:
@@ -305,3 +306,163 @@ def test_the_events_address_of_an_event_says_where_it_stands(client):
     response.close()
     assert client.get("/e/nothing-here/events").status_code == 404
     assert client.get("/e/w/nothing-here/events").status_code == 404
+
+
+# Per phone and per answer: its tokens and the time it was served.
+OWN = re.compile(
+    r'(name="(?:csrf_token|token)"(?: type="hidden")? value=")[^"]*|(data-(?:now|made)=")[^"]*'
+)
+
+
+def _without_own(page: str) -> str:
+    return OWN.sub(lambda m: m[1] or m[2], page)
+
+
+def _pushed_main(piece: bytes) -> tuple[int, str]:
+    """A ``page`` event's version and the ``main`` it carries."""
+    head, _, rest = piece.decode().partition("\nevent: page\n")
+    lines = [line.removeprefix("data: ") for line in rest.rstrip("\n").split("\n")]
+    return int(head.removeprefix("id: ")), "\n".join(lines)
+
+
+def _main_of(page: str) -> str:
+    return page[page.index("<main") : page.rindex("</main>") + len("</main>")]
+
+
+def test_the_stream_brings_the_pages_new_main_as_the_page_fetched_would_show_it(client):
+    table = WebTable(client, "Ann", "Bob")
+    url = f"{table.url}/events?since=0&page={table.url}"
+    response = client.get(url, buffered=False)
+    pieces = iter(response.response)
+    next(pieces)
+    table.claim("Ann", "Denver", "Helena")
+    version, main = _pushed_main(next(pieces))
+    fetched = client.get(table.url, headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert version == 1
+    assert 'data-version="1"' in main and "Helena" in main
+    assert _without_own(main) == _without_own(_main_of(fetched))
+    response.close()
+
+
+def test_a_stream_makes_only_a_page_of_its_own_game(client):
+    table = WebTable(client, "Ann", "Bob")
+    other = WebTable(client, "Cid", "Dee")
+    for page in (
+        other.url,
+        f"//elsewhere.example{table.url}",
+        f"https://elsewhere.example{table.url}",
+        f"{table.url}/sheet.pdf",
+        f"{table.url}/events",
+        table.url + "/" + "x" * 700,
+    ):
+        response = client.get(f"{table.url}/events", query_string={"page": page}, buffered=False)
+        pieces = iter(response.response)
+        next(pieces)
+        assert next(pieces) == b"id: 0\nevent: changed\ndata: 0\n\n", page
+        response.close()
+
+
+def test_a_page_that_answers_with_no_page_leaves_the_phone_to_fetch_it(client):
+    table = WebTable(client, "Ann", "Bob")
+    response = client.get(
+        f"{table.url}/events", query_string={"page": f"{table.url}/no-such-page"}, buffered=False
+    )
+    pieces = iter(response.response)
+    next(pieces)
+    assert next(pieces) == b"id: 0\nevent: changed\ndata: 0\n\n"
+    response.close()
+
+
+def test_a_stream_that_connects_again_brings_the_page_as_it_stands(client):
+    table = WebTable(client, "Ann", "Bob")
+    table.claim("Ann", "Denver", "Helena")
+    table.claim("Bob", "Seattle", "Portland", track=1)
+    response = client.get(
+        f"{table.url}/events",
+        query_string={"page": table.url},
+        headers={"Last-Event-ID": "1"},
+        buffered=False,
+    )
+    pieces = iter(response.response)
+    next(pieces)
+    version, main = _pushed_main(next(pieces))
+    assert version == 2 and 'data-version="2"' in main and "Portland" in main
+    response.close()
+
+
+def _tokens(main: str) -> set[str]:
+    return set(re.findall(r'name="token" value="([^"]*)"', main))
+
+
+class Following:
+    """A phone's stream read on a thread of its own, as a server reads each stream in a
+    context of its own: its pieces as they come."""
+
+    def __init__(self, phone, url: str) -> None:
+        self.pieces: queue.Queue[bytes] = queue.Queue()
+        self.done = threading.Event()
+        threading.Thread(target=self._read, args=(phone, url), daemon=True).start()
+        self.next()  # the stream's retry
+
+    def _read(self, phone, url: str) -> None:
+        response = phone.get(url, buffered=False)
+        try:
+            for piece in response.response:
+                self.pieces.put(piece)
+                if self.done.is_set():
+                    break
+        finally:
+            response.close()
+
+    def next(self) -> bytes:
+        return self.pieces.get(timeout=60)  # only a hang waits this long
+
+    def close(self) -> None:
+        self.done.set()
+
+
+def test_each_phone_gets_the_page_with_a_one_time_token_of_its_own_each_time(app):
+    first, second = app.test_client(), app.test_client()
+    table = WebTable(first, "Ann", "Bob")
+    second.get(table.url)
+    streams = [
+        Following(p, f"{table.url}/events?since=0&page={table.url}") for p in (first, second)
+    ]
+    table.claim("Ann", "Denver", "Helena")
+    mains = [_pushed_main(stream.next())[1] for stream in streams]
+    table.turn("Bob")
+    later = _pushed_main(streams[1].next())[1]
+    tokens = [_tokens(main) for main in (*mains, later)]
+    assert all(len(t) == 1 for t in tokens)
+    assert len(set.union(*tokens)) == 3  # one a page, never the same twice
+    assert _without_own(mains[0]) == _without_own(mains[1])
+    for stream in streams:
+        stream.close()
+
+
+def test_a_form_on_a_page_the_stream_brought_is_recorded(app):
+    first, second = app.test_client(), app.test_client()
+    table = WebTable(first, "Ann", "Bob")
+    app.config["WTF_CSRF_ENABLED"] = True  # each phone's protection, as served
+    second.get(table.url)
+    stream = Following(second, f"{table.url}/events?since=0&page={table.url}")
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]*)"', table.page())[1]
+    claimed = table.client.post(
+        f"{table.url}/claim",
+        data={"player": "Ann", "route": route_id("Denver", "Helena"), "csrf_token": csrf},
+    )
+    assert claimed.status_code == 303
+    _version, main = _pushed_main(stream.next())
+    fields = dict(
+        re.findall(
+            r'<input (?:type="hidden" )?name="(seen|token|csrf_token)"[^>]* value="([^"]*)"', main
+        )
+    )
+    assert set(fields) == {"seen", "token", "csrf_token"}
+    turn = {"player": "Bob", "drew": "cards"}
+    refused = second.post(f"{table.url}/turn", data={**turn, **fields, "csrf_token": csrf})
+    assert refused.status_code == 400  # another phone's protection is not this one's
+    answer = second.post(f"{table.url}/turn", data={**turn, **fields})
+    assert answer.status_code == 303
+    assert _pushed_main(stream.next())[0] == 2
+    stream.close()

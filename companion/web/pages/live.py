@@ -1,6 +1,8 @@
-"""Live pages: each game has a stream of server-sent events that says when it changed, so
-every phone at the table shows another phone's action at once, in place (the page fetches
-itself and morphs the parts that changed: ``static/companion.js``).
+"""Live pages: each game has a stream of server-sent events that brings a phone's page
+anew when the game changed, so every phone at the table shows another phone's action at
+once, in place (the page's new ``main``, made for that phone by ``pushed_page`` and
+morphed into place; where it could not be made, a ``changed`` event, and the page fetches
+itself: ``static/companion.js``).
 
 A write wakes the streams of its game in this process at once, and the database's
 ``Listener`` wakes them for a write made by another process (another worker); a stream
@@ -16,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack
 
-from flask import Blueprint, Response, current_app, request, stream_with_context
+from flask import Blueprint, Response, current_app, request, stream_with_context, url_for
 from flask_babel import gettext as _
 
-from companion.web import event_store, store
+from companion.web import event_store, pushed_page, store
 from companion.web.changes import CHANGES, EVENT, Changes, listener
 from companion.web.holds import Holds, requester
 
@@ -38,11 +40,14 @@ def events(
     since: int | None,
     heartbeat: float = HEARTBEAT,
     changes: Changes = CHANGES,
+    page: Callable[[int], str | None] | None = None,
 ) -> Iterator[str]:
-    """The stream: a ``changed`` event (its id the game's version) whenever the version
-    differs from the last one sent (``since``: the one the page was made on), a comment
-    after ``heartbeat`` seconds of quiet, until the process stops. The version is the one
-    the change that woke the stream said, or read (``version()``) where none was said."""
+    """The stream: whenever the version differs from the last one sent (``since``: the
+    one the page was made on), the page's new ``main`` (``page(version)``, a ``page`` event), or
+    where there is none a ``changed`` event (the page fetches itself), each with the
+    game's version as its id; a comment after ``heartbeat`` seconds of quiet, until the
+    process stops. The version is the one the change that woke the stream said, or read
+    (``version()``) where none was said."""
     with changes.following(game_id):
         yield f"retry: {RETRY}\n\n"
         seen = since
@@ -52,7 +57,11 @@ def events(
             now = version() if said is None else said
             if seen is None or now > seen:  # a version heard late never goes back
                 seen = now
-                yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
+                main = page(now) if page is not None else None
+                if main is None:
+                    yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
+                else:
+                    yield pushed_page.event(now, main)
             while not changes.wait(game_id, mark, heartbeat):
                 yield ": quiet\n\n"
 
@@ -108,14 +117,17 @@ def _since() -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else None
 
 
-def _stream(game_id: str) -> Response:
+def _stream(game_id: str, prefix: str) -> Response:
     """The stream, which holds no connection to the database between its reads (the
-    request's own is closed before it starts); 429 for a client holding its most."""
+    request's own is closed before it starts), with the phone's page made for it when
+    that is a page of the game (under ``prefix``); 429 for a client holding its most."""
     client = requester()
     busy = _held(client)
     if busy is not None:
         return busy
     since = _since()
+    shown = pushed_page.page_of(prefix)
+    page = pushed_page.Pushed(game_id, shown) if shown is not None else None
     store.close_db()
     database = store.database()
 
@@ -125,7 +137,7 @@ def _stream(game_id: str) -> Response:
 
     def heard() -> Iterator[str]:
         with listener(database).watching(game_id):
-            yield from events(game_id, version, since)
+            yield from events(game_id, version, since, page=page)
 
     return _streamed(heard(), client)
 
@@ -190,10 +202,10 @@ def public_events(watch: str) -> Response:
 def game_events(game_id: str) -> Response:
     """The game's changes, for the pages of phones that play."""
     store.game_version(game_id)  # no such game: 404 before the stream starts
-    return _stream(game_id)
+    return _stream(game_id, url_for("table.show", game_id=game_id))
 
 
 @bp.get("/w/<watch>/events")
 def watch_events(watch: str) -> Response:
     """The game's changes, for the pages of phones that watch."""
-    return _stream(store.watched_id(watch))
+    return _stream(store.watched_id(watch), url_for("watch.show", watch=watch))
