@@ -17,6 +17,10 @@ from __future__ import annotations
 
 import io
 import logging
+import threading
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 from flask import current_app, request
@@ -94,13 +98,16 @@ class Pushed:
         self.csrf: str | None = None
 
     def __call__(self, version: int) -> str | None:
-        if self.key is not None:
+        if self.key is None:
+            return self._asked()
+        # The game's streams here wake together: one asks, the others then copy.
+        with _one_at_a_time(self.game_id):
             game = store.known_game(self.game_id, version)
             if game is not None and game.has_kept(self.key):
                 if self.csrf is None:
                     self.csrf = csrf_token()  # the stream's phone's (never expires)
                 return main_of(live_copy(game.kept(self.key, str), self.csrf))
-        return self._asked()
+            return self._asked()
 
     def _environ(self) -> dict[str, object]:
         return {**self.environ, "wsgi.input": io.BytesIO()}
@@ -117,6 +124,28 @@ class Pushed:
             if response.status_code != 200 or response.mimetype != "text/html":
                 return None
             return main_of(response.get_data(as_text=True))
+
+
+class _Turn:
+    """The turn of a game's streams in this process to make its page."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+
+_TURNS: weakref.WeakValueDictionary[str, _Turn] = weakref.WeakValueDictionary()
+_TURNS_LOCK = threading.Lock()
+
+
+@contextmanager
+def _one_at_a_time(game_id: str) -> Iterator[None]:
+    """Held by one of the game's streams in this process at a time (the others wait)."""
+    with _TURNS_LOCK:
+        turn = _TURNS.get(game_id)
+        if turn is None:
+            turn = _TURNS[game_id] = _Turn()
+    with turn.lock:
+        yield
 
 
 def main_of(page: str) -> str | None:
