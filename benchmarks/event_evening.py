@@ -4,16 +4,18 @@ on the North America map, 3 rounds), its first round played as ``load.py``'s tab
 every phone opening the board and the sheet now and then), a turn every 10-30 s, the
 round's clock running (started by the organizer before the first turn: every table's page
 counts it down); and 20 screens hold the event's public page open (``--tv``: the room's
-screen, ``/e/w/<watch>/tv``), follow its stream (``/e/w/<watch>/events``)
-and fetch the page again after each event, as the page's script does (an event heard
-during a fetch brings one more fetch after it, as htmx's ``hx-sync`` leaves one). Each
+screen, ``/e/w/<watch>/tv``) and follow its stream (``/e/w/<watch>/events``), which brings
+each screen its page after each change (where it says only ``changed``, the screen fetches
+its page again, as the page's script does; an event heard during a fetch brings one more
+fetch after it, as htmx's ``hx-sync`` leaves one). Each
 phone and screen has an address of its own. Bounded in time; prints p50 / p99 / slowest:
 
 - write: a claim or a draw, sent to answered (its redirect);
 - page: a phone's table page, or a screen's event page, asked for to answered;
 - update: a write sent, to its table's phones having their page again with it;
 - screen heard / shown: a write answered, to each screen hearing of it on its stream /
-  having fetched the page that shows it (0 if it did before the phone had its answer).
+  having the page that shows it (brought by the stream, or fetched; 0 if it did before
+  the phone had its answer).
   Each write raises its game's version by one, and the event's stamp (in each stream
   event and each page) sums its games' versions: the n-th write answered is in every
   stamp from ``first + n`` on.
@@ -59,7 +61,7 @@ from benchmarks.load import (  # noqa: E402
     play_tables,
     quantiles,
 )
-from benchmarks.phones import Phone, as_json, changes, start_server  # noqa: E402
+from benchmarks.phones import Phone, as_json, start_server, stream_events  # noqa: E402
 from companion.rules.board import load_board  # noqa: E402
 
 SEATS = 4
@@ -117,11 +119,15 @@ class Screen:
             if response.status != 200:
                 self.figures.error(f"screen stream: {response.status}")
                 return
-            for data in changes(response):
+            for event, ident, _data in stream_events(response):
                 if done.is_set():
                     break
-                self.heard.append((time.monotonic(), stamp_total(data)))
-                self.wake.set()
+                heard = (time.monotonic(), stamp_total(ident))
+                self.heard.append(heard)
+                if event == "page":  # the screen's page, brought by the stream
+                    self.shown.append(heard)
+                elif event == "changed":  # the screen fetches its page
+                    self.wake.set()
         except OSError as error:
             if not done.is_set():
                 self.figures.error(f"screen stream: {error!r}")

@@ -52,6 +52,7 @@ TABLES = (
 LEFT_OUT = {
     "started": "the games a client started in the last hour: they count for an hour only",
     "schema_step": "the database's own record of its schema: a restore's database has its own",
+    "page_made": "pages made for the phones: each is made again when asked",
 }
 INT_RANGE = (-(2**31), 2**31 - 1)  # an INTEGER column holds this much on either database
 

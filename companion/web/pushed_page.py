@@ -7,8 +7,12 @@ host, the page's own address) and sends it down the stream; the page morphs it i
 The page itself is the one every phone at that version shares (``shared_page``), so this
 costs a copy with the phone's own tokens put in.
 
-A stream's phone names the page it shows (``page``): only a page of the game the stream
-follows is made (its table, board, sheet, or a page of its own under the game's
+An event's stream does the same for its screens (the room's screen, the public page, the
+organizer's): each screen's page is made as its own live update would be, the page itself
+made once for all the screens by its view (``shared_page.shared_by``).
+
+A stream's phone names the page it shows (``page``): only a page of the game (or event)
+the stream follows is made (its table, board, sheet, or a page of its own under its
 address); anything else, or a page that answers other than with a ``main`` (a redirect, a
 game gone), leaves the phone to fetch it, as before.
 """
@@ -44,7 +48,7 @@ DROPPED = frozenset(
     }
 )
 LONGEST = 600  # characters of a page's address a stream takes
-NOT_PAGES = (".pdf", ".json", "/events")  # addresses under a game's that are no page of it
+NOT_PAGES = (".pdf", ".json", ".csv", "/events")  # addresses under a game's that are no page
 
 log = logging.getLogger(__name__)
 
@@ -73,10 +77,10 @@ class Pushed:
     context of its own with its own connection to the database, given back at once); but
     where this process already holds the game at the version and that page of it (another
     phone asked first), a copy of it with this phone's own put in, without asking the
-    database. None where the page answers otherwise than with a page (the phone then
-    fetches it)."""
+    database (an event's page is made as its live update each time). None where the page
+    answers otherwise than with a page (the phone then fetches it)."""
 
-    def __init__(self, game_id: str, page: str) -> None:
+    def __init__(self, game_id: str | None, page: str) -> None:
         self.game_id, self.page = game_id, page
         self.app = current_app._get_current_object()  # type: ignore[attr-defined]
         path, _, query = page.partition("?")
@@ -97,9 +101,9 @@ class Pushed:
             self.key = page_key()  # what the page is shared under (None: not shared)
         self.csrf: str | None = None
 
-    def __call__(self, version: int) -> str | None:
-        if self.key is None:
-            return self._asked()
+    def __call__(self, version: int | str) -> str | None:
+        if self.key is None or self.game_id is None or not isinstance(version, int):
+            return self._asked()  # an event's page: made once by its view (``shared_by``)
         # The game's streams here wake together: one asks, the others then copy.
         with _one_at_a_time(self.game_id):
             game = store.known_game(self.game_id, version)
@@ -157,7 +161,7 @@ def main_of(page: str) -> str | None:
     return page[start : end + len("</main>")]
 
 
-def event(version: int, main: str) -> str:
+def event(version: int | str, main: str) -> str:
     """The stream's ``page`` event: the page's ``main`` at ``version``, a line of data a
     line of it."""
     lines = "".join(f"data: {line}\n" for line in main.splitlines())

@@ -40,6 +40,7 @@ from werkzeug.wrappers import Response
 from companion.web.cache import Recent
 from companion.web.headers import inside_telegram
 from companion.web.language import language
+from companion.web.page_made import made_once
 from companion.web.players import colour_blind
 from companion.web.stamps import (
     CSRF_MARK,
@@ -143,12 +144,16 @@ def pages_version() -> str:
     return digest.hexdigest()[:10]
 
 
-def _validator(game: StoredGame, key: tuple[object, ...]) -> str:
-    """The page's validator: the game's version and what the page was made for (by which
-    app, set to show which address to other phones)."""
+def _made_for(key: tuple[object, ...]) -> str:
+    """A digest of what a page was made for, and by which app (set to show which address
+    to other phones)."""
     made_by = (pages_version(), current_app.config.get("PUBLIC_URL"))
-    made_for = hashlib.sha256(repr((made_by, key)).encode()).hexdigest()[:16]
-    return f"{game.version}-{made_for}"
+    return hashlib.sha256(repr((made_by, key)).encode()).hexdigest()[:16]
+
+
+def _validator(game: StoredGame, key: tuple[object, ...]) -> str:
+    """The page's validator: the game's version and what the page was made for."""
+    return f"{game.version}-{_made_for(key)}"
 
 
 def _validated(response: Response, validator: str) -> Response:
@@ -199,7 +204,8 @@ def shared(game: StoredGame, make: Callable[[], str]) -> str:
         if request.if_none_match.contains_weak(validator):
             abort(_validated(Response(status=304), validator))
         _answered_with(validator)
-    page: str = game.kept(key, _marked(make))
+    made_for = _made_for(key)
+    page: str = game.kept(key, lambda: made_once(game.id, game.version, made_for, _marked(make)))
     return _for_this_phone(page)
 
 

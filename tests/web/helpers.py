@@ -5,8 +5,10 @@ from __future__ import annotations
 import html
 import io
 import json
+import queue
 import random
 import re
+import threading
 from dataclasses import replace
 from html.parser import HTMLParser
 from typing import Any
@@ -168,3 +170,63 @@ def play_to_end(game_id: str, seed: int, tickets: bool = True) -> None:
     for player, held in hands.items() if tickets else ():  # entered at the end
         for ticket in held:
             store.add_ticket(game_id, seated[player], HeldTicket(ticket.cities))
+
+
+# Per phone and per answer: its tokens and the time it was served.
+OWN = re.compile(
+    r'(name="(?:csrf_token|token)"(?: type="hidden")? value=")[^"]*|(data-(?:now|made)=")[^"]*'
+)
+
+
+def without_own(page: str) -> str:
+    """A page without what is each phone's own (its tokens, the time it was served)."""
+    return OWN.sub(lambda m: m[1] or m[2], page)
+
+
+def pushed_main(piece: bytes) -> tuple[int, str]:
+    """A ``page`` event's version and the ``main`` it carries."""
+    head, _, rest = piece.decode().partition("\nevent: page\n")
+    lines = [line.removeprefix("data: ") for line in rest.rstrip("\n").split("\n")]
+    return int(head.removeprefix("id: ")), "\n".join(lines)
+
+
+def main_of(page: str) -> str:
+    """A page's ``main``."""
+    return page[page.index("<main") : page.rindex("</main>") + len("</main>")]
+
+
+class Following:
+    """A phone's stream read on a thread of its own, as a server reads each stream in a
+    context of its own: its pieces as they come (a heartbeat's comment left out). The
+    app's streams say a heartbeat every ``HEARTBEAT`` seconds, so that a stream closed
+    ends at once (its place given back)."""
+
+    HEARTBEAT = 0.05
+
+    def __init__(self, phone: FlaskClient, url: str, headers: dict[str, str] | None = None) -> None:
+        phone.application.config["STREAM_HEARTBEAT"] = self.HEARTBEAT
+        self.pieces: queue.Queue[bytes] = queue.Queue()
+        self.done = threading.Event()
+        self.reading = threading.Thread(target=self._read, args=(phone, url, headers), daemon=True)
+        self.reading.start()
+        self.next()  # the stream's retry
+
+    def _read(self, phone: FlaskClient, url: str, headers: dict[str, str] | None) -> None:
+        response = phone.get(url, headers=headers, buffered=False)
+        try:
+            for piece in response.response:
+                if not piece.startswith(b":"):
+                    self.pieces.put(piece)
+                if self.done.is_set():
+                    break
+        finally:
+            response.close()
+
+    def next(self) -> bytes:
+        """The stream's next piece (waiting for it as long as only a hang would take)."""
+        return self.pieces.get(timeout=60)
+
+    def close(self) -> None:
+        """Hangs up, at the stream's next piece (its next heartbeat at the latest)."""
+        self.done.set()
+        self.reading.join(60)  # only a hang waits this long

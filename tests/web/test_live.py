@@ -3,13 +3,13 @@ for a write in this process, and the version it changed to."""
 
 from __future__ import annotations
 
-import queue
 import re
 import threading
+from urllib.parse import parse_qs, urlsplit
 
 from companion.web.changes import Changes, read_notice
 from companion.web.pages.live import CHANGES, event_events, events
-from tests.web.helpers import WebTable, route_id
+from tests.web.helpers import Following, WebTable, main_of, pushed_main, route_id, without_own
 
 
 def _next_in_thread(stream, wait: float = 10.0) -> str | None:
@@ -296,8 +296,10 @@ def test_the_events_address_of_an_event_says_where_it_stands(client):
     url = made.headers["Location"]
     page = client.get(url).get_data(as_text=True)
     followed = re.search(r'sse-connect="([^"]+)"', page)[1].replace("&amp;", "&")
-    assert followed.startswith(f"{url}/events?since=")
-    assert followed.endswith("since=0-0")  # nothing recorded yet: no entry, no action
+    asked = parse_qs(urlsplit(followed).query)
+    assert followed.startswith(f"{url}/events?")
+    assert asked["since"] == ["0-0"]  # nothing recorded yet: no entry, no action
+    assert asked["page"] == [urlsplit(url).path]  # the page the stream brings anew
     response = client.get(f"{url}/events?since=older", buffered=False)
     assert response.mimetype == "text/event-stream"
     pieces = iter(response.response)
@@ -308,27 +310,6 @@ def test_the_events_address_of_an_event_says_where_it_stands(client):
     assert client.get("/e/w/nothing-here/events").status_code == 404
 
 
-# Per phone and per answer: its tokens and the time it was served.
-OWN = re.compile(
-    r'(name="(?:csrf_token|token)"(?: type="hidden")? value=")[^"]*|(data-(?:now|made)=")[^"]*'
-)
-
-
-def _without_own(page: str) -> str:
-    return OWN.sub(lambda m: m[1] or m[2], page)
-
-
-def _pushed_main(piece: bytes) -> tuple[int, str]:
-    """A ``page`` event's version and the ``main`` it carries."""
-    head, _, rest = piece.decode().partition("\nevent: page\n")
-    lines = [line.removeprefix("data: ") for line in rest.rstrip("\n").split("\n")]
-    return int(head.removeprefix("id: ")), "\n".join(lines)
-
-
-def _main_of(page: str) -> str:
-    return page[page.index("<main") : page.rindex("</main>") + len("</main>")]
-
-
 def test_the_stream_brings_the_pages_new_main_as_the_page_fetched_would_show_it(client):
     table = WebTable(client, "Ann", "Bob")
     url = f"{table.url}/events?since=0&page={table.url}"
@@ -336,11 +317,11 @@ def test_the_stream_brings_the_pages_new_main_as_the_page_fetched_would_show_it(
     pieces = iter(response.response)
     next(pieces)
     table.claim("Ann", "Denver", "Helena")
-    version, main = _pushed_main(next(pieces))
+    version, main = pushed_main(next(pieces))
     fetched = client.get(table.url, headers={"HX-Request": "true"}).get_data(as_text=True)
     assert version == 1
     assert 'data-version="1"' in main and "Helena" in main
-    assert _without_own(main) == _without_own(_main_of(fetched))
+    assert without_own(main) == without_own(main_of(fetched))
     response.close()
 
 
@@ -385,40 +366,13 @@ def test_a_stream_that_connects_again_brings_the_page_as_it_stands(client):
     )
     pieces = iter(response.response)
     next(pieces)
-    version, main = _pushed_main(next(pieces))
+    version, main = pushed_main(next(pieces))
     assert version == 2 and 'data-version="2"' in main and "Portland" in main
     response.close()
 
 
 def _tokens(main: str) -> set[str]:
     return set(re.findall(r'name="token" value="([^"]*)"', main))
-
-
-class Following:
-    """A phone's stream read on a thread of its own, as a server reads each stream in a
-    context of its own: its pieces as they come."""
-
-    def __init__(self, phone, url: str) -> None:
-        self.pieces: queue.Queue[bytes] = queue.Queue()
-        self.done = threading.Event()
-        threading.Thread(target=self._read, args=(phone, url), daemon=True).start()
-        self.next()  # the stream's retry
-
-    def _read(self, phone, url: str) -> None:
-        response = phone.get(url, buffered=False)
-        try:
-            for piece in response.response:
-                self.pieces.put(piece)
-                if self.done.is_set():
-                    break
-        finally:
-            response.close()
-
-    def next(self) -> bytes:
-        return self.pieces.get(timeout=60)  # only a hang waits this long
-
-    def close(self) -> None:
-        self.done.set()
 
 
 def test_each_phone_gets_the_page_with_a_one_time_token_of_its_own_each_time(app):
@@ -429,13 +383,13 @@ def test_each_phone_gets_the_page_with_a_one_time_token_of_its_own_each_time(app
         Following(p, f"{table.url}/events?since=0&page={table.url}") for p in (first, second)
     ]
     table.claim("Ann", "Denver", "Helena")
-    mains = [_pushed_main(stream.next())[1] for stream in streams]
+    mains = [pushed_main(stream.next())[1] for stream in streams]
     table.turn("Bob")
-    later = _pushed_main(streams[1].next())[1]
+    later = pushed_main(streams[1].next())[1]
     tokens = [_tokens(main) for main in (*mains, later)]
     assert all(len(t) == 1 for t in tokens)
     assert len(set.union(*tokens)) == 3  # one a page, never the same twice
-    assert _without_own(mains[0]) == _without_own(mains[1])
+    assert without_own(mains[0]) == without_own(mains[1])
     for stream in streams:
         stream.close()
 
@@ -452,7 +406,7 @@ def test_a_form_on_a_page_the_stream_brought_is_recorded(app):
         data={"player": "Ann", "route": route_id("Denver", "Helena"), "csrf_token": csrf},
     )
     assert claimed.status_code == 303
-    _version, main = _pushed_main(stream.next())
+    _version, main = pushed_main(stream.next())
     fields = dict(
         re.findall(
             r'<input (?:type="hidden" )?name="(seen|token|csrf_token)"[^>]* value="([^"]*)"', main
@@ -464,5 +418,28 @@ def test_a_form_on_a_page_the_stream_brought_is_recorded(app):
     assert refused.status_code == 400  # another phone's protection is not this one's
     answer = second.post(f"{table.url}/turn", data={**turn, **fields})
     assert answer.status_code == 303
-    assert _pushed_main(stream.next())[0] == 2
+    assert pushed_main(stream.next())[0] == 2
     stream.close()
+
+
+def test_an_events_stream_brings_each_screen_its_page_anew(client):
+    made = client.post(
+        "/e",
+        data={"players": "Ann\nBob\nCy\nDi", "map": "usa", "seats": "4", "rounds": "2"},
+    )
+    url = made.headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    public = re.search(r'href="([^"]*/e/w/[^"/]+)"', page)[1]
+    for shown in (urlsplit(url).path, urlsplit(public).path, urlsplit(public).path + "/tv"):
+        stream = Following(client, f"{url}/events?since=older&page={shown}")
+        if "/w/" in shown:  # the public pages' own stream
+            stream.close()
+            watch = shown.split("/w/")[1].split("/")[0]
+            stream = Following(client, f"/e/w/{watch}/events?since=older&page={shown}")
+        piece = stream.next()
+        stream.close()
+        head, _, rest = piece.decode().partition("\nevent: page\n")
+        assert head == "id: 0-0", shown
+        main = "\n".join(line.removeprefix("data: ") for line in rest.rstrip("\n").split("\n"))
+        fetched = client.get(shown, headers={"HX-Request": "true"}).get_data(as_text=True)
+        assert without_own(main) == without_own(main_of(fetched)), shown

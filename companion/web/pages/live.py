@@ -73,9 +73,11 @@ def event_events(
     heartbeat: float = HEARTBEAT,
     changes: Changes = CHANGES,
     watching: Callable[[str], AbstractContextManager[None]] | None = None,
+    page: Callable[[str], str | None] | None = None,
 ) -> Iterator[str]:
-    """An event's stream: a ``changed`` event (its id the event's stamp) whenever the
-    stamp differs from the last one sent, following the event (``event_key``) and each of
+    """An event's stream: whenever the stamp differs from the last one sent, the page's
+    new ``main`` (``page(stamp)``, a ``page`` event) or a ``changed`` event, each with the
+    event's stamp as its id, following the event (``event_key``) and each of
     its tables' games. ``standing()`` reads them from the database with their versions;
     it is read when the event changes (a round drawn brings new games to follow), and
     after a game's change only where the change came without its version."""
@@ -94,7 +96,11 @@ def event_events(
                 now = event_store.stamp_of(versions, event_key)
                 if now != seen:
                     seen = now
-                    yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
+                    main = page(now) if page is not None else None
+                    if main is None:
+                        yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
+                    else:
+                        yield pushed_page.event(now, main)
                 while not changes.wait_any(marks, heartbeat):
                     yield ": quiet\n\n"
                 if changes.closing:
@@ -137,9 +143,15 @@ def _stream(game_id: str, prefix: str) -> Response:
 
     def heard() -> Iterator[str]:
         with listener(database).watching(game_id):
-            yield from events(game_id, version, since, page=page)
+            yield from events(game_id, version, since, heartbeat=_heartbeat(), page=page)
 
     return _streamed(heard(), client)
+
+
+def _heartbeat() -> float:
+    """Seconds of quiet before a stream's comment (``HEARTBEAT`` unless the app says:
+    a test's stream that is to end soon after its page is gone)."""
+    return float(current_app.config.get("STREAM_HEARTBEAT") or HEARTBEAT)
 
 
 def _held(client: str) -> Response | None:
@@ -156,9 +168,10 @@ def _held(client: str) -> Response | None:
     return busy
 
 
-def _event_stream(event_id: str) -> Response:
+def _event_stream(event_id: str, prefix: str) -> Response:
     """The event's stream, for its screens: reads the database at its start and after
-    each change (its games, and where they stand), never between."""
+    each change (its games, and where they stand), never between; brings the screen's
+    page when that is a page of the event (under ``prefix``)."""
     client = requester()
     busy = _held(client)
     if busy is not None:
@@ -173,7 +186,12 @@ def _event_stream(event_id: str) -> Response:
             return event_store.standing(event_id, db)
 
     watching = listener(database).watching
-    return _streamed(event_events(standing, EVENT + event_id, since, watching=watching), client)
+    shown = pushed_page.page_of(prefix)
+    page = pushed_page.Pushed(None, shown) if shown is not None else None
+    stream = event_events(
+        standing, EVENT + event_id, since, _heartbeat(), watching=watching, page=page
+    )
+    return _streamed(stream, client)
 
 
 def _streamed(body: Iterator[str], client: str) -> Response:
@@ -189,13 +207,14 @@ def _streamed(body: Iterator[str], client: str) -> Response:
 def organizer_events(event_id: str) -> Response:
     """The event's changes, for the organizer's page."""
     event_store.stamp(event_id)  # no such event: 404 before the stream starts
-    return _event_stream(event_id)
+    return _event_stream(event_id, url_for("event.show", event_id=event_id))
 
 
 @bp.get("/e/w/<watch>/events")
 def public_events(watch: str) -> Response:
     """The event's changes, for the room's screen and the phones that follow it."""
-    return _event_stream(event_store.load_watched_event(watch).id)
+    stored = event_store.load_watched_event(watch)
+    return _event_stream(stored.id, url_for("event.watch", watch=watch))
 
 
 @bp.get("/g/<game_id>/events")
