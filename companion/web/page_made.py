@@ -29,17 +29,21 @@ from companion.web.database import FAULTS
 WAITS = (0.005, 0.01, 0.02, 0.04, 0.08, 0.16)
 KEPT_FOR = timedelta(hours=1)  # a page made longer ago is deleted, made again if asked
 SWEEP_EVERY = 600.0  # seconds between a process's deletions of those
+# Seconds each process makes its own pages after the database refused a claim (a
+# database served read-only, one a step behind): said once, not on every page.
+OFF_FOR = 60.0
 
 log = logging.getLogger(__name__)
 
 
 def made_once(game_id: str, version: int, made_for: str, make: Callable[[], str]) -> str:
     """The page ``make()`` gives, made by one of the processes serving the database."""
-    if store.database().kind != "postgresql":
+    if store.database().kind != "postgresql" or monotonic() < _off_until[0]:
         return make()
     try:
         claimed = _claim(game_id, version, made_for)
-    except FAULTS as error:  # the page is still made: only the sharing is lost
+    except FAULTS as error:  # the page is still made: only the sharing is lost, a while
+        _off_until[0] = monotonic() + OFF_FOR
         log.warning("pages made once: %s", " ".join(str(error).split()))
         return make()
     if claimed:
@@ -81,6 +85,7 @@ def _claim(game_id: str, version: int, made_for: str) -> bool:
     return row is not None
 
 
+_off_until = [0.0]
 _swept = [monotonic()]
 _sweeping = threading.Lock()
 

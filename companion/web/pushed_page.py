@@ -97,7 +97,7 @@ class Pushed:
                 "HTTP_HX_REQUEST": "true",
             }
         )
-        with self.app.request_context(self._environ()):
+        with self.app.app_context(), self.app.request_context(self._environ()):
             self.key = page_key()  # what the page is shared under (None: not shared)
         self.csrf: str | None = None
 

@@ -130,3 +130,18 @@ def test_a_page_made_over_an_hour_ago_is_deleted_by_the_next_making_after_a_whil
     with processes[1].app_context():
         rows = store.get_db().execute("SELECT game_id FROM page_made").fetchall()
     assert [r["game_id"] for r in rows] == [new.id]
+
+
+def test_a_database_that_refuses_a_claim_leaves_each_process_making_its_own_for_a_while(
+    processes, made, monkeypatch, caplog
+):
+    first, second = (app.test_client() for app in processes)
+    table = WebTable(first, "Ann", "Bob")
+    monkeypatch.setattr(page_made, "_off_until", [0.0])
+    with processes[0].app_context():
+        store.get_db().execute("ALTER TABLE page_made RENAME TO page_made_gone")
+    made.clear()
+    _page(first, table.url)
+    _page(second, table.url)
+    assert made == [table.id, table.id]  # each made its own, and said so once
+    assert len([r for r in caplog.records if "pages made once" in r.getMessage()]) == 1
