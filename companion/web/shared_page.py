@@ -105,27 +105,30 @@ def notes_here(version: int | None) -> Markup:
     return notes(get_flashed_messages(), version)
 
 
+def _put_in(
+    page: str,
+    csrf: Callable[[], str],
+    token: Callable[[], str],
+    notes: Callable[[], str],
+) -> str:
+    """A shared page with a phone's own put in where its marks are (each asked for only
+    where the page has its mark): its protection token, its one-time token, its notes,
+    the time now."""
+    for mark, own in ((CSRF_MARK, csrf), (TOKEN_MARK, token), (NOTES_MARK, notes), (NOW_MARK, now)):
+        if mark in page:
+            page = page.replace(mark, own())
+    return page
+
+
 def _for_this_phone(page: str) -> str:
-    """A shared page with this phone's own put in: its tokens, its notes, the time."""
-    if CSRF_MARK in page:
-        page = page.replace(CSRF_MARK, csrf_token())
-    if TOKEN_MARK in page:
-        page = page.replace(TOKEN_MARK, form_token())
-    if NOTES_MARK in page:
-        before, _mark, after = page.partition(NOTES_MARK)
-        page = before + str(notes_here(g.get("page_version"))) + after
-    return page.replace(NOW_MARK, now()) if NOW_MARK in page else page
+    """A shared page with this phone's own put in, as this request asked for it."""
+    return _put_in(page, csrf_token, form_token, lambda: str(notes_here(g.get("page_version"))))
 
 
 def live_copy(page: str, csrf: str) -> str:
     """A shared page as a live update brings it to a phone: its own protection token
     (``csrf``), a one-time token of its own, no notes (those shown stay), the time now."""
-    return (
-        page.replace(CSRF_MARK, csrf)
-        .replace(TOKEN_MARK, new_form_token())
-        .replace(NOTES_MARK, "")
-        .replace(NOW_MARK, now())
-    )
+    return _put_in(page, lambda: csrf, new_form_token, lambda: "")
 
 
 @cache
@@ -149,11 +152,6 @@ def _made_for(key: tuple[object, ...]) -> str:
     to other phones)."""
     made_by = (pages_version(), current_app.config.get("PUBLIC_URL"))
     return hashlib.sha256(repr((made_by, key)).encode()).hexdigest()[:16]
-
-
-def _validator(game: StoredGame, key: tuple[object, ...]) -> str:
-    """The page's validator: the game's version and what the page was made for."""
-    return f"{game.version}-{_made_for(key)}"
 
 
 def _validated(response: Response, validator: str) -> Response:
@@ -199,12 +197,12 @@ def shared(game: StoredGame, make: Callable[[], str]) -> str:
     if game.kept_count("page") >= MOST_KEPT and not game.has_kept(key):
         return make()  # a client asking for many addresses keeps nothing more
     g.page_version = game.version
+    made_for = _made_for(key)
     if not session.get("_flashes"):  # a note waits: the page is shown anew, with it
-        validator = _validator(game, key)
+        validator = f"{game.version}-{made_for}"  # the version and what it was made for
         if request.if_none_match.contains_weak(validator):
             abort(_validated(Response(status=304), validator))
         _answered_with(validator)
-    made_for = _made_for(key)
     page: str = game.kept(key, lambda: made_once(game.id, game.version, made_for, _marked(make)))
     return _for_this_phone(page)
 

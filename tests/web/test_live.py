@@ -201,15 +201,23 @@ def test_the_events_address_streams_the_games_version(client):
     response.close()
 
 
+def _first_news(client, url: str, **asked) -> bytes:
+    """What a stream opened at ``url`` says first, after its retry (then it is closed)."""
+    response = client.get(url, buffered=False, **asked)
+    pieces = iter(response.response)
+    next(pieces)
+    try:
+        return next(pieces)
+    finally:
+        response.close()
+
+
 def test_a_browser_that_connects_again_is_told_of_what_it_missed(client):
     table = WebTable(client, "Ann", "Bob")
     table.claim("Ann", "Denver", "Helena")
     table.claim("Bob", "Seattle", "Portland", track=1)
-    response = client.get(f"{table.url}/events", headers={"Last-Event-ID": "1"}, buffered=False)
-    pieces = iter(response.response)
-    next(pieces)
-    assert next(pieces) == b"id: 2\nevent: changed\ndata: 2\n\n"
-    response.close()
+    news = _first_news(client, f"{table.url}/events", headers={"Last-Event-ID": "1"})
+    assert news == b"id: 2\nevent: changed\ndata: 2\n\n"
 
 
 def test_no_stream_for_a_game_that_does_not_exist(client):
@@ -336,39 +344,30 @@ def test_a_stream_makes_only_a_page_of_its_own_game(client):
         f"{table.url}/events",
         table.url + "/" + "x" * 700,
     ):
-        response = client.get(f"{table.url}/events", query_string={"page": page}, buffered=False)
-        pieces = iter(response.response)
-        next(pieces)
-        assert next(pieces) == b"id: 0\nevent: changed\ndata: 0\n\n", page
-        response.close()
+        news = _first_news(client, f"{table.url}/events", query_string={"page": page})
+        assert news == b"id: 0\nevent: changed\ndata: 0\n\n", page
 
 
 def test_a_page_that_answers_with_no_page_leaves_the_phone_to_fetch_it(client):
     table = WebTable(client, "Ann", "Bob")
-    response = client.get(
-        f"{table.url}/events", query_string={"page": f"{table.url}/no-such-page"}, buffered=False
+    news = _first_news(
+        client, f"{table.url}/events", query_string={"page": f"{table.url}/no-such-page"}
     )
-    pieces = iter(response.response)
-    next(pieces)
-    assert next(pieces) == b"id: 0\nevent: changed\ndata: 0\n\n"
-    response.close()
+    assert news == b"id: 0\nevent: changed\ndata: 0\n\n"
 
 
 def test_a_stream_that_connects_again_brings_the_page_as_it_stands(client):
     table = WebTable(client, "Ann", "Bob")
     table.claim("Ann", "Denver", "Helena")
     table.claim("Bob", "Seattle", "Portland", track=1)
-    response = client.get(
+    news = _first_news(
+        client,
         f"{table.url}/events",
         query_string={"page": table.url},
         headers={"Last-Event-ID": "1"},
-        buffered=False,
     )
-    pieces = iter(response.response)
-    next(pieces)
-    version, main = pushed_main(next(pieces))
+    version, main = pushed_main(news)
     assert version == 2 and 'data-version="2"' in main and "Portland" in main
-    response.close()
 
 
 def _tokens(main: str) -> set[str]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack
+from typing import TypeVar
 
 from flask import Blueprint, Response, current_app, request, stream_with_context, url_for
 from flask_babel import gettext as _
@@ -57,11 +58,7 @@ def events(
             now = version() if said is None else said
             if seen is None or now > seen:  # a version heard late never goes back
                 seen = now
-                main = page(now) if page is not None else None
-                if main is None:
-                    yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
-                else:
-                    yield pushed_page.event(now, main)
+                yield _news(now, page)
             while not changes.wait(game_id, mark, heartbeat):
                 yield ": quiet\n\n"
 
@@ -96,11 +93,7 @@ def event_events(
                 now = event_store.stamp_of(versions, event_key)
                 if now != seen:
                     seen = now
-                    main = page(now) if page is not None else None
-                    if main is None:
-                        yield f"id: {now}\nevent: changed\ndata: {now}\n\n"
-                    else:
-                        yield pushed_page.event(now, main)
+                    yield _news(now, page)
                 while not changes.wait_any(marks, heartbeat):
                     yield ": quiet\n\n"
                 if changes.closing:
@@ -114,6 +107,18 @@ def event_events(
                     versions = standing()
                 else:
                     versions = {k: max(v, heard.get(k) or 0) for k, v in versions.items()}
+
+
+Version = TypeVar("Version", int, str)  # a game's version, an event's stamp
+
+
+def _news(now: Version, page: Callable[[Version], str | None] | None) -> str:
+    """What a stream says of a change to ``now`` (a version, a stamp): the page's new
+    ``main`` where ``page`` makes it, else ``changed`` (the page fetches itself)."""
+    main = page(now) if page is not None else None
+    if main is None:
+        return f"id: {now}\nevent: changed\ndata: {now}\n\n"
+    return pushed_page.event(now, main)
 
 
 def _since() -> int | None:
