@@ -1,6 +1,6 @@
 """A club's evening against ``companion serve``: an event of 160 players (40 tables of 4
 on the North America map, 3 rounds), its first round played as ``load.py``'s tables play
-(each table's 4 phones following their game live, the acting phone loading its answer,
+(each table's 4 phones following their game live, the acting phone's form answered in place,
 every phone opening the board and the sheet now and then), a turn every 10-30 s, the
 round's clock running (started by the organizer before the first turn: every table's page
 counts it down); and 20 screens hold the event's public page open (``--tv``: the room's

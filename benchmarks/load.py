@@ -1,17 +1,16 @@
 """Many tables at once against ``companion serve``, played as phones are used: N tables ×
 4 phones, each phone holding its table page's live-update stream open. Every 10–30 s a
-table, the phone whose turn it is claims a route or draws cards and follows its form's
-answer as the browser does (the redirect loaded as a page, its stream opened again from
-the version that page shows); the table's other phones hear the change, their page's new
-``main`` brought by the stream (a live update). Each phone also opens the board about
-every 4 minutes and the score sheet about every 8 (sending the validator of the copy it
-has, as a browser does). Each phone has an address of its own (127.1.x.y), as the
-server's limits per device see phones. Bounded in time; prints p50 / p99 / slowest per
-kind of request, and every error:
+table, the phone whose turn it is claims a route or draws cards, its form sent as its
+page sends it and answered in place (its note); every phone of the table, the acting one
+too, hears the change, its page's new ``main`` brought by its stream (a live update).
+Each phone also opens the board about every 4 minutes and the score sheet about every 8
+(sending the validator of the copy it has, as a browser does). Each phone has an address
+of its own (127.1.x.y), as the server's limits per device see phones. Bounded in time;
+prints p50 / p99 / slowest per kind of request, and every error:
 
-- write: a claim or a draw, sent to answered (its redirect);
-- page: a table page, asked for to answered (the acting phone's page load; a page whose
-  stream could not bring it fetches itself);
+- write: a claim or a draw, sent to answered;
+- page: the acting phone's page, its form sent to the page showing its move (brought by
+  its stream; or a page whose stream could not bring it, fetched);
 - update: a write sent, to each of its table's phones having a page that shows it;
 - board, sheet: a phone's board or score sheet, asked for to answered (and how many were
   answered "not modified");
@@ -50,7 +49,6 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -65,6 +63,8 @@ SHEET_EVERY = 480.0  # and at the score sheet
 STREAM = re.compile(r'sse-connect="([^"]+)"')
 SINCE = re.compile(r"since=(\d+)")
 SHOWS = re.compile(r'<main data-version="(\d+)"')
+NOTE = re.compile(r'class="note"[^>]*data-version="(\d+)"')
+IN_PLACE = "X-In-Place"  # the page a form is sent from, answered in place (in_place.py)
 WRITES = ("claim", "draw")
 KINDS = ("write", *(f"  {w}" for w in WRITES), "page", "update", "board", "sheet")
 
@@ -201,7 +201,7 @@ class Seat:
         self.token = self.page.token(table.game)
         self.stream: Stream | None = None
         self.shown = 0  # the version its page shows
-        self.acting = False
+        self.awaited: tuple[int, float] | None = None  # its own move's version, and when sent
         self.validators: dict[str, str] = {}
         self.lock = threading.Lock()
 
@@ -219,9 +219,8 @@ class Seat:
         self.stream = Stream(self.page, address, self.heard, self.table.figures, self.pushed)
 
     def heard(self, version: int) -> None:
-        """A change heard on the stream: the page fetches itself (unless it is the phone
-        that made it, whose form's answer is on its way as a page load)."""
-        if self.acting or version <= self.shown:
+        """A change heard on the stream: the page fetches itself."""
+        if version <= self.shown:
             return
         with self.lock:
             try:
@@ -237,9 +236,8 @@ class Seat:
             self.table.showed(self, int(since[1]) if since else version)
 
     def pushed(self, version: int, main: str) -> None:
-        """The page's new ``main`` brought by the stream: shown (unless it is the phone
-        that made the change, whose form's answer is on its way as a page load)."""
-        if self.acting or version <= self.shown:
+        """The page's new ``main`` brought by the stream: shown."""
+        if version <= self.shown:
             return
         shows = SHOWS.search(main)
         if shows is None:
@@ -311,13 +309,17 @@ class Table:
             seat.open_page(seat.page.get(self.game))
 
     def showed(self, seat: Seat, version: int) -> None:
-        """``seat``'s page now shows ``version``: each write it had not shown, done."""
+        """``seat``'s page now shows ``version``: each write it had not shown, done (and
+        the acting phone's own move, its page)."""
         now = time.monotonic()
         with self.lock:
             for v in range(seat.shown + 1, version + 1):
                 if v in self.sent:
                     self.figures.took("update", now - self.sent[v])
             seat.shown = max(seat.shown, version)
+            if seat.awaited is not None and seat.awaited[0] <= version:
+                self.figures.took("page", now - seat.awaited[1])
+                seat.awaited = None
 
     def act(self) -> None:
         """A turn: the phone whose turn it is claims a route or draws cards, then loads
@@ -332,26 +334,31 @@ class Table:
             kind, path, form["route"] = "claim", "claim", self.routes.pop()
         else:
             kind, path, form["drew"] = "draw", "turn", "cards"
-        with seat.lock:
-            seat.acting = True
-            try:
-                self._send(seat, kind, path, form)
-            finally:
-                seat.acting = False
+        self._send(seat, kind, path, form)
 
     def _send(self, seat: Seat, kind: str, path: str, form: dict[str, object]) -> None:
+        """The form sent as the page sends it, answered in place (its note); the page's
+        new ``main`` comes by its stream, as every phone's does."""
         sent = time.monotonic()
+        with self.lock:  # the version it will make: the table's writes are one at a time
+            version = max(self.sent, default=seat.shown) + 1
+            self.sent[version] = sent
+            seat.awaited = (version, sent)
         try:
-            answer = seat.page.post(f"{self.game}/{path}", form)
+            answer = seat.page.post(f"{self.game}/{path}", form, more={IN_PLACE: self.game})
         except Exception as error:  # counted, and the table goes on
             self.figures.error(f"{kind}: {error!r}")
+            self._unsent(seat, version)
             return
         if answer.status == 409 and kind == "claim":
             with self.figures.lock:
                 self.figures.refused += 1
+            self._unsent(seat, version)
             return
-        if answer.status != 303:
+        noted = NOTE.search(answer.body)
+        if answer.status != 200 or noted is None or int(noted[1]) != version:
             self.figures.error(f"{kind}: {answer.status} {answer.body[:120]!r}")
+            self._unsent(seat, version)
             return
         self.figures.took(kind, answer.seconds, answer)
         if self.answered is not None:
@@ -359,19 +366,12 @@ class Table:
         with self.lock:
             self.figures.writes += 1
             self.turns += 1
-            self.sent[max(self.sent, default=seat.shown) + 1] = sent
-        try:
-            page = seat.page.get(urlsplit(answer.headers["Location"]).path)
-        except Exception as error:
-            self.figures.error(f"page: {error!r}")
-            return
-        if page.status != 200:
-            self.figures.error(f"page: {page.status}")
-            return
-        self.figures.took("page", page.seconds, page)
-        since = SINCE.search(page.body)
-        self.showed(seat, int(since[1]) if since else seat.shown)
-        seat.open_page(page)
+
+    def _unsent(self, seat: Seat, version: int) -> None:
+        """A write that made no version."""
+        with self.lock:
+            self.sent.pop(version, None)
+            seat.awaited = None
 
     def play(self, every: float) -> None:
         """Turns every ``every`` seconds or so (half to one and a half of it)."""
@@ -590,7 +590,7 @@ def main() -> int:
         f" {options.workers or 'default'} workers"
         f" × {options.connections or 'default'} connections ({os.cpu_count()} cores),"
         f" {meter.seconds:.0f} s: a turn every ~{options.every:.0f} s a table"
-        f" ({CLAIMS:.0%} claims), the acting phone loading its answer, the board every"
+        f" ({CLAIMS:.0%} claims), each answered in place, the board every"
         f" ~{BOARD_EVERY / 60:.0f} min and the sheet every ~{SHEET_EVERY / 60:.0f} min a phone"
     )
     print(figures.report())

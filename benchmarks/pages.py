@@ -3,7 +3,9 @@ of a game half played by 4 players on North America, the sheet's PDF, a group's 
 200 finished games, a 5,000-action game's sheet and PDF, each made anew (a turn recorded
 before each asking, so no page is a copy of the one before; the group's page as asked
 again, then after a change to one of its games); and ``companion score`` beside a bare
-interpreter. Prints the medians.
+interpreter, the project's modules compiled to bytecode first, as an installed package's
+are (where ``PYTHONDONTWRITEBYTECODE`` is set, each run would otherwise compile them
+again). Prints the medians.
 
 Run: python benchmarks/pages.py
 """
@@ -95,6 +97,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         record = Path(folder) / "game.json"
         record.write_text(json.dumps(half_played()), encoding="utf-8")
+        root = Path(__file__).resolve().parents[1]
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(root / "companion")], check=True
+        )
         score = command([sys.executable, "-m", "companion.cli", "score", str(record), "--json"])
         bare = command([sys.executable, "-c", "pass"])
 

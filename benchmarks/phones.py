@@ -112,8 +112,10 @@ class Phone:
         """The page as an open page fetches itself after a change (htmx's request)."""
         return self.request("GET", path, more={"HX-Request": "true"})
 
-    def post(self, path: str, form: dict[str, object]) -> Answer:
-        return self.request("POST", path, form)
+    def post(
+        self, path: str, form: dict[str, object], more: dict[str, str] | None = None
+    ) -> Answer:
+        return self.request("POST", path, form, more=more)
 
     def token(self, path: str = "/") -> str:
         """A form token from a page of the app (it starts the phone's session)."""

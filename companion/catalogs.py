@@ -4,14 +4,12 @@ Flask-free: the web app, the command line and the PDF all take their catalogs he
 
 from __future__ import annotations
 
+import gettext
 import tomllib
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import IO
-
-from babel import Locale
-from babel.support import Translations
 
 from companion.rules.words import ENGLISH, Translator
 
@@ -35,13 +33,14 @@ def language_code(text: object) -> str | None:
 
 @cache
 def translator(code: str) -> Translator:
-    """The catalog of a language (English: the messages as they are written)."""
+    """The catalog of a language (English: the messages as they are written), read with
+    the standard library's gettext: the command line starts without Babel."""
     if code == DEFAULT:
         return ENGLISH
-    found = Translations.load(str(CATALOGS), [Locale.parse(code)], DOMAIN)
-    if not isinstance(found, Translations):  # never English in place of a missing catalog
-        raise FileNotFoundError(f"no {code} catalog in {CATALOGS}: pybabel compile")
-    return found
+    try:  # never English in place of a missing catalog
+        return gettext.translation(DOMAIN, CATALOGS, [code])
+    except FileNotFoundError:
+        raise FileNotFoundError(f"no {code} catalog in {CATALOGS}: pybabel compile") from None
 
 
 def extract_board_words(

@@ -263,16 +263,113 @@
     });
   }
 
-  // Once a form is sent the page is on its way out: no live update may change it (or the
-  // form's stamp) before the answer arrives, so a second tap sends the same form again,
-  // which the server records once.
-  function stopFollowingOnSubmit() {
+  // A form of the game sent from a page that follows it is sent by the page itself and
+  // answered in place (companion/web/in_place.py): the page stays, its stream brings the
+  // game's new state as it brings every phone's at the table, and the answer is what this
+  // phone's tap did (its note), or the refusal's page (its main morphed in), or where the
+  // form leads elsewhere, that address, which the page then opens. Every other form leaves
+  // the page: once it is sent no live update may change the page (or the form's stamp)
+  // before the answer arrives, so a second tap sends the same form again, which the server
+  // records once.
+  var IN_PLACE_WAIT = 2000;  // milliseconds a stream has to bring the tap's move, before the page asks
+  function sendForms() {
+    var html = document.documentElement;
+    var page = document.body.dataset.page;
+    var game = html.dataset.game;
     var leaving = false;
+    var sending = false;
+    function inPlace(form) {
+      if (!page || !game || !window.fetch || form.method !== "post") return false;
+      if (form.enctype === "multipart/form-data" || form.hasAttribute("data-as-page")) return false;
+      var action = new URL(form.getAttribute("action") || "", location.href);  // not form.action: a field may be named so
+      return action.origin === location.origin && action.pathname.indexOf(game + "/") === 0;
+    }
     document.addEventListener("submit", function (event) {
       if (event.target.method !== "post") return;
+      html.removeAttribute("data-ready");  // the answer will say
       leaving = true;
-      document.documentElement.removeAttribute("data-ready");  // the next page will say
     }, true);
+    // After every other help has heard the form (a tap offline waits: connection()).
+    document.addEventListener("submit", function (event) {
+      var form = event.target;
+      if (event.defaultPrevented || !inPlace(form)) return;
+      event.preventDefault();
+      leaving = false;  // the page stays
+      if (sending) return;  // a second tap while the first is on its way: sent once
+      sending = true;
+      var button = event.submitter;
+      var data = new FormData(form);
+      if (button && button.name) data.set(button.name, button.value);
+      fetch(new URL(form.getAttribute("action") || "", location.href).href, {
+        method: "POST",
+        body: new URLSearchParams(data),
+        headers: {"X-In-Place": page},
+        credentials: "same-origin"
+      }).then(function (response) {
+        if (response.status >= 500) throw new Error(response.statusText);
+        return response.text().then(function (text) {
+          sending = false;
+          answered(form, button, response, text);
+        });
+      }).catch(function () {
+        sending = false;
+        asPage(form, button);  // the browser sends it as a page (or it waits, offline)
+      });
+    });
+    function asPage(form, button) {
+      form.setAttribute("data-as-page", "");
+      if (button && button.form === form) form.requestSubmit(button);
+      else form.requestSubmit();
+    }
+    function answered(form, button, response, text) {
+      var go = response.headers.get("X-Go");
+      if (response.status === 204 && go) {
+        leaving = true;
+        location.assign(go);
+        return;
+      }
+      var main = document.querySelector("main");
+      var refused = /<main[\s>]/.test(text);
+      if (!main || (!response.ok && !refused)) return asPage(form, button);
+      main.querySelectorAll(":scope > .note, :scope > .problem").forEach(function (old) { old.remove(); });
+      document.querySelectorAll(":popover-open").forEach(function (sheet) {
+        if (sheet.contains(form)) sheet.hidePopover();
+      });
+      if (refused) {
+        htmx.swap(main, text, {swapStyle: "morph"}, {select: "main", contextElement: main});
+        return shown(null);
+      }
+      var notes = document.createElement("template");
+      notes.innerHTML = text;
+      var version = null;
+      notes.content.querySelectorAll(".note").forEach(function (note) {
+        if (!note.dataset.version) note.dataset.version = main.dataset.version || "";
+        version = Math.max(version || 0, +note.dataset.version);
+      });
+      main.prepend(notes.content);
+      shown(version);
+    }
+    // Ready once the page shows the tap's move (brought by the stream, or fetched where the
+    // stream is slow to bring it).
+    function shown(version) {
+      function now() {
+        var main = document.querySelector("main");
+        return version === null || !main || +main.dataset.version >= version;
+      }
+      function done() {
+        document.body.removeEventListener("htmx:afterSettle", settled);
+        clearTimeout(late);
+        ready();
+        document.dispatchEvent(new CustomEvent("companion:answered"));
+      }
+      function settled() { if (now()) done(); }
+      if (now()) return done();
+      document.body.addEventListener("htmx:afterSettle", settled);
+      var late = setTimeout(function () {
+        var live = document.querySelector(".live [hx-get]");
+        if (live) htmx.trigger(live, "sse:changed");
+      }, IN_PLACE_WAIT);
+    }
     window.addEventListener("pageshow", function (event) {
       leaving = false;
       if (event.persisted) ready();
@@ -284,10 +381,11 @@
     });
   }
 
-  // The page that answers a tap comes up under the same finger: for a moment, a tap at
-  // the same spot on a button that records something is taken as the end of that first
-  // tap (a double tap), not as a new action (another Undo, another draw for the next
-  // player). A tap elsewhere, or after typing, is a tap.
+  // The page that answers a tap comes up under the same finger (a page loaded, or the
+  // move brought in place): for a moment, a tap at the same spot on a button that records
+  // something is taken as the end of that first tap (a double tap), not as a new action
+  // (another Undo, another draw for the next player). A tap elsewhere, or after typing, is
+  // a tap.
   var CALM = 700;  // milliseconds
   var NEAR = 40;  // CSS pixels
   function calmAfterAWrite() {
@@ -301,16 +399,23 @@
         sessionStorage.setItem("tapped", JSON.stringify({x: touched.x, y: touched.y, at: Date.now()}));
       } catch (e) { /* a phone that keeps nothing */ }
     }, true);
-    var tapped = null;
-    try { tapped = JSON.parse(sessionStorage.getItem("tapped") || "null"); } catch (e) { /* */ }
-    if (!tapped || Date.now() - tapped.at > 3000 || !document.querySelector("main > .note")) return;
     // The moment lasts CALM milliseconds, and the page is marked so meanwhile (the tests
     // wait for the mark to go); typing ends it at once.
     var body = document.body;
-    var until = Date.now() + CALM;
+    var tapped = null;
+    var until = 0;
+    var moments = 0;  // the last moment's own ends it
     function calm() { return Date.now() <= until && body.hasAttribute("data-calm"); }
-    body.setAttribute("data-calm", "");
-    setTimeout(function () { body.removeAttribute("data-calm"); }, CALM);
+    function begin() {
+      try { tapped = JSON.parse(sessionStorage.getItem("tapped") || "null"); } catch (e) { tapped = null; }
+      if (!tapped || Date.now() - tapped.at > 3000 || !document.querySelector("main > .note")) return;
+      var moment = ++moments;
+      until = Date.now() + CALM;
+      body.setAttribute("data-calm", "");
+      setTimeout(function () { if (moment === moments) body.removeAttribute("data-calm"); }, CALM);
+    }
+    begin();
+    document.addEventListener("companion:answered", begin);
     document.addEventListener("input", function () { body.removeAttribute("data-calm"); }, true);
     document.addEventListener("click", function (event) {
       if (!calm() || Math.hypot(event.clientX - tapped.x, event.clientY - tapped.y) > NEAR) return;
@@ -755,7 +860,10 @@
     document.body.addEventListener("htmx:afterSettle", function (event) {
       if (event.target.tagName !== "MAIN") return;
       var now = newest();
-      if (now && now !== last) status.textContent = now;
+      var main = event.target;
+      // This phone's own move (its note says it) is not read out again.
+      var own = main.querySelector(":scope > .note[data-version='" + main.dataset.version + "']");
+      if (now && now !== last && !own) status.textContent = now;
       last = now;
     });
   }
@@ -1341,7 +1449,7 @@
       connection();  // before the other helps that hear a form sent: a tap offline waits
       keptPages();
       keepWhatThePlayerDid();
-      stopFollowingOnSubmit();
+      sendForms();
       catchUp();
       calmAfterAWrite();
       sheetsOrAnchors();

@@ -19,8 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz
-
 from companion.rules.names import place_key
 
 # How alike (0–100) a spelling must be to what is typed to be offered: below it, the
@@ -69,6 +67,8 @@ def _score(typed: str, joined: str, spelling: Spelling) -> float:
         return 0.0
     if joined.startswith(spelling.joined) and len(spelling.joined) >= FEWEST_FOR_LIKENESS:
         return LONGER  # the name and more: "Франкфурт-на-Майне", "Ростов-на-Дону"
+    from rapidfuzz import fuzz  # here: a record read without a slip never needs it
+
     # A whole name typed with a slip, or the start of one ("нэшв" for "nashv…").
     start = spelling.joined[: len(joined)]
     alike = max(

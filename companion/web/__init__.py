@@ -62,6 +62,7 @@ def create_app(
         assets,
         error_pages,
         headers,
+        in_place,
         language,
         refused_bytes,
         store,
@@ -79,6 +80,7 @@ def create_app(
     language.init_app(app)
     templating.init_app(app)
     assets.init_app(app)
+    in_place.init_app(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     error_pages.init_app(app)

@@ -143,7 +143,9 @@ def writing(game_id: str | None = None, lock: str | None = None) -> Iterator[Con
             # The connection broke with the commit sent: the server may have stored it.
             raise Unavailable(UNKNOWN_OUTCOME, str(error)) from error
         raise
-    for changed, version in g.pop("touched", {}).items():
+    touched = g.pop("touched", {})
+    g.written = {**g.get("written", {}), **touched}  # what the request's answer may say
+    for changed, version in touched.items():
         CHANGES.notify(changed, version)
 
 
