@@ -325,7 +325,10 @@
       var go = response.headers.get("X-Go");
       if (response.status === 204 && go) {
         leaving = true;
-        location.assign(go);
+        var to = new URL(go, location.href);
+        if (to.pathname + to.search !== location.pathname + location.search) return location.assign(to.href);
+        history.replaceState(null, "", to.href);  // the same page at another place on it:
+        location.reload();  // loaded anew, as the browser would have after the form
         return;
       }
       var main = document.querySelector("main");
@@ -339,6 +342,16 @@
         htmx.swap(main, text, {swapStyle: "morph"}, {select: "main", contextElement: main});
         return shown(null);
       }
+      // As a page loaded anew would be: the form as it was, the searches empty (the list
+      // under the thumb closes), the keyboard put away.
+      form.reset();
+      if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+      document.querySelectorAll("input[type=search]").forEach(function (box) {
+        if (!box.value) return;
+        box.value = "";
+        box.dispatchEvent(new Event("input", {bubbles: true}));
+      });
+      document.body.classList.remove("searching");
       var notes = document.createElement("template");
       notes.innerHTML = text;
       var version = null;
@@ -368,6 +381,7 @@
       var late = setTimeout(function () {
         var live = document.querySelector(".live [hx-get]");
         if (live) htmx.trigger(live, "sse:changed");
+        late = setTimeout(done, IN_PLACE_WAIT);  // the page as it could get it
       }, IN_PLACE_WAIT);
     }
     window.addEventListener("pageshow", function (event) {
