@@ -122,7 +122,7 @@ def test_in_russian_the_note_and_history_say_the_move_done_with_the_russian_name
     done = client.post(f"{table}/claim", data={"route": route, "player": "Аня"}, headers=ru)
     page = html.unescape(client.get(done.headers["Location"], headers=ru).get_data(as_text=True))
     said = "Аня: проложен маршрут Denver (Денвер)–Helena (Хелена) (зелёный)"
-    assert '<p class="note" role="status"' in page and f"{said}, +7" in page  # the note
+    assert '<p class="note" id="note-1" role="status"' in page and f"{said}, +7" in page  # the note
     # The bar, short (it sits over the page): the route as printed, with its colour.
     assert "Последний ход — Аня: проложен маршрут Denver–Helena (зелёный)" in page
     assert re.search(rf"<li class=\"\">{re.escape(said)}</li>", page)  # the history
