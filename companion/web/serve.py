@@ -33,11 +33,21 @@ def check() -> Flask | str:
     return app
 
 
+# Python's collector: the young generation collected after 5,000 new objects (700 by
+# default), the middle one after 10 young collections, the whole heap after 100 of those
+# (10 by default).
+COLLECTED_EVERY = (5_000, 10, 100)
+
+
 def settled(app: Flask) -> Flask:
     """The app with what its pages use made before the first phone asks (each board, each
     template), all of it then set aside from Python's garbage collector: a full collection
     would otherwise walk it again and again, a pause of some 50 ms in the middle of a
-    phone's page."""
+    phone's page. The games a worker keeps (``store.GAMES``) grow what is left to walk:
+    with the collector's defaults, 400 tables saw a full collection every 6 s in each
+    worker, each a pause of 65-120 ms, the slowest pages' time; with fewer, larger young
+    collections and full ones some 70 times rarer, the pauses stay under 50 ms
+    (``benchmarks/load.py``)."""
     from companion.rules.board import load_board, map_ids
 
     for map_id in map_ids():
@@ -46,6 +56,7 @@ def settled(app: Flask) -> Flask:
         app.jinja_env.get_template(name)
     gc.collect()
     gc.freeze()
+    gc.set_threshold(*COLLECTED_EVERY)
     return app
 
 

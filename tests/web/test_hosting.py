@@ -58,15 +58,20 @@ def test_a_served_app_sets_what_lasts_aside_from_the_garbage_collector(app):
     from companion.rules.board import load_board
     from companion.web.serve import settled
 
+    before = gc.get_threshold()
     try:
         settled(app)
         assert gc.get_freeze_count() > 0
+        # What the workers keep grows: the whole heap is walked far more rarely.
+        young, middle, whole = gc.get_threshold()
+        assert young > before[0] and whole > before[2]
         # Made before the first phone asks: every board, every template.
         assert load_board.cache_info().currsize >= 7
         made = {name for _, name in app.jinja_env.cache.keys()}  # type: ignore[union-attr]
         assert {"table.html", "_cities.html", "sheet.html"} <= made
     finally:
         gc.unfreeze()
+        gc.set_threshold(*before)
 
 
 def test_the_session_cookie_is_sent_only_with_the_sites_own_requests(tmp_path):
