@@ -10,8 +10,9 @@ its page again, as the page's script does; an event heard during a fetch brings 
 fetch after it, as htmx's ``hx-sync`` leaves one). Each
 phone and screen has an address of its own. Bounded in time; prints p50 / p99 / slowest:
 
-- write: a claim or a draw, sent to answered (its redirect);
-- page: a phone's table page, or a screen's event page, asked for to answered;
+- write: a claim or a draw, sent to answered (in place);
+- page: the acting phone's page showing its move (its form sent, to its stream bringing
+  the page), or a page fetched: a phone's table page, a screen's event page;
 - update: a write sent, to its table's phones having their page again with it;
 - screen heard / shown: a write answered, to each screen hearing of it on its stream /
   having the page that shows it (brought by the stream, or fetched; 0 if it did before

@@ -1,6 +1,6 @@
 """The app's own processor time per move, in one process, without an HTTP server: the
-requests a turn brings as ``load.py``'s phones make them (the acting phone's turn and the
-page it loads after, the page each phone's stream brings it, and the board a third of the
+requests a turn brings as ``load.py``'s phones make them (the acting phone's turn, answered
+in place, the page each phone's stream brings it, and the board a third of the
 turns and the sheet a sixth, as phones glance at them every 4 and 8 minutes with a turn
 every 20 s), on 20 games a third played by 4 players on North America, turn after turn.
 The load benchmark's figure counts the server's HTTP handling, streams and database driver
@@ -69,8 +69,7 @@ def main() -> None:
         url, names = games[n % GAMES]
         acting = phones[n % 4]
         form = {"player": names[n % 4], "drew": "cards", "token": secrets.token_urlsafe(9)}
-        acting.post(f"{url}/turn", data=form)
-        acting.get(url)
+        acting.post(f"{url}/turn", data=form, headers={"X-In-Place": url})  # its note
         for number in range(len(phones)):  # each phone's stream brings its page
             streams[url, number].get(timeout=60)
         if rng.random() < BOARD:

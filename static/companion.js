@@ -266,18 +266,20 @@
   // A form of the game sent from a page that follows it is sent by the page itself and
   // answered in place (companion/web/in_place.py): the page stays, its stream brings the
   // game's new state as it brings every phone's at the table, and the answer is what this
-  // phone's tap did (its note), or the refusal's page (its main morphed in), or where the
-  // form leads elsewhere, that address, which the page then opens. Every other form leaves
-  // the page: once it is sent no live update may change the page (or the form's stamp)
-  // before the answer arrives, so a second tap sends the same form again, which the server
-  // records once.
+  // phone's tap did (its note); a refusal of this very page comes back as the page with its
+  // reason, its main morphed in; where the form leads elsewhere, the answer says where, and
+  // the page goes there. Any other answer (another page's, an error's), or none (the
+  // network), and the form goes as a plain form would, with what was sent the first time
+  // (its stamp: the server records it once). Every other form leaves the page: once it is
+  // sent no live update may change the page (or the form's stamp) before the answer
+  // arrives, so a second tap sends the same form again, which the server records once.
   var IN_PLACE_WAIT = 2000;  // milliseconds a stream has to bring the tap's move, before the page asks
+  var tapInFlight = false;  // a tap sent in place, until the page shows its move
   function sendForms() {
     var html = document.documentElement;
     var page = document.body.dataset.page;
     var game = html.dataset.game;
     var leaving = false;
-    var sending = false;
     function inPlace(form) {
       if (!page || !game || !window.fetch || form.method !== "post") return false;
       if (form.enctype === "multipart/form-data" || form.hasAttribute("data-as-page")) return false;
@@ -295,59 +297,86 @@
       if (event.defaultPrevented || !inPlace(form)) return;
       event.preventDefault();
       leaving = false;  // the page stays
-      if (sending) return;  // a second tap while the first is on its way: sent once
-      sending = true;
+      if (tapInFlight) return;  // a tap while the last is on its way, its move not shown yet
+      tapInFlight = true;
       var button = event.submitter;
       var data = new FormData(form);
       if (button && button.name) data.set(button.name, button.value);
-      fetch(new URL(form.getAttribute("action") || "", location.href).href, {
+      var sent = {action: new URL(form.getAttribute("action") || "", location.href).href, data: new URLSearchParams(data)};
+      var typed = Array.from(document.querySelectorAll("input[type=search]"), function (box) { return [box, box.value]; });
+      fetch(sent.action, {
         method: "POST",
-        body: new URLSearchParams(data),
+        body: sent.data,
         headers: {"X-In-Place": page},
         credentials: "same-origin"
       }).then(function (response) {
-        if (response.status >= 500) throw new Error(response.statusText);
         return response.text().then(function (text) {
-          sending = false;
-          answered(form, button, response, text);
+          try {
+            if (!answered(form, typed, response, text)) asPage(sent);
+          } catch (error) {
+            asPage(sent);
+          }
         });
-      }).catch(function () {
-        sending = false;
-        asPage(form, button);  // the browser sends it as a page (or it waits, offline)
-      });
+      }, function () { asPage(sent); });
     });
-    function asPage(form, button) {
-      form.setAttribute("data-as-page", "");
-      if (button && button.form === form) form.requestSubmit(button);
-      else form.requestSubmit();
+    // The form as sent, sent again as a plain form (the page it leads to loaded).
+    function asPage(sent) {
+      tapInFlight = false;
+      leaving = true;
+      var plain = document.createElement("form");
+      plain.method = "post";
+      plain.action = sent.action;
+      plain.hidden = true;
+      plain.setAttribute("data-as-page", "");
+      sent.data.forEach(function (value, name) {
+        var field = document.createElement("input");
+        field.type = "hidden";
+        field.name = name;
+        field.value = value;
+        plain.appendChild(field);
+      });
+      document.body.appendChild(plain);
+      plain.requestSubmit();  // offline, it waits (connection())
     }
-    function answered(form, button, response, text) {
+    // The answer put in place; false where it belongs to no place on this page.
+    function answered(form, typed, response, text) {
       var go = response.headers.get("X-Go");
       if (response.status === 204 && go) {
-        leaving = true;
         var to = new URL(go, location.href);
-        if (to.pathname + to.search !== location.pathname + location.search) return location.assign(to.href);
-        history.replaceState(null, "", to.href);  // the same page at another place on it:
-        location.reload();  // loaded anew, as the browser would have after the form
-        return;
+        if (to.origin !== location.origin) return false;
+        tapInFlight = false;
+        leaving = true;
+        if (to.pathname + to.search !== location.pathname + location.search) location.assign(to.href);
+        else {
+          history.replaceState(null, "", to.href);  // the same page at another place on it:
+          location.reload();  // loaded anew, as the browser would have after the form
+        }
+        return true;
       }
       var main = document.querySelector("main");
-      var refused = /<main[\s>]/.test(text);
-      if (!main || (!response.ok && !refused)) return asPage(form, button);
-      main.querySelectorAll(":scope > .note, :scope > .problem").forEach(function (old) { old.remove(); });
-      document.querySelectorAll(":popover-open").forEach(function (sheet) {
-        if (sheet.contains(form)) sheet.hidePopover();
-      });
-      if (refused) {
+      if (!main || response.status >= 500) return false;
+      if (/<main[\s>]/.test(text)) {  // a refusal: this page with its reason, or another page
+        var answer = new DOMParser().parseFromString(text, "text/html");
+        if (response.ok || !answer.body || answer.body.dataset.page !== page) return false;
+        main.querySelectorAll(":scope > .note, :scope > .problem").forEach(function (old) { old.remove(); });
+        shutSheets(form);
         htmx.swap(main, text, {swapStyle: "morph"}, {select: "main", contextElement: main});
-        return shown(null);
+        var problem = document.querySelector("main > .problem");
+        say(problem);
+        shown(null);
+        return true;
       }
+      if (response.status !== 200) return false;
+      main.querySelectorAll(":scope > .note, :scope > .problem").forEach(function (old) { old.remove(); });
+      shutSheets(form);
       // As a page loaded anew would be: the form as it was, the searches empty (the list
-      // under the thumb closes), the keyboard put away.
+      // under the thumb closes) unless typed in since, the keyboard put away.
       form.reset();
-      if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
-      document.querySelectorAll("input[type=search]").forEach(function (box) {
-        if (!box.value) return;
+      var focused = document.activeElement;
+      if (focused && (form.contains(focused) || focused.type === "search")) focused.blur();
+      typed.forEach(function (pair) {
+        var box = pair[0];
+        if (!box.isConnected || !box.value || box.value !== pair[1]) return;
         box.value = "";
         box.dispatchEvent(new Event("input", {bubbles: true}));
       });
@@ -359,11 +388,27 @@
         if (!note.dataset.version) note.dataset.version = main.dataset.version || "";
         version = Math.max(version || 0, +note.dataset.version);
       });
+      var first = notes.content.querySelector(".note");
       main.prepend(notes.content);
+      say(first);
+      if (first && first.getBoundingClientRect().top < 0) window.scrollTo(0, 0);  // where a page loaded shows it
       shown(version);
+      return true;
+    }
+    function shutSheets(form) {
+      if (!HTMLElement.prototype.hasOwnProperty("popover")) return;
+      document.querySelectorAll(":popover-open").forEach(function (sheet) {
+        if (sheet.contains(form)) sheet.hidePopover();
+      });
+    }
+    // Read out once by a screen reader (a note put in place is not always heard).
+    function say(note) {
+      var status = document.getElementById("announce");
+      if (status && note) status.textContent = note.textContent.replace(/\s+/g, " ").trim();
     }
     // Ready once the page shows the tap's move (brought by the stream, or fetched where the
-    // stream is slow to bring it).
+    // stream is slow to bring it); until then a tap waits (its page's stamp is not the new
+    // one yet).
     function shown(version) {
       function now() {
         var main = document.querySelector("main");
@@ -372,6 +417,7 @@
       function done() {
         document.body.removeEventListener("htmx:afterSettle", settled);
         clearTimeout(late);
+        tapInFlight = false;
         ready();
         document.dispatchEvent(new CustomEvent("companion:answered"));
       }
@@ -875,8 +921,8 @@
       if (event.target.tagName !== "MAIN") return;
       var now = newest();
       var main = event.target;
-      // This phone's own move (its note says it) is not read out again.
-      var own = main.querySelector(":scope > .note[data-version='" + main.dataset.version + "']");
+      // This phone's own move (its note says it, once) is not read out again.
+      var own = tapInFlight || main.querySelector(":scope > .note[data-version='" + main.dataset.version + "']");
       if (now && now !== last && !own) status.textContent = now;
       last = now;
     });

@@ -25,7 +25,7 @@ from typing import Protocol
 
 
 class Translator(Protocol):
-    """A gettext catalog: ``gettext.NullTranslations`` (English) or Babel's."""
+    """A gettext catalog: ``gettext.NullTranslations`` (English) or a language's ``.mo``."""
 
     def gettext(self, message: str, /) -> str: ...
 

@@ -5,9 +5,10 @@ which page it shows (the ``X-In-Place`` header: its own address). Where the form
 would lead back to that very page (the table after a claim, the board after a claim made
 on it), there is no page to load: the phone's stream brings the game's new state, as it
 brings every phone's at the table, and the answer is only what this phone's tap did, its
-notes (made at the game's version after the write). Where the answer leads elsewhere, it
-says where (``X-Go``), for the page to go there; a refusal is answered as it always is,
-the page with its reason.
+notes (made at the game's version after the write, or as it stands where the form had
+been sent before and nothing was written). Where the answer leads elsewhere, it says where
+(``X-Go``), for the page to go there; a refusal is answered as it always is, the page with
+its reason.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from flask import Flask, g, get_flashed_messages, request
 from werkzeug.wrappers import Response
 
+from companion.web import store
 from companion.web.shared_page import notes
 
 ASKED = "X-In-Place"  # the address of the page the form was sent from
@@ -39,7 +41,12 @@ def _in_place(response: Response) -> Response:
         del response.headers["Location"]
         return response
     game_id = (request.view_args or {}).get("game_id")
-    version = g.get("written", {}).get(game_id)  # none written: a form sent again
-    answer = Response(str(notes(get_flashed_messages(), version)), mimetype="text/html")
-    answer.headers["Cache-Control"] = "no-store"
-    return answer
+    version = g.get("written", {}).get(game_id)
+    if version is None and game_id is not None:  # nothing written: a form sent again
+        version = store.load_game(game_id).version
+    response.status_code = 200
+    response.set_data(str(notes(get_flashed_messages(), version)))
+    response.mimetype = "text/html"
+    response.headers["Cache-Control"] = "no-store"
+    del response.headers["Location"]
+    return response

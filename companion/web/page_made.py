@@ -24,10 +24,9 @@ from time import monotonic, sleep
 from companion.web import store
 from companion.web.database import FAULTS
 
-# Seconds between looks at a page another process is making (about a third of a second
-# in all, then it is made here: some 20 ms is what making one takes).
 # Seconds between looks at a claimed making: a page takes 5-20 ms to make, and a process
-# busy with other requests takes longer, so the looks stay close (a look is one small read).
+# busy with other requests takes longer, so the looks stay close (a look is one small read;
+# a quarter of a second in all, then the page is made here).
 WAITS = (0.005, 0.005, 0.01, 0.01, 0.01, 0.02, 0.02, 0.02, 0.04, 0.04, 0.08)
 KEPT_FOR = timedelta(hours=1)  # a page made longer ago is deleted, made again if asked
 SWEEP_EVERY = 600.0  # seconds between a process's deletions of those

@@ -97,8 +97,8 @@ def test_a_phone_that_opened_the_game_before_its_first_move_follows_every_update
         if (event.detail.elt.closest('.live')) window.fetched++;
       });
     }"""
-    table.evaluate(counting)
-    board.evaluate(counting)
+    for page in (first, table, board):
+        page.evaluate(counting)
     claimed: dict[tuple[str, str], str] = {}
     said: list[str] = []
     for what, player, route in UPDATES:
@@ -137,9 +137,10 @@ def test_a_phone_that_opened_the_game_before_its_first_move_follows_every_update
         expect(sheet).to_be_visible()
         board.keyboard.press("Escape")
         expect(sheet).to_be_hidden()
-    # Every update arrived in place, brought by the stream: neither page was loaded again,
-    # nor fetched itself.
-    for page in (table, board):
+    # Every update arrived in place, brought by the stream: no page was loaded again, nor
+    # fetched itself, the phone that made every move included (its forms answered in
+    # place, its own moves brought by its stream like the others').
+    for page in (first, table, board):
         assert page.evaluate("window.sameDocument") is True
         assert page.evaluate("window.brought") > 0
         assert page.evaluate("window.fetched") == 0
@@ -176,6 +177,8 @@ def test_another_phones_move_is_read_out_once_by_a_screen_reader(
     expect(status).to_have_text("")
     claim(first, "hel", "helena", "Denver")
     expect(status).to_have_text("Ann claimed Denver–Helena (green)")
+    # The phone that made the move reads out its note, once, not the move again.
+    expect(first.locator("#announce")).to_have_text("Ann claimed Denver–Helena (green): +7")
     drew_cards(first, "Bob")
     expect(status).to_have_text("Bob drew train cards")  # the move alone, not the page
     tap(first, ".bar .last button")  # Undo
