@@ -13,8 +13,10 @@ from playwright.sync_api import Page, expect
 from companion.rules.names import place_key
 from tests.e2e.phone import (
     PHONE,
+    SCREENSHOTS,
     calm,
     claim,
+    drew_cards,
     go,
     more,
     ready,
@@ -403,3 +405,28 @@ def test_the_more_sheet_shows_the_qr_codes_that_bring_other_phones(
         loaded = "image => image.complete && image.naturalWidth > 0"
         page.wait_for_function(loaded, arg=code.element_handle())
     screenshot(page, "more-qr-codes")
+
+
+def test_the_phone_that_claims_stays_on_its_page_and_sees_its_note_with_the_list_closed(
+    server: str, phone: Page
+) -> None:
+    page = phone
+    url = start_game(page, server, ["Ann", "Bob"])
+    page.evaluate("() => { window.sameDocument = true; }")
+    claim(page, "hel", "helena", "Denver")
+    # Answered in place: the same page, as a page loaded anew would show it.
+    assert page.evaluate("window.sameDocument") is True
+    note = page.locator("main > .note")
+    expect(note).to_have_text("Ann claimed Denver–Helena (green): +7")
+    expect(note).to_be_in_viewport()
+    expect(page.locator(".city-search")).to_have_value("")
+    expect(page.locator("details.city[open]")).to_have_count(0)
+    expect(page.locator("body")).not_to_have_class(re.compile(r"\bsearching\b"))
+    assert page.evaluate("document.activeElement === document.body")
+    expect(page.locator(".acting a.chosen")).to_have_text("Bob")
+    expect(page.locator(".history li").first).to_contain_text("Ann claimed Denver–Helena")
+    page.screenshot(path=str(SCREENSHOTS / "flow-5-own-claim-in-place.png"))
+    # The page's forms carry the new stamp: Bob's draw is recorded, not refused as stale.
+    drew_cards(page, "Bob")
+    expect(note).to_have_text("Bob drew train cards")
+    assert page.url.rstrip("/").endswith(url.rsplit("/", 1)[-1])
