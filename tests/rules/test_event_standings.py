@@ -47,6 +47,23 @@ def test_wins_rank_first_then_the_wbc_sum_of_score_ratios_and_place_points():
     ]
 
 
+def test_a_win_ranks_above_any_number_of_second_places_whatever_their_sum():
+    # Game 1: Ann 120, Cy 100, Bob 90, Di 80. Games 2-6: Bob 120, Cy 110, Di 100, Ann 50.
+    # Bob, 5 wins: 90/120 (third of 4: no points) + 5 × (120/110 + 100) = 506.20.
+    # Ann, 1 win: 120/100 + 100 = 101.2, then 5 × 50/120: 103.28.
+    # Cy, no win: 100/120 + 20, then 5 × (110/120 + 20): 125.42, more than Ann's sum.
+    # Di: 80/120 + 5 × 100/120: 4.83.
+    first = GameResult(("Ann", "Bob", "Cy", "Di"), (120, 90, 100, 80), (1, 3, 2, 4))
+    other = GameResult(("Ann", "Bob", "Cy", "Di"), (50, 120, 110, 100), (4, 1, 2, 3))
+    lines = event_standings([first, *[other] * 5], WINS)
+    assert [(s.rank, s.name, s.wins, s.points, s.shown) for s in lines] == [
+        (1, "Bob", 5, 690, "506.20"),
+        (2, "Ann", 1, 370, "103.28"),
+        (3, "Cy", 0, 650, "125.42"),
+        (4, "Di", 0, 580, "4.83"),
+    ]
+
+
 def test_share_ranks_by_the_average_percentage_of_the_winners_score():
     # Ann: 100 and 80/110 = 72.73: 86.36.  Bob: 100/150 = 66.67 and 100: 83.33.
     # Cy: 60 and 86.36: 73.18.  Di: 40 and 63.64: 51.82.  Ed: 45.45.
