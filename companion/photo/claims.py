@@ -19,12 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.rules.board import Board, Route
-from companion.rules.colors import UnknownColor, route_color
+from companion.rules.colors import PIECE_COLORS, UnknownColor, route_color
 from companion.rules.errors import CompanionError, RecordError
 from companion.rules.fields import keys, pair
 from companion.rules.words import _, listing
 
-PIECE_COLORS = ("red", "blue", "green", "yellow", "black")  # the base game's five
 MAX_CLAIMS = 1000
 
 

@@ -24,9 +24,10 @@ import numpy as np
 from companion.photo.covered import covered_odds, describe, printed_index
 from companion.photo.layout import Layout
 from companion.photo.sight import Sight
+from companion.rules.colors import PIECE_COLORS
 
 NONE = "none"
-PIECES = ("red", "blue", "green", "yellow", "black")
+PIECES = PIECE_COLORS  # the base game's five
 SEEN = (NONE, *PIECES)
 
 # How each colour looks in daylight, as Lab (L*, a*, b*) and the 10th and 90th percentile of

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.rules import colors
 from companion.rules.setup import Player
 
 ROUTE_COLORS = {
@@ -139,7 +140,7 @@ DARK_LOOK = {
 }
 
 
-SEAT_PIECES = ("red", "blue", "green", "yellow", "black")  # a player of no colour, by seat
+SEAT_PIECES = colors.PIECE_COLORS  # a player of no colour, by seat
 
 
 def piece_name(color: str | None, seat: int) -> str:

@@ -1,4 +1,4 @@
-"""Route colours, by the rule books' names."""
+"""Route colours and the players' pieces, by the rule books' names."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from companion.rules.words import Message, Text, _, listing
 
 GRAY = "gray"
 ROUTE_COLORS = ("purple", "blue", "orange", "white", "green", "yellow", "black", "red", GRAY)
+# The base game's five colours of pieces, in the order the seats take them by default.
+PIECE_COLORS = ("red", "blue", "green", "yellow", "black")
 _ALIASES = {"pink": "purple", "grey": GRAY}
 
 # Every colour of a route, a card, a goods token or a player's pieces, in words (the rule

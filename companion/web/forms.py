@@ -32,7 +32,7 @@ from wtforms.form import BaseForm
 from wtforms.meta import DefaultMeta
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional, Regexp
 
-from companion.rules.colors import color_words
+from companion.rules.colors import PIECE_COLORS, color_words
 from companion.rules.event import MOST_PLAYERS, STAGES
 from companion.rules.setup import MAX_NAME
 from companion.rules.untrusted import MAX_INT
@@ -58,7 +58,6 @@ else:
 
 _T = TypeVar("_T")
 
-PIECE_COLORS = ("red", "blue", "green", "yellow", "black")
 SEATS = 5
 # Routes and deck tickets are numbered from 0; no board has this many.
 MOST_IDS = 9999

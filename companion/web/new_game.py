@@ -15,6 +15,7 @@ from flask_babel import ngettext
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from companion.rules.board import Board, load_board, map_ids
+from companion.rules.colors import PIECE_COLORS
 from companion.rules.errors import CompanionError, RecordError
 from companion.rules.record import GameRecord, parse_record
 from companion.rules.setup import MAX_NAME, Player, complete_split, goods_colors, takes_dice
@@ -22,7 +23,7 @@ from companion.rules.untrusted import load_record_json, one_line
 from companion.rules.variants import BASE_GAME, variants_of
 from companion.rules.words import join
 from companion.web import store
-from companion.web.forms import PIECE_COLORS, ImportForm, NewGameForm, SeatForm, form_problem
+from companion.web.forms import ImportForm, NewGameForm, SeatForm, form_problem
 from companion.web.headers import telegram_user
 from companion.web.holds import requester
 from companion.web.language import language

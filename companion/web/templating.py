@@ -19,6 +19,7 @@ from companion.photo.words import pieces_words
 from companion.render.board_picture import flag_background
 from companion.render.palette import ACCENT, PIECE_COLORS
 from companion.render.text_sheet import ordinal, signed
+from companion.rules.colors import PIECE_COLORS as PIECES
 from companion.rules.colors import color_words
 from companion.rules.counted import figure, points
 from companion.rules.names import place_key
@@ -26,7 +27,6 @@ from companion.rules.payment import card_words
 from companion.rules.variants import deck_note, game_title
 from companion.web.assets import letters_url, palette_url
 from companion.web.dice_panel import face_words
-from companion.web.forms import PIECE_COLORS as PIECES
 from companion.web.headers import inside_telegram
 from companion.web.shared_page import notes_here, page_now
 from companion.web.stamps import csrf_field, stamp

@@ -22,6 +22,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion.render.group_charts import scores_svg, wins_svg
 from companion.render.palette import SEAT_PIECES, Piece, piece_color
 from companion.rules.board import load_board, map_ids
+from companion.rules.colors import PIECE_COLORS
 from companion.rules.errors import IllegalAction
 from companion.rules.names import name_key
 from companion.rules.rating import PROVISIONAL_GAMES
@@ -29,7 +30,6 @@ from companion.rules.standings import Standings
 from companion.rules.variants import BASE_GAME, game_title, variant_board, variants_of
 from companion.web import group_store, store
 from companion.web.forms import (
-    PIECE_COLORS,
     GroupForm,
     ImportForm,
     MergeForm,

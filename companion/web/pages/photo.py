@@ -33,11 +33,11 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from companion.photo.claims import PIECE_COLORS as PIECES
 from companion.photo.layout import load_layout
 from companion.photo.limits import MAX_BYTES
 from companion.photo.words import NONE, pieces_words
 from companion.rules.board import Board, Route
+from companion.rules.colors import PIECE_COLORS as PIECES
 from companion.rules.errors import CompanionError, IllegalAction, PhotoError
 from companion.rules.from_the_board import claim_of, game_from_board
 from companion.rules.record import GameRecord

@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response
 
 from companion.rules.actions import BuildPort, BuildStation, Exchange, Pass
 from companion.rules.board import Route
+from companion.rules.colors import PIECE_COLORS
 from companion.rules.errors import CompanionError, IllegalAction
 from companion.rules.game import claim_for
 from companion.rules.names import name_key
@@ -33,7 +34,6 @@ from companion.rules.words import DASH
 from companion.web import store
 from companion.web.forms import (
     BOARD,
-    PIECE_COLORS,
     CityForm,
     ClaimForm,
     ConfirmForm,
