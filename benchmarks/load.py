@@ -322,8 +322,8 @@ class Table:
                 seat.awaited = None
 
     def act(self) -> None:
-        """A turn: the phone whose turn it is claims a route or draws cards, then loads
-        the page its form's answer leads to."""
+        """A turn: the phone whose turn it is claims a route or draws cards, its form
+        answered in place."""
         seat = self.seats[self.turns % len(self.seats)]
         form: dict[str, object] = {
             "csrf_token": seat.token,

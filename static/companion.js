@@ -243,14 +243,17 @@
     });
   }
 
+  // The page fetches itself, as a live update that says only "changed" has it do.
+  function fetchThisPage() {
+    var live = document.querySelector(".live [hx-get]");
+    if (live) htmx.trigger(live, "sse:changed");
+  }
+
   // A live update that could not be fetched (the phone lost the network for a moment) is
   // asked for again; so is one when the phone comes back online or to the page.
   function catchUp() {
     if (!document.querySelector(".live [hx-get]")) return;
-    function again() {
-      var live = document.querySelector(".live [hx-get]");
-      if (live) htmx.trigger(live, "sse:changed");
-    }
+    var again = fetchThisPage;
     ["htmx:sendError", "htmx:responseError"].forEach(function (name) {
       document.body.addEventListener(name, function (event) {
         // Offline, the connection's return asks (below): no asking in vain meanwhile.
@@ -280,10 +283,13 @@
     var page = document.body.dataset.page;
     var game = html.dataset.game;
     var leaving = false;
+    function actionOf(form) {
+      return new URL(form.getAttribute("action") || "", location.href);  // not form.action: a field may be named so
+    }
     function inPlace(form) {
       if (!page || !game || !window.fetch || form.method !== "post") return false;
       if (form.enctype === "multipart/form-data" || form.hasAttribute("data-as-page")) return false;
-      var action = new URL(form.getAttribute("action") || "", location.href);  // not form.action: a field may be named so
+      var action = actionOf(form);
       return action.origin === location.origin && action.pathname.indexOf(game + "/") === 0;
     }
     document.addEventListener("submit", function (event) {
@@ -302,7 +308,7 @@
       var button = event.submitter;
       var data = new FormData(form);
       if (button && button.name) data.set(button.name, button.value);
-      var sent = {action: new URL(form.getAttribute("action") || "", location.href).href, data: new URLSearchParams(data)};
+      var sent = {action: actionOf(form).href, data: new URLSearchParams(data)};
       var typed = Array.from(document.querySelectorAll("input[type=search]"), function (box) { return [box, box.value]; });
       fetch(sent.action, {
         method: "POST",
@@ -355,20 +361,21 @@
       }
       var main = document.querySelector("main");
       if (!main || response.status >= 500) return false;
-      if (/<main[\s>]/.test(text)) {  // a refusal: this page with its reason, or another page
+      var refused = /<main[\s>]/.test(text);  // a refusal: this page with its reason, or another page
+      if (refused) {
         var answer = new DOMParser().parseFromString(text, "text/html");
         if (response.ok || !answer.body || answer.body.dataset.page !== page) return false;
-        main.querySelectorAll(":scope > .note, :scope > .problem").forEach(function (old) { old.remove(); });
-        shutSheets(form);
+      } else if (response.status !== 200) {
+        return false;
+      }
+      main.querySelectorAll(":scope > .note, :scope > .problem").forEach(function (old) { old.remove(); });
+      shutSheets(form);
+      if (refused) {
         htmx.swap(main, text, {swapStyle: "morph"}, {select: "main", contextElement: main});
-        var problem = document.querySelector("main > .problem");
-        say(problem);
+        say(document.querySelector("main > .problem"));
         shown(null);
         return true;
       }
-      if (response.status !== 200) return false;
-      main.querySelectorAll(":scope > .note, :scope > .problem").forEach(function (old) { old.remove(); });
-      shutSheets(form);
       // As a page loaded anew would be: the form as it was, the searches empty (the list
       // under the thumb closes) unless typed in since, the keyboard put away.
       form.reset();
@@ -425,8 +432,7 @@
       if (now()) return done();
       document.body.addEventListener("htmx:afterSettle", settled);
       var late = setTimeout(function () {
-        var live = document.querySelector(".live [hx-get]");
-        if (live) htmx.trigger(live, "sse:changed");
+        fetchThisPage();
         late = setTimeout(done, IN_PLACE_WAIT);  // the page as it could get it
       }, IN_PLACE_WAIT);
     }
@@ -1095,8 +1101,7 @@
       broken = false;
       send();
       if (lostAt === null) return;
-      var page = document.querySelector(".live [hx-get]");
-      if (page) htmx.trigger(page, "sse:changed");  // what changed meanwhile
+      fetchThisPage();  // what changed meanwhile
     });
     document.body.addEventListener("htmx:afterSettle", function (event) {
       if (event.target.tagName === "MAIN") live();
