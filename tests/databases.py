@@ -16,6 +16,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import pytest
 
+from tests.patience import HANG
+
 ON_POSTGRES = os.environ.get("COMPANION_TEST_DATABASE") or ""
 LOCAL_SERVER = "postgresql://postgres@127.0.0.1:5432/companion_test"
 
@@ -73,7 +75,7 @@ def postgres_server() -> str:
         import psycopg
 
         _made_if_missing(server)
-        with psycopg.connect(server, connect_timeout=3) as db:
+        with psycopg.connect(server, connect_timeout=int(HANG)) as db:
             db.execute("SELECT 1")
     except Exception as error:  # no driver, no server: said the same way
         if os.environ.get("CI"):
@@ -94,7 +96,7 @@ def _made_if_missing(server: str) -> None:
     if not name or name == "postgres":
         return
     maintenance = urlunsplit(parts._replace(path="/postgres", query=""))
-    with psycopg.connect(maintenance, autocommit=True, connect_timeout=3) as db:
+    with psycopg.connect(maintenance, autocommit=True, connect_timeout=int(HANG)) as db:
         if not db.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
             try:
                 db.execute(f'CREATE DATABASE "{name}"')

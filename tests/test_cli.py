@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import GAMES
+from tests.patience import HANG
 from tests.web.test_no_english import english_words
 
 pytestmark = pytest.mark.slow  # each test starts the companion command
@@ -36,7 +37,7 @@ def companion(*args: str, stdin: str | None = None) -> subprocess.CompletedProce
         capture_output=True,
         text=True,
         input=stdin,
-        timeout=60,
+        timeout=HANG,
     )
 
 

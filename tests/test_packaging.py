@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import GAMES
+from tests.patience import HANG
 
 ROOT = Path(__file__).resolve().parents[1]
 # What a build reads from the checkout (MANIFEST.in only if there is one).
@@ -71,7 +72,7 @@ class Installed:
 
 def run(*command: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
     result = subprocess.run(
-        [str(c) for c in command], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+        [str(c) for c in command], cwd=cwd, env=env, capture_output=True, text=True, timeout=HANG
     )
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout

@@ -18,6 +18,7 @@ from werkzeug.serving import make_server
 from companion.web import create_app
 from tests.databases import fresh_database
 from tests.e2e.phone import PHONE
+from tests.patience import HANG_MS
 
 
 def chromium_path() -> str:
@@ -35,7 +36,7 @@ def chromium_path() -> str:
 
 # What a test waits for comes (a page, a live update): on a machine busy with other work
 # it may take longer than Playwright's 5 s, never forever.
-expect.set_options(timeout=15_000)
+expect.set_options(timeout=HANG_MS)
 
 
 TELEGRAM_TOKEN = "123456:end-to-end-token"

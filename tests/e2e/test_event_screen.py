@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.conftest import page_in
 from tests.e2e.phone import SCREENSHOTS, go, tap
 from tests.e2e.test_event_evening import PLACES, SCORES, _play_to_the_end
+from tests.patience import HANG_MS
 
 SCREEN = {"width": 1920, "height": 1080}
 LEGIBLE = 18  # CSS pixels: the smallest type the room's screen may show at 1920 × 1080
@@ -130,7 +131,7 @@ def test_the_rooms_screen_shows_forty_tables_and_160_players_legibly(
     _show(screen, 1)
     screen.screenshot(path=str(SCREENSHOTS / "event-screen-tables.png"))
     # The pages turn by themselves: page 2 comes round (within a turn's 15 s).
-    expect(screen.locator("[data-tv-at]")).to_have_text("2", timeout=40_000)
+    expect(screen.locator("[data-tv-at]")).to_have_text("2", timeout=HANG_MS)
     expect(pages.nth(1)).to_be_visible()
     # A live update (a move at another table) keeps the screen on the page it shows.
     go(page, organizer)

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.patience import HANG
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # Eight threads measure a city's name at the same moment, half in the bold face, in a
@@ -68,7 +70,7 @@ def fresh_processes(script: str, *arguments: str, count: int = 6) -> list[str]:
     ]
     said = []
     for process in running:
-        out, err = process.communicate(timeout=120)
+        out, err = process.communicate(timeout=HANG)
         assert process.returncode == 0, err
         said.append(out.strip())
     return said

@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from tests.patience import HANG
+
 # What the rules never load: a web framework, a template engine, a database, a PDF or a
 # picture library, a form library, a server.
 IMPURE = ("flask", "werkzeug", "jinja2", "wtforms", "sqlite3", "psycopg", "sqlalchemy")
@@ -26,7 +28,7 @@ def test_every_module_of_the_rules_loads_nothing_impure():
         "print(len(names)); print(','.join(m for m in bad if m in sys.modules))"
     )
     result = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=HANG
     )
     assert result.returncode == 0, result.stderr
     count, loaded = result.stdout.split("\n")[:2]

@@ -16,9 +16,10 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from companion.rules.board import load_board
-from companion.rules.playout import random_game
 from companion.rules.record import GameRecord, HeldTicket, record_to_json
 from companion.web import store
+from tests.patience import HANG
+from tests.playout import random_game
 
 USA = load_board("usa")
 
@@ -224,9 +225,9 @@ class Following:
 
     def next(self) -> bytes:
         """The stream's next piece (waiting for it as long as only a hang would take)."""
-        return self.pieces.get(timeout=60)
+        return self.pieces.get(timeout=HANG)
 
     def close(self) -> None:
         """Hangs up, at the stream's next piece (its next heartbeat at the latest)."""
         self.done.set()
-        self.reading.join(60)  # only a hang waits this long
+        self.reading.join(HANG)  # only a hang waits this long

@@ -17,11 +17,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.rules.board import load_board, map_ids
-from companion.rules.playout import random_game
 from companion.web import create_app, group_store, migrations, store
 from companion.web.backup import LEFT_OUT, TABLES, BackupError, backup, check, restore
 from tests.databases import new_schema, postgres_server
 from tests.helpers import plays_with_dice, record_of, table_goods
+from tests.patience import HANG
+from tests.playout import random_game
 from tests.web.helpers import WebTable, form_on
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -149,7 +150,7 @@ def test_the_commands_back_up_and_restore_a_site(tmp_path):
     env = {"PATH": "/usr/bin:/bin", "COMPANION_INSTANCE_PATH": str(site), "DATABASE_URL": source}
     saved = subprocess.run(
         [sys.executable, "-m", "companion.cli", "backup", str(tmp_path / "b.jsonl")],
-        capture_output=True, text=True, env=env, cwd=ROOT, timeout=60,
+        capture_output=True, text=True, env=env, cwd=ROOT, timeout=HANG,
     )  # fmt: skip
     assert saved.returncode == 0, saved.stderr
     empty = tmp_path / "empty"
@@ -157,13 +158,13 @@ def test_the_commands_back_up_and_restore_a_site(tmp_path):
     env |= {"COMPANION_INSTANCE_PATH": str(empty), "DATABASE_URL": str(empty / "c.sqlite")}
     restored = subprocess.run(
         [sys.executable, "-m", "companion.cli", "restore", str(tmp_path / "b.jsonl")],
-        capture_output=True, text=True, env=env, cwd=ROOT, timeout=60,
+        capture_output=True, text=True, env=env, cwd=ROOT, timeout=HANG,
     )  # fmt: skip
     assert restored.returncode == 0, restored.stderr
     assert "game 1, action 1" in restored.stdout
     again = subprocess.run(
         [sys.executable, "-m", "companion.cli", "restore", str(tmp_path / "b.jsonl")],
-        capture_output=True, text=True, env=env, cwd=ROOT, timeout=60,
+        capture_output=True, text=True, env=env, cwd=ROOT, timeout=HANG,
     )  # fmt: skip
     assert again.returncode == 2
     assert "restore into an empty one" in again.stderr

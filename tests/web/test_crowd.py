@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import socket
 import time
-from statistics import median
 from urllib.parse import urlsplit
 
 import pytest
@@ -15,29 +14,31 @@ from benchmarks.crowd import run
 from benchmarks.phones import start_server
 from companion.web.pages.live import STREAMS_PER_CLIENT
 from companion.web.worker import BODY_WITHIN, CONNECTIONS_PER_CLIENT, HEADERS_WITHIN, SPOOL
+from tests.patience import HANG
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.load]
 
 WORKERS = 2
 
 
 @pytest.fixture
 def served(tmp_path):  # type: ignore[no-untyped-def]
-    server, base = start_server(str(tmp_path / "c.sqlite"), tmp_path, workers=WORKERS)
+    server, base = start_server(
+        str(tmp_path / "c.sqlite"), tmp_path, workers=WORKERS, patience=HANG
+    )
     yield base
     server.terminate()
-    server.wait(30)
+    server.wait(HANG)
 
 
 def test_two_thousand_idle_streams_and_500_slow_headers_leave_another_table_its_pages(served):
-    figures = run(served, streams=2000, slow=500, pages_each=300)
+    figures = run(served, streams=2000, slow=500, pages_each=300, patience=HANG)
     print(figures.report())
-    # Every page of the other table was answered (``run`` raises otherwise), as fast as
-    # without the crowd: the median page within it no slower than three times the median
-    # page before it (medians, not the slowest pages: a machine busy with other work
-    # slows a few pages of either, and no time is a limit here).
-    assert median(figures.within) < 3 * median(figures.before)
-    assert figures.heard_claim  # and its live updates still reach its phones
+    # Every page of the other table was answered (``run`` raises otherwise) and its live
+    # updates still reach its phones. How fast its pages came, before the crowd and
+    # within it, is the benchmark's figure (benchmarks/crowd.py), not a limit here.
+    assert len(figures.within) == 300
+    assert figures.heard_claim
     streams = figures.census["streams"]
     assert streams.get("answered 200", 0) <= WORKERS * STREAMS_PER_CLIENT
     assert sum(streams.values()) == 2000
@@ -45,10 +46,10 @@ def test_two_thousand_idle_streams_and_500_slow_headers_leave_another_table_its_
     held = streams.get("answered 200", 0) + streams.get("answered 429", 0)
     assert held <= WORKERS * CONNECTIONS_PER_CLIENT  # the rest closed as they came
     # Headers a byte a second never finish: each slow connection is closed once its
-    # time for them is up.
+    # time for them is up, not before.
     assert figures.census["slow"] == {"closed": 500}
     assert figures.slow_closed_after is not None
-    assert figures.slow_closed_after < HEADERS_WITHIN + 5
+    assert figures.slow_closed_after >= HEADERS_WITHIN - 1
 
 
 def _fourth_connection_answers(tmp_path, settings: dict[str, str]) -> bool:  # type: ignore[no-untyped-def]
@@ -56,11 +57,13 @@ def _fourth_connection_answers(tmp_path, settings: dict[str, str]) -> bool:  # t
     held open and a cap of three an address (one worker)."""
 
     caps = {"COMPANION_CONNECTIONS_PER_CLIENT": "3", **settings}
-    server, base = start_server(str(tmp_path / "c.sqlite"), tmp_path, workers=1, settings=caps)
+    server, base = start_server(
+        str(tmp_path / "c.sqlite"), tmp_path, workers=1, settings=caps, patience=HANG
+    )
     parts = urlsplit(base)
     held = [socket.create_connection((parts.hostname, parts.port)) for _ in range(3)]
     try:
-        with socket.create_connection((parts.hostname, parts.port), timeout=5) as fourth:
+        with socket.create_connection((parts.hostname, parts.port), timeout=HANG) as fourth:
             fourth.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             try:
                 return fourth.recv(64).startswith(b"HTTP/1.1 200")
@@ -70,7 +73,7 @@ def _fourth_connection_answers(tmp_path, settings: dict[str, str]) -> bool:  # t
         for sock in held:
             sock.close()
         server.terminate()
-        server.wait(30)
+        server.wait(HANG)
 
 
 def test_one_address_holds_at_most_its_connections(tmp_path):
@@ -95,7 +98,7 @@ def _connect(base: str) -> socket.socket:
 
 def _answer(sock) -> bytes:  # type: ignore[no-untyped-def]
     """What the server sends before it closes the connection (b"": closed unanswered)."""
-    sock.settimeout(90)  # only a server that hangs reaches this
+    sock.settimeout(HANG)  # only a server that hangs reaches this
     said = b""
     try:
         while chunk := sock.recv(65536):
@@ -111,7 +114,7 @@ def test_a_body_that_never_comes_is_closed_unanswered_once_its_time_is_up(kind, 
     from tests.databases import new_schema, postgres_server
 
     database = str(tmp_path / "c.sqlite") if kind == "sqlite" else new_schema(postgres_server())
-    server, base = start_server(database, tmp_path, workers=1)
+    server, base = start_server(database, tmp_path, workers=1, patience=HANG)
     try:
         with _connect(base) as stalled:
             opened = time.monotonic()
@@ -120,7 +123,7 @@ def test_a_body_that_never_comes_is_closed_unanswered_once_its_time_is_up(kind, 
             assert time.monotonic() - opened >= BODY_WITHIN - 1  # its time, not sooner
     finally:
         server.terminate()
-        server.wait(30)
+        server.wait(HANG)
 
 
 def test_a_body_sent_slowly_but_steadily_is_answered(served):
@@ -156,7 +159,7 @@ def test_a_photo_larger_than_memory_keeps_reaches_its_page_whole_after_100_conti
 
     from benchmarks.phones import Phone
 
-    phone = Phone(served)
+    phone = Phone(served, timeout=HANG)
     token = phone.token("/photo")
     phone.close()
     noise = np.random.default_rng(0).integers(0, 255, (1000, 1300, 3), dtype=np.uint8)
@@ -186,7 +189,7 @@ def test_a_photo_larger_than_memory_keeps_reaches_its_page_whole_after_100_conti
     ).encode()
     with _connect(served) as sock:
         sock.sendall(head)
-        sock.settimeout(90)  # only a server that hangs reaches this
+        sock.settimeout(HANG)  # only a server that hangs reaches this
         assert sock.recv(64).startswith(b"HTTP/1.1 100 Continue")
         sock.sendall(body)
         answer = _answer(sock)

@@ -16,6 +16,7 @@ from companion.rules.setup import Player
 from companion.web import create_app, store
 from companion.web.database import Database
 from tests.databases import new_schema, postgres_server
+from tests.patience import HANG
 
 # The first schema's game table, before any column was added to it.
 FIRST_GAME_TABLE = (
@@ -76,7 +77,7 @@ def test_workers_starting_at_once_bring_an_old_schema_up_to_date_once(kind, tmp_
     for worker in workers:
         worker.start()
     for worker in workers:
-        worker.join(60)
+        worker.join(HANG)
     assert [w.exitcode for w in workers] == [0] * 6
     assert errors.empty(), errors.get()
     conn = db.connect()
@@ -93,18 +94,18 @@ def test_writes_to_one_game_never_wait_on_another_game_on_postgresql(tmp_path):
     def hold() -> None:  # a long write to the first game, on another connection
         with app.app_context(), store.writing(held_game):
             holding.set()
-            release.wait(10)
+            release.wait(HANG)
 
     holder = threading.Thread(target=hold)
     holder.start()
     try:
-        assert holding.wait(10)
+        assert holding.wait(HANG)
         with app.app_context():
             store.record_action(other_game, Claim("Ann", ("Denver", "Kansas City"), color="black"))
         assert holder.is_alive()  # the other game's write landed while the first was held
     finally:
         release.set()
-        holder.join(10)
+        holder.join(HANG)
 
 
 def test_a_second_write_to_the_same_game_waits_for_the_first_on_postgresql(tmp_path):
@@ -120,9 +121,9 @@ def test_a_second_write_to_the_same_game_waits_for_the_first_on_postgresql(tmp_p
 
     holder = threading.Thread(target=hold)
     holder.start()
-    assert holding.wait(10)
+    assert holding.wait(HANG)
     with app.app_context():
         store.record_action(game_id, Claim("Ann", ("Denver", "Kansas City"), color="black"))
     done.append("second")
-    holder.join(10)
+    holder.join(HANG)
     assert done == ["first", "second"]

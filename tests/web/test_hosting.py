@@ -19,6 +19,7 @@ from companion.rules.setup import Player
 from companion.web import create_app, store, stored_game
 from companion.web.secret_key import instance_secret
 from tests.databases import fresh_database
+from tests.patience import HANG
 from tests.web.helpers import WebTable, import_record, route_id, seats
 
 
@@ -138,8 +139,8 @@ def test_workers_starting_at_once_make_one_secret_key_readable_by_its_owner_only
     for worker in workers:
         worker.start()
     for worker in workers:
-        worker.join(60)
-    found = [keys.get(timeout=5) for _ in workers]
+        worker.join(HANG)
+    found = [keys.get(timeout=HANG) for _ in workers]
     assert len(set(found)) == 1 and len(found[0]) == 64
     assert stat.S_IMODE((tmp_path / "secret_key").stat().st_mode) == 0o600
     assert [p.name for p in tmp_path.iterdir()] == ["secret_key"]  # no file left behind
@@ -247,7 +248,7 @@ def test_a_game_at_the_cap_of_actions_never_blocks_another_tables_writes(app, cl
                 failures.append(f"{answer.status_code}: {answer.get_data(as_text=True)[:200]}")
     finally:
         stop.set()
-        hammering.join(30)
+        hammering.join(HANG)
     assert failures == []
     assert refusals and "already has 5000 actions" in refusals[0]
 
@@ -362,5 +363,5 @@ def test_phones_asking_at_once_share_one_working_out_of_the_claim_list(app, clie
     for p in phones:
         p.start()
     for p in phones:
-        p.join(10)
+        p.join(HANG)
     assert len(lists) == 4 and len(set(lists)) == 1 and asked == ["Bob"]

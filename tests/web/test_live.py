@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from companion.web.changes import Changes, read_notice
 from companion.web.pages.live import CHANGES, event_events, events
+from tests.patience import A_MOMENT, HANG
 from tests.web.helpers import Following, WebTable, main_of, pushed_main, route_id, without_own
 
 
@@ -36,7 +37,7 @@ def test_a_write_wakes_the_stream_at_once():
     reader.start()
     version["now"] = 4
     CHANGES.notify("g2")
-    reader.join(15)
+    reader.join(HANG)
     assert piece == ["id: 4\nevent: changed\ndata: 4\n\n"]
 
 
@@ -55,7 +56,7 @@ def test_a_stopping_process_ends_its_streams_at_once():
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     changes.close()
-    reader.join(15)
+    reader.join(HANG)
     assert ended == [True]
 
 
@@ -102,7 +103,7 @@ def test_a_stream_takes_the_version_its_change_says_without_reading_it():
             break
         threading.Event().wait(0.01)
     CHANGES.notify("g6", 4)  # a write, saying the version it made
-    reader.join(15)
+    reader.join(HANG)
     assert piece == ["id: 4\nevent: changed\ndata: 4\n\n"] and len(reads) == 1
     stream.close()
 
@@ -151,8 +152,8 @@ def test_a_wait_ends_at_once_for_a_change_its_game_had_already_seen():
         mark = changes.mark("a")
         changes.notify("a")  # before the wait begins: not missed
         finished = threading.Event()
-        threading.Thread(target=lambda: (changes.wait("a", mark, 600), finished.set())).start()
-        assert finished.wait(10)
+        threading.Thread(target=lambda: (changes.wait("a", mark, HANG), finished.set())).start()
+        assert finished.wait(HANG)
 
 
 def test_a_wait_is_not_ended_by_another_games_change():
@@ -161,12 +162,12 @@ def test_a_wait_is_not_ended_by_another_games_change():
         mark = changes.mark("a")
         finished = threading.Event()
         threading.Thread(
-            target=lambda: (changes.wait("a", mark, 600), finished.set()), daemon=True
+            target=lambda: (changes.wait("a", mark, HANG), finished.set()), daemon=True
         ).start()
         changes.notify("b")
-        assert not finished.wait(0.3)  # still waiting (the wait would go on for 600 s)
+        assert not finished.wait(A_MOMENT)  # still waiting (the wait would go on for 600 s)
         changes.notify("a")
-        assert finished.wait(10)
+        assert finished.wait(HANG)
 
 
 def test_nothing_is_kept_for_a_game_no_stream_follows():
@@ -254,7 +255,7 @@ def test_a_wait_for_several_games_ends_at_a_change_to_any_of_them():
         waiter = threading.Thread(target=lambda: woke.append(changes.wait_any(marks, 10)))
         waiter.start()
         changes.notify("b")
-        waiter.join(15)
+        waiter.join(HANG)
         assert woke == [True]
 
 
@@ -279,7 +280,7 @@ def test_an_events_stream_follows_the_event_and_each_of_its_tables_games():
         reader = threading.Thread(target=lambda: piece.append(_next_in_thread(stream)), daemon=True)
         reader.start()
         change()
-        reader.join(15)
+        reader.join(HANG)
 
     now["t2"] = 4
     after(lambda: CHANGES.notify("t2", 4))  # a claim at table 2, its version heard

@@ -11,8 +11,9 @@ import pytest
 
 from benchmarks.phones import Phone, as_json, start_server
 from tests.databases import new_schema, postgres_server
+from tests.patience import HANG
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.load]
 
 
 def _database(kind: str, tmp_path) -> str:  # type: ignore[no-untyped-def]
@@ -22,10 +23,10 @@ def _database(kind: str, tmp_path) -> str:  # type: ignore[no-untyped-def]
 def _serving(kind: str, tmp_path, workers: int):  # type: ignore[no-untyped-def]
     """companion serve with ``workers`` on a fresh database of ``kind``: its address."""
     database = _database(kind, tmp_path)
-    server, base = start_server(database, tmp_path, workers=workers)
+    server, base = start_server(database, tmp_path, workers=workers, patience=HANG)
     yield base
     server.terminate()
-    server.wait(20)
+    server.wait(HANG)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -48,22 +49,22 @@ def _until_all_heard(heard: list[list[int]], within: float) -> list[int]:
 
 
 def test_a_claim_reaches_the_phones_on_every_worker(served):
-    ann = Phone(served)
+    ann = Phone(served, timeout=HANG)
     game = ann.new_game("usa", "Ann", "Bob")
     token = ann.token(game)
     heard: list[list[int]] = [[] for _ in range(6)]
-    watchers = [Phone(served) for _ in heard]  # 6 connections spread over 3 workers
+    watchers = [Phone(served, timeout=HANG) for _ in heard]  # 6 connections spread over 3 workers
     for phone, log in zip(watchers, heard, strict=True):
         phone.listen(game, lambda version, when, log=log: log.append(version))
     # Each stream says the game's version as it connects: from then on, it follows.
-    assert _until_all_heard(heard, within=30) == []
+    assert _until_all_heard(heard, within=HANG) == []
     claims = [("Ann", 0), ("Bob", 1), ("Ann", 5), ("Bob", 9)]
     for number, (player, route) in enumerate(claims, start=1):
         for log in heard:
             log.clear()
         answer = ann.post(f"{game}/claim", {"csrf_token": token, "player": player, "route": route})
         assert answer.status == 303, answer.body[:300]
-        late = _until_all_heard(heard, within=30)
+        late = _until_all_heard(heard, within=HANG)
         assert not late, f"streams {late} never heard {player}'s claim"
         assert all(log[-1] >= number for log in heard)  # the version after the claim
     for phone in (ann, *watchers):
@@ -78,7 +79,7 @@ def _refused_start(tmp_path, *arguments: str) -> list[str]:  # type: ignore[no-u
         "DATABASE_URL": "postgresql://postgres@127.0.0.1:1/nowhere?connect_timeout=2",
         "PATH": "/usr/bin:/bin",
     }
-    done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=HANG)
     assert done.returncode == 1
     return done.stderr.strip().splitlines()
 
@@ -94,13 +95,13 @@ def test_run_says_in_one_line_why_the_app_cant_start(tmp_path):
 
 
 def test_a_worker_stream_ends_cleanly_when_the_server_stops(tmp_path):
-    server, base = start_server(str(tmp_path / "c.sqlite"), tmp_path, workers=1)
-    phone = Phone(base)
+    server, base = start_server(str(tmp_path / "c.sqlite"), tmp_path, workers=1, patience=HANG)
+    phone = Phone(base, timeout=HANG)
     game = phone.new_game("usa", "Ann", "Bob")
     stream = phone.listen(game, lambda version, when: None)
     server.terminate()
-    server.wait(30)
-    stream.join(15)
+    server.wait(HANG)
+    stream.join(HANG)
     phone.close()
     assert not stream.is_alive()
 
@@ -118,7 +119,7 @@ def test_five_phones_racing_200_actions_each_across_4_workers_lose_and_double_no
 
     base = served_by_four
     names = ["Ann", "Bob", "Cy", "Di", "Eve"]
-    host = Phone(base)
+    host = Phone(base, timeout=HANG)
     game = host.new_game("usa", *names)
     short = [r.id for r in load_board("usa").routes if r.length <= 2]  # 5 players: no end
     acknowledged: dict[str, list[int | None]] = {n: [] for n in names}
@@ -126,7 +127,7 @@ def test_five_phones_racing_200_actions_each_across_4_workers_lose_and_double_no
     refused: list[int] = []
 
     def play(name: str, seed: int) -> None:
-        rng, phone = random.Random(seed), Phone(base)
+        rng, phone = random.Random(seed), Phone(base, timeout=HANG)
         csrf = phone.token(game)
         for _ in range(200):
             form: dict[str, object] = {
@@ -151,7 +152,7 @@ def test_five_phones_racing_200_actions_each_across_4_workers_lose_and_double_no
     for racer in racers:
         racer.start()
     for racer in racers:
-        racer.join(600)
+        racer.join(HANG)
     assert unexpected == []
     record = parse_record(as_json(host.get(f"{game}/record.json")))
     host.close()

@@ -13,8 +13,9 @@ import pytest
 
 from benchmarks.phones import Phone, start_server
 from tests.databases import new_schema, postgres_server
+from tests.patience import HANG
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.load]
 
 SINCE = re.compile(r"since=(\d+)")
 
@@ -27,11 +28,11 @@ def two_hosts(tmp_path):  # type: ignore[no-untyped-def]
     for name in ("first", "second"):
         folder = tmp_path / name
         folder.mkdir()
-        servers.append(start_server(database, folder, workers=2, settings=settings))
+        servers.append(start_server(database, folder, workers=2, settings=settings, patience=HANG))
     yield [base for _server, base in servers]
     for server, _base in servers:
         server.terminate()
-        server.wait(20)
+        server.wait(HANG)
 
 
 class Heard:
@@ -46,20 +47,20 @@ class Heard:
             self.versions.append(version)
             self._said.notify_all()
 
-    def reached(self, version: int, within: float = 30) -> bool:
-        """Whether the stream says ``version`` or a later one (waiting at most
-        ``within`` seconds: only a hang takes that long)."""
+    def reached(self, version: int) -> bool:
+        """Whether the stream says ``version`` or a later one (waiting at most ``HANG``
+        seconds: only a hang takes that long)."""
         with self._said:
             return self._said.wait_for(
-                lambda: bool(self.versions) and self.versions[-1] >= version, within
+                lambda: bool(self.versions) and self.versions[-1] >= version, HANG
             )
 
 
 def test_a_claim_on_one_host_reaches_the_phone_following_on_the_other(two_hosts):
     first, second = two_hosts
-    ann = Phone(first)
+    ann = Phone(first, timeout=HANG)
     game = ann.new_game("usa", "Ann", "Bob")
-    bob = Phone(second)
+    bob = Phone(second, timeout=HANG)
     heard = Heard()
     bob.listen(game, heard)
     assert heard.reached(0)  # the version as it connects
@@ -73,7 +74,7 @@ def test_a_claim_on_one_host_reaches_the_phone_following_on_the_other(two_hosts)
     assert "Ann claimed" in page or "Ann:" in page
     # Bob's answer goes the other way: Ann's phone on the first host hears it.
     ann_heard = Heard()
-    Phone(first, cookies=dict(ann.cookies)).listen(game, ann_heard)
+    Phone(first, cookies=dict(ann.cookies), timeout=HANG).listen(game, ann_heard)
     bob_token = bob.token(game)
     answer = bob.post(f"{game}/claim", {"csrf_token": bob_token, "player": "Bob", "route": 5})
     assert answer.status == 303, answer.body[:300]
@@ -84,11 +85,11 @@ def test_a_claim_on_one_host_reaches_the_phone_following_on_the_other(two_hosts)
 
 def test_a_phone_may_land_on_either_host_from_one_request_to_the_next(two_hosts):
     first, second = two_hosts
-    on_first = Phone(first)
+    on_first = Phone(first, timeout=HANG)
     game = on_first.new_game("usa", "Ann", "Bob")
     token = on_first.token(game)
     # The same phone (its cookies: its session and form protection) on the other host.
-    on_second = Phone(second, cookies=on_first.cookies)
+    on_second = Phone(second, cookies=on_first.cookies, timeout=HANG)
     form = {"csrf_token": token, "player": "Ann", "drew": "cards", "token": "landed-elsewhere"}
     answer = on_second.post(f"{game}/turn", form)
     assert answer.status == 303, answer.body[:300]
