@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from typing import Any
 
 from companion.rules.errors import RecordError
@@ -105,12 +106,17 @@ def mend_text(data: Any) -> Any:
 def one_line(message: str, limit: int = 500) -> str:
     """A message fit for one line of a terminal: characters that are not printable (a
     line break, a control character, a lone surrogate) written as escapes, and cut short
-    past ``limit`` characters."""
+    past ``limit`` characters. Spaces of every width (the non-breaking one that Russian
+    puts between a number and its word) are kept as they are."""
     if len(message) > limit:
         message = message[:limit] + "…"
     if message.isprintable():
         return message
-    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
+    return "".join(c if _prints(c) else ascii(c)[1:-1] for c in message)
+
+
+def _prints(character: str) -> bool:
+    return character.isprintable() or unicodedata.category(character) == "Zs"
 
 
 def _where(place: _Place | None) -> str:

@@ -14,6 +14,7 @@ from companion.rules.errors import CompanionError, RecordError
 from companion.rules.record import parse_record
 from companion.rules.untrusted import load_record_json, mend_text, one_line
 from tests.helpers import GAMES as GAMES_FOLDER
+from tests.patience import HANG
 
 GAMES = sorted(GAMES_FOLDER.glob("*.json"))
 ODD_VALUES = [None, True, 0, -1, 10**9, 2.5, "", "x" * 300, [], {}, ["a"], {"a": 1}, "Denver"]
@@ -110,6 +111,11 @@ def test_one_line_escapes_what_a_terminal_would_break_on_and_cuts_long_text():
     assert one_line("x" * 600) == "x" * 500 + "…"
 
 
+def test_one_line_keeps_the_non_breaking_spaces_of_a_russian_refusal():
+    said = "у игрока Аня в\xa0запасе 3\u202fвагона\nи\x1b"
+    assert one_line(said) == "у игрока Аня в\xa0запасе 3\u202fвагона\\nи\\x1b"
+
+
 def test_mend_text_replaces_lone_surrogates_everywhere_and_keeps_the_rest():
     data = {"players": [{"name": "Ann\ud800", "color": "red"}], "Bob\udfff": 3, "n": 2}
     assert mend_text(data) == {
@@ -125,7 +131,7 @@ def companion_score(stdin: str) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         input=stdin,
-        timeout=60,
+        timeout=HANG,
     )
 
 
