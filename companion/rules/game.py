@@ -11,7 +11,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from companion.rules import dice, stations
-from companion.rules.actions import Action, CallTime, Leave, Pass
+from companion.rules.actions import NOT_TURNS, Action, Pass
 from companion.rules.actions.claim import check_route, claim_for, find_route
 from companion.rules.actions.turn import CARDS
 from companion.rules.board import Route
@@ -47,7 +47,7 @@ def replay(setup: Setup, actions: Iterable[Action]) -> State:
 def apply(state: State, action: Action) -> State:
     """The state after ``action``, or ``IllegalAction`` saying which rule forbids it."""
     player = _may_act(state, action.player)
-    if isinstance(action, (Leave, CallTime)):
+    if isinstance(action, NOT_TURNS):
         if action.dice is not None:
             raise IllegalAction(_("leaving the game or calling time is not a turn: no dice"))
         return action.play(state, player)  # not a turn: whose turn it is stays

@@ -15,7 +15,7 @@ from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
 
-from companion.rules.actions import Pass
+from companion.rules.actions import Pass, is_a_turn
 from companion.rules.actions.turn import TICKETS
 from companion.rules.counted import tenths
 from companion.rules.record import Logged
@@ -103,7 +103,7 @@ def game_figures(state: State, log: Sequence[Logged]) -> GameFigures:
     turns = dict.fromkeys(setup.names, 0)
     draws = dict.fromkeys(setup.names, 0)
     for entry in log:
-        if entry.undone is not None:
+        if entry.undone is not None or not is_a_turn(entry.action):
             continue
         player = setup.player(entry.action.player)
         turns[player] += 1

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from companion.rules.actions import Claim, Pass
+from companion.rules.actions import CallTime, Claim, Leave, Pass
+from companion.rules.actions.time import FINISH_ROUND
 from companion.rules.board import load_board
 from companion.rules.game import apply, start
 from companion.rules.game_figures import GameFigures, PlayerFigures, game_figures
@@ -41,6 +42,18 @@ def test_turns_count_each_action_recorded_and_not_taken_back():
     )
     assert [(p.name, p.turns) for p in figures.players] == [("Ann", 2), ("Bob", 1)]
     assert figures.turns == 3
+
+
+def test_leaving_the_game_and_calling_time_are_not_turns():
+    figures = played(
+        Logged(DENVER_HELENA, at(0)),
+        Logged(Pass("Bob", drew="cards"), at(1)),
+        Logged(Leave("Cy"), at(2)),  # before his turn: his turns are skipped
+        Logged(HELENA_SLC, at(3)),
+        Logged(CallTime("Ann", FINISH_ROUND), at(4)),  # after her turn
+        names=("Ann", "Bob", "Cy"),
+    )
+    assert [(p.name, p.turns) for p in figures.players] == [("Ann", 2), ("Bob", 1), ("Cy", 0)]
 
 
 def test_the_average_route_length_is_the_spaces_claimed_over_the_routes_claimed():

@@ -36,6 +36,7 @@ VERBS = {kind.verb: kind for kind in KINDS}
 
 __all__ = [
     "KINDS",
+    "NOT_TURNS",
     "VERBS",
     "Action",
     "BuildPort",
@@ -47,8 +48,18 @@ __all__ = [
     "MovePassenger",
     "Pass",
     "action_to_json",
+    "is_a_turn",
     "parse_action",
 ]
+
+
+# Leaving the game and calling time are not turns: whose turn it is stays as it was.
+NOT_TURNS = (Leave, CallTime)
+
+
+def is_a_turn(action: Action) -> bool:
+    """Whether ``action`` is a player's turn."""
+    return not isinstance(action, NOT_TURNS)
 
 
 def parse_action(where: str, data: Any) -> Action:
