@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 
 from companion.rules.board import Route, load_board, map_ids
 from companion.rules.game import replay
-from companion.rules.playout import random_game
 from companion.rules.scoring import longest_path
+from tests.playout import random_game
 
 
 def timed(work: Callable[[], object], repeat: int) -> tuple[float, object]:

@@ -28,8 +28,8 @@ from benchmarks.group_page import fill  # noqa: E402
 from benchmarks.long_game import passes  # noqa: E402
 from benchmarks.table_page import bench_client, imported  # noqa: E402
 from companion.rules.board import load_board  # noqa: E402
-from companion.rules.playout import random_game  # noqa: E402
 from companion.rules.record import GameRecord, held_of, record_to_json  # noqa: E402
+from tests.playout import random_game  # noqa: E402
 
 
 def made(ask: Callable[[], object], change: Callable[[], object], repeat: int = 21) -> float:

@@ -31,8 +31,8 @@ from flask.testing import FlaskClient  # noqa: E402
 
 from benchmarks.table_page import bench_client  # noqa: E402
 from companion.rules.board import load_board  # noqa: E402
-from companion.rules.playout import random_game  # noqa: E402
 from companion.rules.record import GameRecord, held_of, record_to_json  # noqa: E402
+from tests.playout import random_game  # noqa: E402
 
 GAMES = 20
 BOARD = 1 / 3  # the share of turns after which a phone opens the board

@@ -22,11 +22,11 @@ from flask.testing import FlaskClient
 
 from companion.rules.board import load_board, map_ids
 from companion.rules.game import replay
-from companion.rules.playout import random_game
 from companion.rules.record import GameRecord, held_of, record_to_json
 from companion.rules.scoring import final_scores
 from companion.rules.table_questions import route_choices
 from companion.web import create_app
+from tests.playout import random_game
 
 # Goods colours for Märklin's board: the one black city, then the others as counted.
 COUNTS = {"black": 1, "red": 6, "yellow": 12, "white": 16}

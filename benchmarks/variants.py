@@ -26,10 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.table_page import bench_client, imported  # noqa: E402
 from companion.rules.board import Board, Ticket  # noqa: E402
 from companion.rules.game import replay  # noqa: E402
-from companion.rules.playout import random_game  # noqa: E402
 from companion.rules.record import GameRecord, held_of, record_to_json  # noqa: E402
 from companion.rules.scoring import final_scores  # noqa: E402
 from companion.rules.variants import VARIANTS, variant_board  # noqa: E402
+from tests.playout import random_game  # noqa: E402
 
 PLAYERS, TICKETS = 4, 5
 

@@ -22,11 +22,11 @@ from companion.rules import record as record_module
 from companion.rules.board import load_board, map_ids
 from companion.rules.editions import BASE, GLOBETROTTER, LONGEST_PATH_BONUS
 from companion.rules.game import replay
-from companion.rules.playout import random_game
 from companion.rules.record import GameRecord, HeldTicket, parse_record
 from companion.rules.scoring import final_scores
 from companion.rules.words import speaking
 from tests.helpers import MARKLIN_GOODS, record_of
+from tests.playout import random_game
 from tests.web.helpers import import_record
 
 NUMBER = re.compile(r"^[+\-−]?\d+$")

@@ -10,8 +10,8 @@ from companion.rules.actions import MovePassenger
 from companion.rules.errors import IllegalAction
 from companion.rules.game import apply
 from companion.rules.passengers import best_trip, plan_trip
-from companion.rules.playout import legal_claims
 from tests.helpers import MARKLIN_GOODS, Table
+from tests.playout import legal_claims
 
 
 def marklin(*names: str) -> Table:

@@ -12,9 +12,9 @@ import pytest
 
 from companion.rules.actions import Claim
 from companion.rules.board import load_board
-from companion.rules.playout import random_game
 from companion.rules.record import record_to_json
 from tests.helpers import assert_scored_alike, companion_score, record_of
+from tests.playout import random_game
 from tests.scorer_by_hand import score_collection
 
 pytestmark = pytest.mark.slow

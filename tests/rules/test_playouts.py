@@ -11,11 +11,11 @@ from companion.render.json_sheet import sheet_to_json
 from companion.rules.board import load_board, map_ids
 from companion.rules.errors import IllegalAction
 from companion.rules.game import apply, claim_for, replay, start
-from companion.rules.playout import random_game
 from companion.rules.record import parse_record, record_to_json
 from companion.rules.scoring import final_scores
 from companion.rules.table_questions import refusal
 from tests.helpers import plays_with_dice, record_of, table_goods
+from tests.playout import random_game
 
 pytestmark = pytest.mark.slow
 

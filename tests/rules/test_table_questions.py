@@ -103,8 +103,8 @@ def test_the_score_track_through_the_game_is_the_track_after_each_action(map_id)
     goods a passenger takes (Märklin) and the pieces exchanged (Rails & Sails) too."""
     import random
 
-    from companion.rules.playout import random_game
     from companion.rules.state import start
+    from tests.playout import random_game
 
     board = load_board(map_id)
     goods = MARKLIN_GOODS if board.edition.goods else None

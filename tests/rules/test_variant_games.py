@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from companion.rules.playout import random_game
 from companion.rules.record import record_to_json
 from companion.rules.variants import VARIANTS, variant_board
 from tests.helpers import assert_scored_alike, companion_score, record_of
+from tests.playout import random_game
 from tests.scorer_by_hand import score
 
 pytestmark = pytest.mark.slow

@@ -20,11 +20,11 @@ from urllib.parse import urlencode, urljoin, urlsplit
 import pytest
 
 from companion.rules.board import load_board, map_ids
-from companion.rules.playout import random_game
 from companion.rules.record import record_to_json
 from companion.rules.setup import takes_dice
 from companion.web import create_app
 from tests.helpers import MARKLIN_GOODS, record_of
+from tests.playout import random_game
 
 PLAYERS = ["Аня", "Борис", "Вика"]
 # Words in Latin letters that are not English words to translate: brands and formats.

@@ -11,9 +11,9 @@ import random
 import pytest
 
 from companion.rules.board import load_board, map_ids
-from companion.rules.playout import random_game
 from companion.web import store
 from tests.helpers import record_of, table_goods
+from tests.playout import random_game
 from tests.web.helpers import Following, import_record, main_of, pushed_main, without_own
 
 # A phone in each language, one of them in the palette for colour-blind eyes: its cookies.
