@@ -99,7 +99,7 @@ def _lang_option(what: str) -> Callable[[Callable[..., None]], Callable[..., Non
 def score(game: str, as_json: bool, lang: str) -> None:
     """Replay a game record, referee every action, and print the final score sheet.
 
-    GAME.json is a game record (see the README); '-' reads it from standard input.
+    GAME.json is a game record (docs/record-format.md); '-' reads it from standard input.
     Exit status 2, with one line saying why, for a record that can't be scored.
     """
     with speaking(translator(lang)):
@@ -135,7 +135,7 @@ def score(game: str, as_json: bool, lang: str) -> None:
 @click.option(
     "--claims",
     metavar="FILE",
-    help="The claims as recorded (see the README), to check the photo against.",
+    help="The claims as recorded (docs/photo.md), to check the photo against.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the reading as JSON.")
 @_lang_option("the report")
