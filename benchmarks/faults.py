@@ -53,7 +53,7 @@ class Writer:
 
     def run(self, stop: threading.Event) -> None:
         while not stop.is_set():
-            form = {"csrf_token": self.csrf, "token": secrets.token_urlsafe(9)}
+            form: dict[str, object] = {"csrf_token": self.csrf, "token": secrets.token_urlsafe(9)}
             form |= {"player": self.name, "drew": "cards"}
             while True:  # the same form until it is answered
                 try:
@@ -153,7 +153,7 @@ def main() -> int:
     port = free_port()
     os.environ["COMPANION_GAMES_PER_HOUR"] = "0"
 
-    def start():  # type: ignore[no-untyped-def]
+    def start() -> tuple[subprocess.Popen[bytes], str]:
         server, base = start_server(database, folder, workers=2, port=port)
         return server, base
 

@@ -14,16 +14,20 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TypeVar
 
 from companion.rules.board import Route, load_board, map_ids
 from companion.rules.game import replay
 from companion.rules.scoring import longest_path
 from tests.playout import random_game
 
+T = TypeVar("T")
 
-def timed(work: Callable[[], object], repeat: int) -> tuple[float, object]:
-    """Median milliseconds over ``repeat`` runs, and the last result."""
-    times, result = [], None
+
+def timed(work: Callable[[], T], repeat: int) -> tuple[float, T]:
+    """Median milliseconds over ``repeat`` runs (at least one), and the last result."""
+    times = []
     for _ in range(repeat):
         begin = time.perf_counter()
         result = work()
@@ -122,7 +126,7 @@ def main() -> None:
         state = replay(setup, actions)
         for name in setup.names:
             owned = state.routes_of(name)
-            ms, path = timed(lambda owned=owned: longest_path(owned), 50)
+            ms, path = timed(partial(longest_path, owned), 50)
             worst_a = max(worst_a, ms)
             print(
                 f"(a) game {seed}, {name}: {len(owned):2d} routes, "
@@ -147,7 +151,7 @@ def main() -> None:
     slowest, slowest_ms = [], 0.0
     for _ in range(500):
         network = grow(board.routes, rng.choice(board.routes), 45, rng)
-        ms, _ = timed(lambda network=network: longest_path(network), 3)
+        ms, _ = timed(partial(longest_path, network), 3)
         if ms > slowest_ms:
             slowest, slowest_ms = network, ms
     print(
@@ -163,7 +167,7 @@ def main() -> None:
         if other == "usa":
             continue
         whole = load_board(other).routes
-        ms, path = timed(lambda whole=whole: longest_path(whole), 5)
+        ms, path = timed(partial(longest_path, whole), 5)
         print(
             f"(c) {other}: all {len(whole)} routes, path {path.length} spaces "
             f"of {sum(r.length for r in whole)}, {ms:.3f} ms"

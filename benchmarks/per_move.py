@@ -97,6 +97,7 @@ def follow(host: FlaskClient, address: str) -> queue.Queue[int]:
 
     def read() -> None:
         for piece in phone.get(address, buffered=False).response:
+            assert isinstance(piece, bytes)
             if b"event: page" in piece:
                 heard.put(int(piece.split(b"\n", 1)[0].removeprefix(b"id: ")))
 

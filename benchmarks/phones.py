@@ -59,7 +59,7 @@ class Phone:
         if self._connection is None:
             parts = urlsplit(self.base)
             self._connection = http.client.HTTPConnection(
-                parts.hostname,
+                parts.hostname or "127.0.0.1",
                 parts.port,
                 timeout=self.timeout,
                 source_address=(self.source, 0) if self.source else None,

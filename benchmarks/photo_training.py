@@ -92,7 +92,7 @@ def main() -> None:
     data = {p.name: samples(p, sights[p.name]) for p in photos}
     if not args.check:
         model = train(list(data.values()))
-        np.savez_compressed(MODEL, **model)
+        np.savez_compressed(MODEL, **model)  # type: ignore[arg-type]
         spaces = sum(len(d[1]) for d in data.values())
         print(f"wrote {MODEL} from {len(photos)} photos, {spaces} spaces")
         return
@@ -111,7 +111,7 @@ def main() -> None:
                 wrong += 100 - row.right
                 print(row.line(p.name))
         finally:
-            covered._model = saved  # type: ignore[assignment]
+            covered._model = saved
     print(f"routes read wrong (corners given), in all: {wrong}")
 
 

@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -60,9 +61,9 @@ def main() -> None:
         setup, actions, _hands = random_game(
             variant_board(map_id), PLAYERS, random.Random(7), connected=0.7
         )
-        base = list(variant_board(map_id).tickets)
-        random.Random(map_id).shuffle(base)
-        dealt = {n: base[i * TICKETS : (i + 1) * TICKETS] for i, n in enumerate(setup.names)}
+        deck = list(variant_board(map_id).tickets)
+        random.Random(map_id).shuffle(deck)
+        dealt = {n: deck[i * TICKETS : (i + 1) * TICKETS] for i, n in enumerate(setup.names)}
         for v in (v for v in VARIANTS if v.map == map_id):
             board = variant_board(map_id, v.id)
             hands = _deal(dealt, board)
@@ -76,9 +77,9 @@ def main() -> None:
             )
             url = imported(client, record_to_json(record))
             work[(map_id, v.id)] = [
-                lambda state=state, hands=hands: final_scores(state, hands),
-                lambda url=url: client.get(f"{url}/sheet"),
-                lambda url=url: client.get(f"{url}/sheet.pdf"),
+                partial(final_scores, state, hands),
+                partial(client.get, f"{url}/sheet"),
+                partial(client.get, f"{url}/sheet.pdf"),
             ]
     times: dict[tuple[str, str], list[list[float]]] = {k: [[], [], []] for k in work}
     order = list(work)

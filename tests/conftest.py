@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 
 from companion.rules.board import Board, load_board
 from tests import databases
@@ -51,7 +53,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def instance_folder(tmp_path_factory) -> Iterator[Path]:
+def instance_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Every app the tests make (in this process or a child) keeps its database and secret
     key in a temporary instance folder, never in the checkout's ``instance/``: anything
     this process writes there fails the run, whatever else (the app served from the
@@ -127,7 +129,7 @@ def table() -> type[Table]:
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path: Path) -> Flask:
     """The web app on a fresh database in an instance folder of its own, forms without their
     CSRF token (tested apart)."""
     from companion.web import create_app
@@ -144,5 +146,5 @@ def app(tmp_path):
 
 
 @pytest.fixture
-def client(app):
+def client(app: Flask) -> FlaskClient:
     return app.test_client()

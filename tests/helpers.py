@@ -31,7 +31,8 @@ SIX_SPACE_ROUTES = [
 
 def game_record(name: str) -> dict[str, Any]:
     """A game record from tests/games/."""
-    return json.loads((GAMES / f"{name}.json").read_text(encoding="utf-8"))
+    record: dict[str, Any] = json.loads((GAMES / f"{name}.json").read_text(encoding="utf-8"))
+    return record
 
 
 # Goods colours a table might set on the Märklin board (1 black, 6 red, 12 yellow,

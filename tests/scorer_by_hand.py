@@ -16,6 +16,7 @@ import itertools
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 BOARDS = Path(__file__).resolve().parents[1] / "companion" / "rules" / "boards"
 POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}
@@ -35,7 +36,7 @@ EXTENDED_NEW = [
 ]  # fmt: skip
 
 
-def _toml(name: str) -> dict:
+def _toml(name: str) -> dict[str, Any]:
     return tomllib.loads((BOARDS / name).read_text(encoding="utf-8"))
 
 
@@ -116,7 +117,9 @@ def longest_path(routes: list[tuple[frozenset[str], int]]) -> int:
     return best
 
 
-def _held(record: dict, name: str, values: dict[frozenset[str], int]) -> list[tuple]:
+def _held(
+    record: dict[str, Any], name: str, values: dict[frozenset[str], int]
+) -> list[tuple[frozenset[str], int]]:
     """A player's tickets: their two cities and value (the deck's, or as typed)."""
     held = []
     for ticket in record.get("tickets", {}).get(name, []):
@@ -127,7 +130,7 @@ def _held(record: dict, name: str, values: dict[frozenset[str], int]) -> list[tu
     return held
 
 
-def score(record: dict) -> dict:
+def score(record: dict[str, Any]) -> dict[str, Any]:
     """Each player's total, breakdown, completed tickets and longest path; the winners."""
     map_id, variant = record["map"], record.get("variant", "base")
     lengths = _lengths(map_id)
@@ -183,8 +186,8 @@ def score(record: dict) -> dict:
             return (p["total"], p["tickets_completed"], -p["stations_used"], p["longest_path"])
         return (p["total"], p["tickets_completed"], p["longest_path"])
 
-    top = max(standing(n) for n in names)
-    return {"players": players, "winners": [n for n in names if standing(n) == top]}
+    first = max(standing(n) for n in names)
+    return {"players": players, "winners": [n for n in names if standing(n) == first]}
 
 
 # India and Legendary Asia (RULES.md, "India and Legendary Asia"), from the rules alone:
@@ -197,9 +200,9 @@ def score(record: dict) -> dict:
 MANDALA = [0, 5, 10, 20, 30, 40]
 
 
-def _tracks(map_id: str) -> dict[frozenset[str], list[dict]]:
+def _tracks(map_id: str) -> dict[frozenset[str], list[dict[str, Any]]]:
     """Each pair of cities' tracks in the file's order: length, colour, ✕ spaces."""
-    tracks: dict[frozenset[str], list[dict]] = {}
+    tracks: dict[frozenset[str], list[dict[str, Any]]] = {}
     for route in _toml(f"{map_id}.toml")["routes"]:
         listed = route.get("tracks") or [
             {"color": c, "length": route["length"], "mountains": route.get("mountains", 0)}
@@ -212,11 +215,11 @@ def _tracks(map_id: str) -> dict[frozenset[str], list[dict]]:
     return tracks
 
 
-def _claimed(tracks: list[dict], action: dict, taken: set[int]) -> int:
+def _claimed(tracks: list[dict[str, Any]], action: dict[str, Any], taken: set[int]) -> int:
     """Which track of the pair a claim takes: its number, or its colour (gray where no track
     has that colour), or the first free one."""
     if "track" in action:
-        return action["track"] - 1
+        return int(action["track"]) - 1
     color = action.get("color")
     if color is not None:
         color = "purple" if color == "pink" else color
@@ -236,14 +239,14 @@ def _parts(edges: list[frozenset[str]]) -> list[set[str]]:
     return parts
 
 
-def score_collection(record: dict) -> dict:
+def score_collection(record: dict[str, Any]) -> dict[str, Any]:
     """Each player's parts, total, completed tickets and longest path; the winners."""
     map_id = record["map"]
     india = map_id == "india"
     tracks = _tracks(map_id)
     values = {frozenset(t["cities"]): t["points"] for t in _toml(f"{map_id}.toml")["tickets"]}
     names = [p if isinstance(p, str) else p["name"] for p in record["players"]]
-    owned: dict[str, list[dict]] = {n: [] for n in names}
+    owned: dict[str, list[dict[str, Any]]] = {n: [] for n in names}
     taken: dict[frozenset[str], set[int]] = {}
     for action in record.get("actions", []):
         if "claim" in action:

@@ -43,7 +43,7 @@ TELEGRAM_TOKEN = "123456:end-to-end-token"
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory) -> Iterator[str]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("instance")
     app = create_app(
         {

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import FilePayload, Locator, Page, expect
 from pypdf import PdfReader
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
@@ -120,7 +120,7 @@ def post_record(page: Page, server: str, record: dict[str, Any]) -> str:
     """Imports a game record as the home page's form does, without drawing the table (the
     page stays on the home page, whose form's key it reads); the game's table address."""
     token = page.locator("form[action$='/import'] input[name=csrf_token]").input_value()
-    file = {
+    file: FilePayload = {
         "name": "game.json",
         "mimeType": "application/json",
         "buffer": json.dumps(record).encode(),

@@ -205,16 +205,16 @@ def _board(layout: Layout, pieces: Mapping[int, str], rng: np.random.Generator) 
     lean = rng.uniform(0.008, 0.014)
     for index, colour in pieces.items():
         for space in layout.tracks[index].spaces:
-            centre = np.array([space.u * width, space.v * height])
-            centre += rng.normal(0, 0.06 * breadth, 2)  # set down a little off its space
+            # Set down a little off its space.
+            where = np.array([space.u * width, space.v * height]) + rng.normal(0, 0.06 * breadth, 2)
             _piece(
                 board,
-                centre,
+                where,
                 space.angle + rng.normal(0, 3),
                 length,
                 breadth,
                 PIECES[colour],
-                (centre - nadir) * lean,
+                (where - nadir) * lean,
             )
     return board
 
@@ -304,8 +304,8 @@ def _piece(
         [cv2.boxPoints((tuple(centre - lean * 0.6 + [3, 4]), size, angle)).astype(np.int32)],
         1.0,
     )
-    shadow = cv2.GaussianBlur(shadow, (0, 0), 3)[..., None]
-    board[:] = (board * (1 - 0.45 * shadow)).astype(np.uint8)
+    soft = cv2.GaussianBlur(shadow, (0, 0), 3)[..., None]
+    board[:] = (board * (1 - 0.45 * soft)).astype(np.uint8)
     dark = tuple(c * 0.55 for c in colour)
     base = cv2.boxPoints((tuple(centre), size, angle))
     top = cv2.boxPoints((tuple(centre + lean), size, angle))
@@ -347,4 +347,5 @@ def _lit(
     shadow = np.ones((height, width), np.float32)
     cx, cy = rng.uniform(0, width), rng.uniform(0, height)
     shadow -= 0.18 * np.exp(-(((x - cx) / (0.3 * width)) ** 2 + ((y - cy) / (0.3 * height)) ** 2))
-    return photo * (gradient * shadow)[..., None] * np.array(light, np.float32)
+    lit: np.ndarray = photo * (gradient * shadow)[..., None] * np.array(light, np.float32)
+    return lit

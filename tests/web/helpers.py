@@ -216,6 +216,7 @@ class Following:
         response = phone.get(url, headers=headers, buffered=False)
         try:
             for piece in response.response:
+                assert isinstance(piece, bytes)
                 if not piece.startswith(b":"):
                     self.pieces.put(piece)
                 if self.done.is_set():
