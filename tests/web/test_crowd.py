@@ -13,7 +13,7 @@ import pytest
 from benchmarks.crowd import run
 from benchmarks.phones import start_server
 from companion.web.pages.live import STREAMS_PER_CLIENT
-from companion.web.worker import BODY_WITHIN, CONNECTIONS_PER_CLIENT, HEADERS_WITHIN, SPOOL
+from companion.web.worker import BODY_WITHIN, HEADERS_WITHIN, SPOOL
 from tests.patience import HANG
 
 pytestmark = [pytest.mark.slow, pytest.mark.load]
@@ -42,9 +42,12 @@ def test_two_thousand_idle_streams_and_500_slow_headers_leave_another_table_its_
     streams = figures.census["streams"]
     assert streams.get("answered 200", 0) <= WORKERS * STREAMS_PER_CLIENT
     assert sum(streams.values()) == 2000
-    assert streams.get("open", 0) == 0  # each one answered, or closed by the cap
-    held = streams.get("answered 200", 0) + streams.get("answered 429", 0)
-    assert held <= WORKERS * CONNECTIONS_PER_CLIENT  # the rest closed as they came
+    # Each one answered (its page, or 429: too many live pages from one address), or closed
+    # by the cap on one address's connections. How many of each depends on how fast the
+    # crowd came against how fast the server answered (an answered 429 frees its place),
+    # so the cap itself is tested apart, with connections held open:
+    # test_one_address_holds_at_most_its_connections.
+    assert streams.get("open", 0) == 0
     # Headers a byte a second never finish: each slow connection is closed once its
     # time for them is up, not before.
     assert figures.census["slow"] == {"closed": 500}
