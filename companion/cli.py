@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
 
 import click
 
@@ -103,18 +103,8 @@ def score(game: str, as_json: bool, lang: str) -> None:
     Exit status 2, with one line saying why, for a record that can't be scored.
     """
     with speaking(translator(lang)):
-        try:
-            text = _read(game)
-            try:
-                data = load_record_json(text)
-            except RecordError as error:
-                raise CompanionError(
-                    _("%(where)s: %(problem)s", where=game, problem=error)
-                ) from None
-            sheet = parse_record(data).score()
-        except CompanionError as error:
-            click.echo(f"companion score: {one_line(str(error))}", err=True)
-            sys.exit(2)
+        with _exit_2_on_refusal("score"):
+            sheet = parse_record(_record_json(game)).score()
         if as_json:
             click.echo(json.dumps(sheet_to_json(sheet), ensure_ascii=False, indent=2))
         else:
@@ -155,7 +145,7 @@ def photo(
     from companion.photo.report import reading_to_json, reading_to_text
 
     with speaking(translator(lang)):
-        try:
+        with _exit_2_on_refusal("photo"):
             if map_id not in layout_ids():
                 raise CompanionError(
                     _(
@@ -166,23 +156,32 @@ def photo(
                 )
             board = load_layout(map_id).board
             points = _corners(corners) if corners is not None else None
-            recorded = None
-            if claims is not None:
-                try:
-                    recorded = parse_claims(load_record_json(_read(claims)), board)
-                except RecordError as error:
-                    raise CompanionError(
-                        _("%(where)s: %(problem)s", where=claims, problem=error)
-                    ) from None
-            data = _read_bytes(photo, MAX_BYTES)
-            reading = read_photo(data, map_id, points, recorded)
-        except CompanionError as error:
-            click.echo(f"companion photo: {one_line(str(error))}", err=True)
-            sys.exit(2)
+            recorded = parse_claims(_record_json(claims), board) if claims is not None else None
+            reading = read_photo(_read_bytes(photo, MAX_BYTES), map_id, points, recorded)
         if as_json:
             click.echo(json.dumps(reading_to_json(reading), ensure_ascii=False, indent=2))
         else:
             click.echo(reading_to_text(reading), nl=False)
+
+
+@contextmanager
+def _exit_2_on_refusal(command: str) -> Iterator[None]:
+    """A refusal (a record, a photo or a file that can't be used) said on one line of
+    standard error, and exit status 2."""
+    try:
+        yield
+    except CompanionError as error:
+        click.echo(f"companion {command}: {one_line(str(error))}", err=True)
+        sys.exit(2)
+
+
+def _record_json(source: str) -> Any:
+    """The JSON of a record (or of claims) read from ``source`` (``-``: standard input),
+    or why not, saying where."""
+    try:
+        return load_record_json(_read(source))
+    except RecordError as error:
+        raise CompanionError(_("%(where)s: %(problem)s", where=source, problem=error)) from None
 
 
 def _corners(text: str) -> list[list[float]]:
