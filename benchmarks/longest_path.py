@@ -15,8 +15,9 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from companion.rules.board import Route, load_board, map_ids
+from companion.rules.board import Route
 from companion.rules.game import replay
+from companion.rules.map_file import load_board, map_ids
 from companion.rules.playout import random_game
 from companion.rules.scoring import longest_path
 

@@ -14,10 +14,11 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.rules.actions import Action, action_to_json, parse_action
-from companion.rules.board import Board, Ticket, map_ids
+from companion.rules.board import Board, Ticket
 from companion.rules.errors import IllegalAction, RecordError, SetupError
 from companion.rules.fields import keys, pair, text
 from companion.rules.game import State, replay
+from companion.rules.map_file import map_ids
 from companion.rules.scoring import ScoreSheet, final_scores, held_targets, held_ticket, held_tour
 from companion.rules.setup import Player, Setup, new_game
 from companion.rules.variants import BASE_GAME, variant, variant_board

@@ -6,9 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 from companion.rules.actions import Claim, Pass
-from companion.rules.board import load_board
 from companion.rules.game import apply, start
 from companion.rules.game_figures import GameFigures, PlayerFigures, game_figures
+from companion.rules.map_file import load_board
 from companion.rules.record import Logged
 from companion.rules.setup import Player, new_game
 
