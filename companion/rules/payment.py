@@ -7,7 +7,7 @@ on routes of 4 or more spaces. (Märklin's passenger cards are cards of their co
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from companion.rules import counted
 from companion.rules.board import Route
@@ -29,6 +29,24 @@ def check_payment(
     """Says how the cards pay for the route, or refuses them with the reason. A ferry takes
     a locomotive per locomotive symbol; for a tunnel, ``turned_over`` are the 3 cards
     turned from the deck: each of the colour played, or a locomotive, costs one more."""
+    colors, locomotives, plus_four = _cards_played(edition, cards)
+    _check_plus_four(route, edition, plus_four)
+    _check_turned_over(route, turned_over)
+    if route.any_cards:
+        return _with_stand_ins(route, colors, locomotives + plus_four)
+    if route.locomotives and edition.ferry_stand_in:
+        return _ferry_with_stand_ins(route, edition.ferry_stand_in, colors, locomotives)
+    _check_locomotives_wild(route, edition, locomotives)
+    _check_one_colour(route, colors)
+    _check_ferry_locomotives(route, locomotives)
+    extra = _tunnel_extra(route, colors, turned_over)
+    _check_card_count(route, extra, sum(colors.values()) + locomotives + plus_four)
+    return _paid(route, colors, locomotives, plus_four, extra)
+
+
+def _cards_played(edition: Edition, cards: Mapping[str, int]) -> tuple[dict[str, int], int, int]:
+    """The cards played: counts by colour, locomotives, +4 locomotives; refuses a card
+    that is not one, and gray cards."""
     colors: dict[str, int] = {}
     locomotives = plus_four = 0
     for name, count in cards.items():
@@ -43,22 +61,34 @@ def check_payment(
         elif name == PLUS_FOUR:
             plus_four += count
         else:
-            try:
-                color = route_color(name)
-            except UnknownColor:
-                known = [c for c in ROUTE_COLORS if c != GRAY] + [LOCOMOTIVE]
-                if edition.passengers:
-                    known.append(PLUS_FOUR)
-                raise IllegalAction(
-                    _(
-                        "'%(name)s' is not a card (the cards are %(cards)s)",
-                        name=name,
-                        cards=listing(known),  # as a record or a form names them
-                    )
-                ) from None
-            if color == GRAY:
-                raise IllegalAction(_("there are no gray cards: gray routes take any one colour"))
+            color = _card_color(edition, name)
             colors[color] = colors.get(color, 0) + count
+    return colors, locomotives, plus_four
+
+
+def _card_color(edition: Edition, name: str) -> str:
+    """The colour of a coloured card, by any of its names; refuses a name that is no card,
+    and gray (gray routes take cards of any one colour)."""
+    try:
+        color = route_color(name)
+    except UnknownColor:
+        known = [c for c in ROUTE_COLORS if c != GRAY] + [LOCOMOTIVE]
+        if edition.passengers:
+            known.append(PLUS_FOUR)
+        raise IllegalAction(
+            _(
+                "'%(name)s' is not a card (the cards are %(cards)s)",
+                name=name,
+                cards=listing(known),  # as a record or a form names them
+            )
+        ) from None
+    if color == GRAY:
+        raise IllegalAction(_("there are no gray cards: gray routes take any one colour"))
+    return color
+
+
+def _check_plus_four(route: Route, edition: Edition, plus_four: int) -> None:
+    """Märklin's +4 locomotives: only in its edition, wild only on routes of 4 or more."""
     if plus_four and not edition.passengers:
         raise IllegalAction(_("there are no +4 locomotives in %(edition)s", edition=edition.name))
     if plus_four and route.length < 4:
@@ -70,31 +100,41 @@ def check_payment(
                 length=route.length,
             )
         )
+
+
+def _check_turned_over(route: Route, turned_over: Mapping[str, int] | None) -> None:
+    """Cards are turned over from the deck only for a tunnel."""
     if turned_over and any(turned_over.values()) and not route.tunnel:
         raise IllegalAction(
             _("%(route)s is not a tunnel: no cards are turned over", route=route.name)
         )
-    if route.any_cards:
-        return _with_stand_ins(route, colors, locomotives + plus_four)
-    if route.locomotives and edition.ferry_stand_in:
-        return _ferry_with_stand_ins(route, edition.ferry_stand_in, colors, locomotives)
-    if locomotives and not wild_on(route, edition):
-        if edition.locomotives_wild == TUNNELS:
-            raise IllegalAction(
-                _(
-                    "in %(edition)s locomotives are wild only on tunnels, and %(route)s is not one",
-                    edition=edition.name,
-                    route=route.label,
-                )
-            )
+
+
+def _check_locomotives_wild(route: Route, edition: Edition, locomotives: int) -> None:
+    """Locomotives played only where the edition makes them wild (``wild_on``)."""
+    if not locomotives or wild_on(route, edition):
+        return
+    if edition.locomotives_wild == TUNNELS:
         raise IllegalAction(
             _(
-                "in %(edition)s locomotives are wild only on ferries and tunnels, and "
-                "%(route)s is neither",
+                "in %(edition)s locomotives are wild only on tunnels, and %(route)s is not one",
                 edition=edition.name,
                 route=route.label,
             )
         )
+    raise IllegalAction(
+        _(
+            "in %(edition)s locomotives are wild only on ferries and tunnels, and "
+            "%(route)s is neither",
+            edition=edition.name,
+            route=route.label,
+        )
+    )
+
+
+def _check_one_colour(route: Route, colors: Collection[str]) -> None:
+    """A route is claimed with cards of one colour (``colors``: those played), its own
+    unless it is gray."""
     if len(colors) > 1:
         raise IllegalAction(
             _("a route is claimed with cards of one colour, not %(count)d", count=len(colors))
@@ -109,6 +149,10 @@ def check_payment(
                 played=color_words(color),
             )
         )
+
+
+def _check_ferry_locomotives(route: Route, locomotives: int) -> None:
+    """A ferry takes a locomotive for each locomotive symbol."""
     if route.locomotives > locomotives:
         raise IllegalAction(
             ngettext(
@@ -119,32 +163,41 @@ def check_payment(
                 played=locomotives,
             )
         )
-    extra = _tunnel_extra(route, colors, turned_over)
-    total = sum(colors.values()) + locomotives + plus_four
-    if total != route.length + extra:
-        if extra:
-            raise IllegalAction(
-                ngettext(
-                    "%(route)s takes %(num)d card (%(length)d and %(extra)d for the tunnel), "
-                    "not %(total)d",
-                    "%(route)s takes %(num)d cards (%(length)d and %(extra)d for the tunnel), "
-                    "not %(total)d",
-                    route.length + extra,
-                    route=route.name,
-                    length=route.length,
-                    extra=extra,
-                    total=total,
-                )
-            )
+
+
+def _check_card_count(route: Route, extra: int, total: int) -> None:
+    """A route takes a card a space, and a tunnel ``extra`` more: ``total`` played."""
+    if total == route.length + extra:
+        return
+    if extra:
         raise IllegalAction(
             ngettext(
-                "%(route)s takes %(num)d card, not %(total)d",
-                "%(route)s takes %(num)d cards, not %(total)d",
-                route.length,
+                "%(route)s takes %(num)d card (%(length)d and %(extra)d for the tunnel), "
+                "not %(total)d",
+                "%(route)s takes %(num)d cards (%(length)d and %(extra)d for the tunnel), "
+                "not %(total)d",
+                route.length + extra,
                 route=route.name,
+                length=route.length,
+                extra=extra,
                 total=total,
             )
         )
+    raise IllegalAction(
+        ngettext(
+            "%(route)s takes %(num)d card, not %(total)d",
+            "%(route)s takes %(num)d cards, not %(total)d",
+            route.length,
+            route=route.name,
+            total=total,
+        )
+    )
+
+
+def _paid(
+    route: Route, colors: Mapping[str, int], locomotives: int, plus_four: int, extra: int
+) -> Text:
+    """How the cards pay for the route: its spaces and, on a tunnel, the tunnel cards."""
     parts = _played(colors, locomotives)
     if plus_four:
         parts.append(ngettext("%(num)d +4 locomotive", "%(num)d +4 locomotives", plus_four))
