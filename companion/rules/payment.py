@@ -7,7 +7,7 @@ on routes of 4 or more spaces. (Märklin's passenger cards are cards of their co
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 
 from companion.rules import counted
 from companion.rules.board import Route
@@ -44,18 +44,24 @@ def check_payment(
     return _paid(route, colors, locomotives, plus_four, extra)
 
 
-def _cards_played(edition: Edition, cards: Mapping[str, int]) -> tuple[dict[str, int], int, int]:
-    """The cards played: counts by colour, locomotives, +4 locomotives; refuses a card
-    that is not one, and gray cards."""
-    colors: dict[str, int] = {}
-    locomotives = plus_four = 0
+def _each_kind_played(cards: Mapping[str, int]) -> Iterator[tuple[str, int]]:
+    """Each kind of card played, with its count, one after another (a kind played 0 times
+    left out); refuses a count that is not a whole number."""
     for name, count in cards.items():
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise IllegalAction(
                 _("a number of cards is a whole number, not %(count)s", count=repr(count))
             )
-        if not count:
-            continue
+        if count:
+            yield name, count
+
+
+def _cards_played(edition: Edition, cards: Mapping[str, int]) -> tuple[dict[str, int], int, int]:
+    """The cards played: counts by colour, locomotives, +4 locomotives; refuses a card
+    that is not one, and gray cards."""
+    colors: dict[str, int] = {}
+    locomotives = plus_four = 0
+    for name, count in _each_kind_played(cards):
         if name == LOCOMOTIVE:
             locomotives += count
         elif name == PLUS_FOUR:
@@ -201,21 +207,21 @@ def _paid(
     parts = _played(colors, locomotives)
     if plus_four:
         parts.append(ngettext("%(num)d +4 locomotive", "%(num)d +4 locomotives", plus_four))
+    paid = {"route": route.label, "cards": listing(parts)}
     if extra:
+        tunnel = ngettext("%(num)d tunnel card", "%(num)d tunnel cards", extra)
         return ngettext(
             "%(route)s: %(cards)s pay for %(num)d space and %(tunnel)s",
             "%(route)s: %(cards)s pay for %(num)d spaces and %(tunnel)s",
             route.length,
-            route=route.label,
-            cards=listing(parts),
-            tunnel=ngettext("%(num)d tunnel card", "%(num)d tunnel cards", extra),
+            **paid,
+            tunnel=tunnel,
         )
     return ngettext(
         "%(route)s: %(cards)s pay for %(num)d space",
         "%(route)s: %(cards)s pay for %(num)d spaces",
         route.length,
-        route=route.label,
-        cards=listing(parts),
+        **paid,
     )
 
 
@@ -424,13 +430,7 @@ def _sails_cards(cards: Mapping[str, int]) -> tuple[dict[tuple[str, str], int], 
     """Counts by (kind, colour), and jokers; refuses an unknown card or count."""
     counted: dict[tuple[str, str], int] = {}
     jokers = 0
-    for name, count in cards.items():
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise IllegalAction(
-                _("a number of cards is a whole number, not %(count)s", count=repr(count))
-            )
-        if not count:
-            continue
+    for name, count in _each_kind_played(cards):
         if name == JOKER:
             jokers += count
             continue
@@ -460,19 +460,7 @@ def check_sails_payment(route: Route, cards: Mapping[str, int]) -> Text:
     colors = {color for _kind, color in counted}
     if route.pairs:
         return _pairs(route, counted, jokers)
-    if len(colors) > 1:
-        raise IllegalAction(
-            _("a route is claimed with cards of one colour, not %(count)d", count=len(colors))
-        )
-    if colors and route.color != GRAY and route.color not in colors:
-        raise IllegalAction(
-            _(
-                "%(route)s takes %(color)s cards, not %(played)s",
-                route=route.label,
-                color=color_words(route.color),
-                played=color_words(colors.pop()),
-            )
-        )
+    _check_one_colour(route, colors)
     singles = sum(n for (kind, _color), n in counted.items() if kind != DOUBLE_SHIP) + jokers
     doubles = sum(n for (kind, _color), n in counted.items() if kind == DOUBLE_SHIP)
     if not singles + doubles <= route.length <= singles + 2 * doubles:
