@@ -63,7 +63,7 @@ from benchmarks.load import (  # noqa: E402
     quantiles,
 )
 from benchmarks.phones import Phone, as_json, start_server, stream_events  # noqa: E402
-from companion.rules.board import load_board  # noqa: E402
+from companion.rules.map_file import load_board  # noqa: E402
 
 SEATS = 4
 ROUNDS = 3

@@ -19,7 +19,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
-from companion.rules.board import load_board
+from companion.rules.map_file import load_board
 from companion.web import create_app
 
 CHROMIUM = "/usr/bin/chromium"

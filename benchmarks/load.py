@@ -53,7 +53,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.phones import Answer, Phone, start_server, stream_events  # noqa: E402
-from companion.rules.board import load_board  # noqa: E402
+from companion.rules.map_file import load_board  # noqa: E402
 
 SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
 NAMES = ("Ann", "Bob", "Cy", "Di")

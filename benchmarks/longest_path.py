@@ -17,8 +17,9 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TypeVar
 
-from companion.rules.board import Route, load_board, map_ids
+from companion.rules.board import Route
 from companion.rules.game import replay
+from companion.rules.map_file import load_board, map_ids
 from companion.rules.scoring import longest_path
 from tests.playout import random_game
 

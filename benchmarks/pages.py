@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.group_page import fill  # noqa: E402
 from benchmarks.long_game import passes  # noqa: E402
 from benchmarks.table_page import bench_client, imported  # noqa: E402
-from companion.rules.board import load_board  # noqa: E402
+from companion.rules.map_file import load_board  # noqa: E402
 from companion.rules.record import GameRecord, held_of, record_to_json  # noqa: E402
 from tests.playout import random_game  # noqa: E402
 

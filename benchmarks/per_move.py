@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from flask.testing import FlaskClient  # noqa: E402
 
 from benchmarks.table_page import bench_client  # noqa: E402
-from companion.rules.board import load_board  # noqa: E402
+from companion.rules.map_file import load_board  # noqa: E402
 from companion.rules.record import GameRecord, held_of, record_to_json  # noqa: E402
 from tests.playout import random_game  # noqa: E402
 

@@ -20,8 +20,8 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from companion.rules.board import load_board, map_ids
 from companion.rules.game import replay
+from companion.rules.map_file import load_board, map_ids
 from companion.rules.record import GameRecord, held_of, record_to_json
 from companion.rules.scoring import final_scores
 from companion.rules.table_questions import route_choices

@@ -19,7 +19,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.rules.board import Board, load_board
+from companion.rules.board import Board
+from companion.rules.map_file import load_board
 from tests import databases
 from tests.databases import drop_schemas, fresh_database
 from tests.helpers import Table

@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.rules.actions import Action, Claim, MovePassenger, Pass
-from companion.rules.board import Board, Ticket, load_board
+from companion.rules.board import Board, Ticket
 from companion.rules.errors import SetupError
 from companion.rules.game import State, apply, start
+from companion.rules.map_file import load_board
 from companion.rules.record import GameRecord, HeldTicket, held_of
 from companion.rules.scoring import ScoreSheet, final_scores, held_ticket
 from companion.rules.setup import Player, Setup, new_game

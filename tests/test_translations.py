@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 
 from companion.catalogs import CATALOGS, LANGUAGES, translator
 from companion.rules.actions import BuildStation, Claim, Pass
-from companion.rules.board import load_board, map_ids
+from companion.rules.map_file import load_board, map_ids
 from companion.rules.words import Message, ngettext
 
 TOP = Path(__file__).resolve().parents[1]
@@ -219,7 +219,7 @@ def test_every_map_speaks_russian_and_ukrainian(map_id):
 
 def test_the_map_files_name_places_in_every_language_spoken_but_english():
     from companion.catalogs import DEFAULT
-    from companion.rules.board import LOCAL_NAMES
+    from companion.rules.map_file import LOCAL_NAMES
 
     assert set(LOCAL_NAMES) == set(LANGUAGES) - {DEFAULT}
 

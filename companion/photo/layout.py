@@ -15,8 +15,9 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from companion.rules.board import Board, Route, load_board
+from companion.rules.board import Board, Route
 from companion.rules.errors import BoardError
+from companion.rules.map_file import load_board
 
 
 @dataclass(frozen=True)

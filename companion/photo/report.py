@@ -8,8 +8,9 @@ from typing import Any
 from companion.photo.pieces import NONE
 from companion.photo.reading import Reading, RouteSeen
 from companion.photo.words import pieces_words
-from companion.rules.board import Board, load_board
+from companion.rules.board import Board
 from companion.rules.colors import color_words
+from companion.rules.map_file import load_board
 from companion.rules.words import Text, _, join
 
 

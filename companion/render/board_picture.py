@@ -14,7 +14,7 @@ in the language spoken, ``companion.rules.words.speaking``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 
@@ -229,99 +229,181 @@ def _labels(
 ) -> dict[str, Label]:
     """Where each city's name goes: never over the middle of a route (where a finger taps
     it), and as little as it can over another name, a city or a route's spaces. Crowded
-    cities choose first: they have the fewest free spots."""
+    cities choose first: they have the fewest free spots; then each name looks again, the
+    others placed, until none moves (or a few rounds)."""
+    clear = _kept_clear(board, places, tracks, height)
+    order = sorted(board.cities, key=lambda name: _crowding(places, places[name]))
+    return _placed_again(order, places, clear, _placed_in_turn(order, places, clear))
+
+
+@dataclass(frozen=True)
+class _KeptClear:
+    """What the names keep clear of on a board's picture."""
+
+    middles: list[Box]  # each route's middle, where a finger taps it
+    along: list[Point]  # points on every track, a few units apart
+    dots: list[Box]  # every place's dot
+    cities: dict[str, Point]  # the cities (not the countries): a name read as another's
+    height: float  # the picture's
+
+
+@dataclass(frozen=True)
+class _Around:
+    """What lies within reach of one city's name."""
+
+    along: list[Point]  # points of the tracks
+    middles: list[Box]  # routes' middles
+    cities: list[Point]  # the other cities
+
+
+def _kept_clear(
+    board: Board,
+    places: Mapping[str, Point],
+    tracks: Mapping[int, tuple[Track, ...]],
+    height: float,
+) -> _KeptClear:
+    """The routes' middles, the points along their tracks, the places' dots and the
+    cities, for the names to keep clear of."""
     middles: list[Box] = []
-    along: list[Point] = []  # points on every track, a few units apart
+    along: list[Point] = []
     for stretches in tracks.values():
         m = max((t.seen(WIDTH) for t in stretches), key=lambda t: t.length).middle
         middles.append((m.x - 7, m.y - 7, m.x + 7, m.y + 7))
         for t in stretches:
-            steps = max(int(t.length // 6), 1)
-            along.extend(
-                Point(
-                    t.start.x + (t.end.x - t.start.x) * i / steps,
-                    t.start.y + (t.end.y - t.start.y) * i / steps,
-                )
-                for i in range(steps + 1)
-            )
-    dots_taken: list[Box] = [(p.x - 6, p.y - 6, p.x + 6, p.y + 6) for p in places.values()]
-    dots = {n: p for n, p in places.items() if not board.is_country(n)}
+            along.extend(_points_along(t))
+    return _KeptClear(
+        middles,
+        along,
+        [(p.x - 6, p.y - 6, p.x + 6, p.y + 6) for p in places.values()],
+        {n: p for n, p in places.items() if not board.is_country(n)},
+        height,
+    )
 
-    def crowding(name: str) -> int:
-        here = places[name]
-        return -sum(1 for p in places.values() if abs(p.x - here.x) + abs(p.y - here.y) < 90)
 
-    def place(name: str, others: list[Box]) -> Label:
-        """The name's best spot, beside the other names already placed."""
-        p = places[name]
-        width = lettering.width(name, FONT)
-        reach = width + 80  # no spot lies farther from the city
-        close = [q for q in along if abs(q.x - p.x) < reach and abs(q.y - p.y) < reach]
-        shut = [m for m in middles if abs(m[0] - p.x) < reach and abs(m[1] - p.y) < reach]
-        neighbours = [
-            q for n, q in dots.items() if n != name and abs(q.x - p.x) + abs(q.y - p.y) < 3 * reach
-        ]
-        spots = []
-        for far in (0.0, 7.0, 15.0, 24.0, 34.0, 46.0):
-            spots += [
-                (p.x + 9 + far, p.y + 4, "start"),
-                (p.x - 9 - far, p.y + 4, "end"),
-                (p.x + 9 + far, p.y - 3, "start"),
-                (p.x - 9 - far, p.y - 3, "end"),
-                (p.x + 9 + far, p.y + 11, "start"),
-                (p.x - 9 - far, p.y + 11, "end"),
-                (p.x, p.y - 10 - far, "middle"),
-                (p.x, p.y + 19 + far, "middle"),
-                (p.x + 7 + far, p.y - 8 - far, "start"),
-                (p.x - 7 - far, p.y - 8 - far, "end"),
-                (p.x + 7 + far, p.y + 17 + far, "start"),
-                (p.x - 7 - far, p.y + 17 + far, "end"),
-            ]
+def _points_along(t: Track) -> Iterator[Point]:
+    """Points on a track, a few units apart, from its start to its end."""
+    steps = max(int(t.length // 6), 1)
+    return (
+        Point(
+            t.start.x + (t.end.x - t.start.x) * i / steps,
+            t.start.y + (t.end.y - t.start.y) * i / steps,
+        )
+        for i in range(steps + 1)
+    )
 
-        def box(spot: tuple[float, float, str]) -> Box:
-            x, y, anchor = spot
-            left = {"start": x, "end": x - width, "middle": x - width / 2}[anchor]
-            return (left, y - FONT + 2, left + width, y + 3)
 
-        def cost(spot: tuple[float, float, str]) -> float:
-            b = box(spot)
-            near = (b[0] - 3, b[1] - 3, b[2] + 3, b[3] + 3)
-            over_middle = sum(1 for m in shut if _overlaps(b, m))
-            over_names = sum(1 for o in [*dots_taken, *others] if _overlaps(b, o))
-            beside_names = sum(1 for o in others if _overlaps(near, o))
-            over_routes = sum(1 for q in close if b[0] < q.x < b[2] and b[1] < q.y < b[3])
-            outside = b[0] < 2 or b[2] > WIDTH - 2 or b[1] < 2 or b[3] > height - 2
-            # A name read as another city's: nearer another dot than its own.
-            own = _distance(b, p)
-            astray = any(_distance(b, q) < own for q in neighbours)
-            return (
-                1000 * (over_middle + outside)
-                + 60 * over_names
-                + 40 * astray
-                + 10 * beside_names
-                + over_routes
-                + 0.5 * own
-                + spots.index(spot) * 0.05
-            )
+def _crowding(places: Mapping[str, Point], here: Point) -> int:
+    """How crowded a city's corner of the board is: minus the places near it (itself
+    among them), so that the most crowded sorts first."""
+    return -sum(1 for p in places.values() if abs(p.x - here.x) + abs(p.y - here.y) < 90)
 
-        best = min(spots, key=cost)
-        return Label(best[0], best[1], best[2], box(best))
 
-    # Crowded cities choose first (they have the fewest free spots); then each name looks
-    # again, the others placed, until none moves (or a few rounds).
+def _placed_in_turn(
+    order: list[str], places: Mapping[str, Point], clear: _KeptClear
+) -> dict[str, Label]:
+    """Each name at its best spot, in turn, beside the names placed before it."""
     chosen: dict[str, Label] = {}
-    order = sorted(board.cities, key=crowding)
     for name in order:
-        chosen[name] = place(name, [label.box for label in chosen.values()])
+        others = [label.box for label in chosen.values()]
+        chosen[name] = _best_spot(name, places[name], others, clear)
+    return chosen
+
+
+def _placed_again(
+    order: list[str], places: Mapping[str, Point], clear: _KeptClear, chosen: dict[str, Label]
+) -> dict[str, Label]:
+    """Each name looks again for its best spot, beside all the others, until none moves
+    (or a few rounds)."""
     for _round in range(3):
         moved = False
         for name in order:
-            again = place(name, [label.box for n, label in chosen.items() if n != name])
+            others = [label.box for n, label in chosen.items() if n != name]
+            again = _best_spot(name, places[name], others, clear)
             moved = moved or again != chosen[name]
             chosen[name] = again
         if not moved:
             break
     return chosen
+
+
+def _best_spot(name: str, city: Point, others: list[Box], clear: _KeptClear) -> Label:
+    """The name's best spot beside its city, the other names (``others``) where they are."""
+    width = lettering.width(name, FONT)
+    reach = width + 80  # no spot lies farther from the city
+    around = _Around(
+        [q for q in clear.along if abs(q.x - city.x) < reach and abs(q.y - city.y) < reach],
+        [m for m in clear.middles if abs(m[0] - city.x) < reach and abs(m[1] - city.y) < reach],
+        [
+            q
+            for n, q in clear.cities.items()
+            if n != name and abs(q.x - city.x) + abs(q.y - city.y) < 3 * reach
+        ],
+    )
+    spots = _spots(city)
+    best = min(
+        spots,
+        key=lambda spot: _spot_cost(
+            _box(spot, width), spots.index(spot), city, around, others, clear
+        ),
+    )
+    return Label(best[0], best[1], best[2], _box(best, width))
+
+
+Spot = tuple[float, float, str]  # where a name's text starts, and its SVG text-anchor
+
+
+def _spots(city: Point) -> list[Spot]:
+    """The spots a city's name may take, around it, the nearest first."""
+    spots = []
+    for far in (0.0, 7.0, 15.0, 24.0, 34.0, 46.0):
+        spots += [
+            (city.x + 9 + far, city.y + 4, "start"),
+            (city.x - 9 - far, city.y + 4, "end"),
+            (city.x + 9 + far, city.y - 3, "start"),
+            (city.x - 9 - far, city.y - 3, "end"),
+            (city.x + 9 + far, city.y + 11, "start"),
+            (city.x - 9 - far, city.y + 11, "end"),
+            (city.x, city.y - 10 - far, "middle"),
+            (city.x, city.y + 19 + far, "middle"),
+            (city.x + 7 + far, city.y - 8 - far, "start"),
+            (city.x - 7 - far, city.y - 8 - far, "end"),
+            (city.x + 7 + far, city.y + 17 + far, "start"),
+            (city.x - 7 - far, city.y + 17 + far, "end"),
+        ]
+    return spots
+
+
+def _box(spot: Spot, width: float) -> Box:
+    """The box a name ``width`` wide covers at this spot."""
+    x, y, anchor = spot
+    left = {"start": x, "end": x - width, "middle": x - width / 2}[anchor]
+    return (left, y - FONT + 2, left + width, y + 3)
+
+
+def _spot_cost(
+    b: Box, nearness: int, city: Point, around: _Around, others: list[Box], clear: _KeptClear
+) -> float:
+    """What a name in box ``b`` costs: on a route's middle or off the picture, most; then
+    over another name or dot, read as another city's, beside another name, over a route's
+    spaces, far from its city; ``nearness``, the spot's rank from its city, breaks ties."""
+    near = (b[0] - 3, b[1] - 3, b[2] + 3, b[3] + 3)
+    over_middle = sum(1 for m in around.middles if _overlaps(b, m))
+    over_names = sum(1 for o in [*clear.dots, *others] if _overlaps(b, o))
+    beside_names = sum(1 for o in others if _overlaps(near, o))
+    over_routes = sum(1 for q in around.along if b[0] < q.x < b[2] and b[1] < q.y < b[3])
+    outside = b[0] < 2 or b[2] > WIDTH - 2 or b[1] < 2 or b[3] > clear.height - 2
+    # A name read as another city's: nearer another dot than its own.
+    own = _distance(b, city)
+    astray = any(_distance(b, q) < own for q in around.cities)
+    return (
+        1000 * (over_middle + outside)
+        + 60 * over_names
+        + 40 * astray
+        + 10 * beside_names
+        + over_routes
+        + 0.5 * own
+        + nearness * 0.05
+    )
 
 
 SPACE_ROOM = 22.0  # the least length a space of a route into a country is drawn

@@ -37,11 +37,11 @@ from companion.render.lettering import BOLD, FONT
 from companion.render.score_chart import Series
 from companion.render.text_sheet import ordinal, sheet_title, signed
 from companion.rules import counted
-from companion.rules.board import SEA
+from companion.rules.board import SEA, Board
 from companion.rules.counted import figure
 from companion.rules.score_sheet import Line, PlayerSheet, ScoreSheet
 from companion.rules.variants import game_title
-from companion.rules.words import Text, _, join
+from companion.rules.words import Message, Text, _, join
 
 # reportlab checks every attribute set on a shape against its kind (a third of a sheet's
 # time); the shapes drawn here are this module's own, made the same way for every sheet.
@@ -271,12 +271,24 @@ def _board(
     board = sheet.board
     laid = board_picture.layout(board)
     scale = min(WIDE / laid.width, TALLEST / laid.height)
-    owners = {r.route.id: p for p in sheet.players for r in p.routes}
     holders = [p for p in sheet.players if p.longest_path_bonus and p.longest_path.length]
     lit = {r.id for p in holders for r in p.longest_path.routes}
     drawing = Drawing(laid.width * scale, laid.height * scale)
     art = Group(transform=(scale, 0, 0, -scale, 0, laid.height * scale))
     art.add(_rect(0, 0, laid.width, laid.height, fillColor=_color(palette.PAPER), strokeColor=None))
+    _draw_water(art, board, laid)
+    marks = _draw_routes(art, sheet, laid, drawn, lit, every_car)
+    _draw_places(art, board, laid)
+    drawing.add(art)
+    # The owners' marks and the names, upright: drawn outside the flipped group.
+    _write_marks(drawing, marks, laid, scale)
+    _write_names(drawing, board, laid, scale)
+    caption = Paragraph(f"<b>{_e(_caption(holders))}</b>", styles["head"])
+    return [KeepTogether([caption, Spacer(1, 2 * mm), drawing])]
+
+
+def _draw_water(art: Group, board: Board, laid: board_picture.Layout) -> None:
+    """The water under each sea route."""
     for route in board.routes:
         if route.kind == SEA:
             for t in laid.tracks[route.id]:
@@ -291,8 +303,21 @@ def _board(
                         strokeLineCap=1,
                     )
                 )
-    marks: list[board_picture.Space] = []  # upright: drawn outside the flipped group
-    for route in board.routes:
+
+
+def _draw_routes(
+    art: Group,
+    sheet: ScoreSheet,
+    laid: board_picture.Layout,
+    drawn: dict[str, palette.Piece],
+    lit: set[int],
+    every_car: bool,
+) -> list[board_picture.Space]:
+    """Each route's spaces, a claimed one's in its owner's colour, those of the ``lit``
+    routes outlined; the spaces that carry an owner's mark, to mark them upright after."""
+    owners = {r.route.id: p for p in sheet.players for r in p.routes}
+    marks: list[board_picture.Space] = []
+    for route in sheet.board.routes:
         owner = owners.get(route.id)
         train = None if owner is None else drawn[owner.name]
         outline = LIT if route.id in lit else palette.INK
@@ -300,6 +325,11 @@ def _board(
             art.add(_space(space, route.id in lit))
             if space.mark:
                 marks.append(space)
+    return marks
+
+
+def _draw_places(art: Group, board: Board, laid: board_picture.Layout) -> None:
+    """A dot for each city, and the countries' border flags."""
     for name, p in laid.places.items():
         if not board.is_country(name):
             art.add(
@@ -307,7 +337,12 @@ def _board(
             )
     for flag in board_picture.border_flags(board):
         art.add(_flag(flag))
-    drawing.add(art)
+
+
+def _write_marks(
+    drawing: Drawing, marks: list[board_picture.Space], laid: board_picture.Layout, scale: float
+) -> None:
+    """Each owner's mark on the spaces that carry it."""
     for space in marks:
         drawing.add(
             String(
@@ -320,35 +355,34 @@ def _board(
                 textAnchor="middle",
             )
         )
-    for name, label in laid.labels.items():  # upright: drawn outside the flipped group
-        x = label.x * scale
-        y = (laid.height - label.y) * scale
-        anchor = ANCHORS[label.anchor]
+
+
+def _write_names(drawing: Drawing, board: Board, laid: board_picture.Layout, scale: float) -> None:
+    """The names of the cities and the countries, where the picture places them."""
+    for name, label in laid.labels.items():
         country = board.is_country(name)
         drawing.add(
             String(
-                x,
-                y,
+                label.x * scale,
+                (laid.height - label.y) * scale,
                 name,
                 fontName=FONT if country else BOLD,
                 fontSize=board_picture.FONT * scale * (1.15 if country else 0.95),
                 fillColor=_color(palette.COUNTRY_NAME if country else palette.CITY_NAME),
-                textAnchor=anchor,
+                textAnchor=ANCHORS[label.anchor],
             )
         )
+
+
+def _caption(holders: list[PlayerSheet]) -> Message:
+    """What the board shows: the longest path outlined, and whose; or each player's routes."""
     if holders:
-        caption = _(
+        return _(
             "The board: the longest path outlined (%(players)s, %(spaces)s)",
             players=join([p.name for p in holders]),
             spaces=counted.spaces(holders[0].longest_path.length),
         )
-    else:
-        caption = _("The board: each player's routes in their colour")
-    return [
-        KeepTogether(
-            [Paragraph(f"<b>{_e(caption)}</b>", styles["head"]), Spacer(1, 2 * mm), drawing]
-        )
-    ]
+    return _("The board: each player's routes in their colour")
 
 
 def _flag(shape: board_picture.FlagShape) -> Group:

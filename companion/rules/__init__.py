@@ -4,10 +4,11 @@ The web app, the command line and the PDF score sheet all call this package.
 """
 
 from companion.rules.actions import Action, Claim, Pass
-from companion.rules.board import Board, City, Route, Ticket, load_board, map_ids
+from companion.rules.board import Board, City, Route, Ticket
 from companion.rules.editions import EDITIONS, Edition
 from companion.rules.errors import BoardError, CompanionError, IllegalAction, RecordError
 from companion.rules.game import State, apply, replay
+from companion.rules.map_file import load_board, map_ids
 from companion.rules.record import GameRecord, parse_record, record_to_json
 from companion.rules.scoring import PlayerSheet, ScoreSheet, final_scores
 from companion.rules.setup import Player, Setup, new_game

@@ -20,7 +20,6 @@ from dataclasses import fields as dataclass_fields
 from datetime import datetime, timedelta
 from typing import Any
 
-from companion.rules.board import load_board
 from companion.rules.errors import BoardError, EventError, IllegalAction, SetupError
 from companion.rules.event_standings import (
     EVERY_PLACE,
@@ -29,6 +28,7 @@ from companion.rules.event_standings import (
     NO_SEAT,
     EventStanding,
 )
+from companion.rules.map_file import load_board
 from companion.rules.names import name_key
 from companion.rules.seating import balanced_seats, draw, met_before, seats_sat, table_sizes
 from companion.rules.setup import check_name

@@ -199,8 +199,19 @@ def best_trip(state: State, player: str, start: str, cards: int) -> Trip | None:
     colour is not set yet are left out (a trip through one can't be scored); the start needs
     none, since it never gives a token.
     """
+    if state.passengers.get(start) != player:
+        raise IllegalAction(_("%(player)s has no passenger in %(city)s", player=player, city=start))
+    search = _TripSearch(state, player, start, cards, _routes_to_travel(state, start))
+    search.walk(start, 0, 0)
+    if not search.best:
+        return None
+    return plan_trip(state, player, search.best[0][1])
+
+
+def _routes_to_travel(state: State, start: str) -> dict[str, list[Route]]:
+    """The claimed routes a passenger from ``start`` may travel, by the cities at their
+    ends: never into a country, nor to a city whose goods colour is not set."""
     board = state.board
-    each_pass = GOODS_EACH_PASS in state.setup.house_rules
     at: dict[str, list[Route]] = {}
     for route_id in state.owners:
         route = board.routes[route_id]
@@ -210,77 +221,92 @@ def best_trip(state: State, player: str, start: str, cards: int) -> Trip | None:
             continue
         for city in route.cities:
             at.setdefault(city, []).append(route)
-    remaining = {city: _stack_left(state, city) for city in at}
+    return at
 
-    def worth(city: str, taken: dict[str, int]) -> int:
-        stack = remaining[city]
-        n = taken.get(city, 0)
-        if city == start or (n and not each_pass) or n >= len(stack):
+
+class _TripSearch:
+    """The search for the best trip: the trail walked so far, and the best one found."""
+
+    def __init__(
+        self, state: State, player: str, start: str, cards: int, at: dict[str, list[Route]]
+    ) -> None:
+        self.state, self.player, self.start, self.cards, self.at = state, player, start, cards, at
+        self.each_pass = GOODS_EACH_PASS in state.setup.house_rules
+        self.remaining = {city: _stack_left(state, city) for city in at}
+        self.best: list[tuple[tuple[int, int, int], tuple[str, ...]]] = []
+        self.path = [start]
+        self.used: set[int] = set()
+        self.taken: dict[str, int] = {}
+
+    def worth(self, city: str) -> int:
+        """The token the trail takes on arriving in ``city`` now (0: none)."""
+        stack = self.remaining[city]
+        n = self.taken.get(city, 0)
+        if city == self.start or (n and not self.each_pass) or n >= len(stack):
             return 0
         return stack[n]
 
-    def bound(city: str, used: set[int], left: int, taken: dict[str, int]) -> int:
+    def cost(self, route: Route) -> int:
+        """The passenger cards a route takes: none on the player's own."""
+        return int(self.state.owners[route.id] != self.player)
+
+    def bound(self, city: str, left: int) -> int:
         """Tokens still to be had in the cities reachable within ``left`` cards."""
+        total = 0
+        for reached in self.reachable(city, left):
+            stack = self.remaining[reached]
+            if reached == self.start:
+                continue
+            n = self.taken.get(reached, 0)
+            total += sum(stack[n:]) if self.each_pass else (stack[0] if n == 0 and stack else 0)
+        return total
+
+    def reachable(self, city: str, left: int) -> dict[str, int]:
+        """The cities reachable from ``city`` within ``left`` cards, by routes the trail
+        has not used, with the fewest cards to each."""
         cost = {city: 0}
         queue = [(0, city)]
         while queue:
             spent, here = heapq.heappop(queue)
             if spent > cost.get(here, spent):
                 continue
-            for route in at.get(here, ()):
-                if route.id in used:
+            for route in self.at.get(here, ()):
+                if route.id in self.used:
                     continue
-                step = spent + (state.owners[route.id] != player)
+                step = spent + self.cost(route)
                 there = route.other_end(here)
                 if step <= left and step < cost.get(there, left + 1):
                     cost[there] = step
                     heapq.heappush(queue, (step, there))
-        total = 0
-        for reached in cost:
-            stack = remaining[reached]
-            if reached == start:
-                continue
-            n = taken.get(reached, 0)
-            total += sum(stack[n:]) if each_pass else (stack[0] if n == 0 and stack else 0)
-        return total
+        return cost
 
-    best: list[tuple[tuple[int, int, int], tuple[str, ...]]] = []
-    path = [start]
-    used: set[int] = set()
-    taken: dict[str, int] = {}
-
-    def walk(city: str, points: int, spent: int) -> None:
+    def walk(self, city: str, points: int, spent: int) -> None:
+        """Every trail on from ``city``, keeping the best."""
+        best, path = self.best, self.path
         if len(path) > 1:
             key = (points, -spent, -len(path))
             if not best or key > best[0][0]:
                 best[:] = [(key, tuple(path))]
-        if best and points + bound(city, used, cards - spent, taken) <= best[0][0][0]:
+        if best and points + self.bound(city, self.cards - spent) <= best[0][0][0]:
             # No more points to be had: going on can only match the best with fewer cards,
             # and cards only add up.
             if points < best[0][0][0] or spent >= -best[0][0][1]:
                 return
-        for route in at.get(city, ()):
-            if route.id in used:
+        for route in self.at.get(city, ()):
+            if route.id in self.used:
                 continue
-            cost = spent + (state.owners[route.id] != player)
-            if cost > cards:
+            cost = spent + self.cost(route)
+            if cost > self.cards:
                 continue
             there = route.other_end(city)
-            gain = worth(there, taken)
-            used.add(route.id)
+            gain = self.worth(there)
+            self.used.add(route.id)
             path.append(there)
-            taken[there] = taken.get(there, 0) + 1
-            walk(there, points + gain, cost)
-            taken[there] -= 1
+            self.taken[there] = self.taken.get(there, 0) + 1
+            self.walk(there, points + gain, cost)
+            self.taken[there] -= 1
             path.pop()
-            used.discard(route.id)
-
-    if state.passengers.get(start) != player:
-        raise IllegalAction(_("%(player)s has no passenger in %(city)s", player=player, city=start))
-    walk(start, 0, 0)
-    if not best:
-        return None
-    return plan_trip(state, player, best[0][1])
+            self.used.discard(route.id)
 
 
 def _stack_left(state: State, city: str) -> tuple[int, ...]:

@@ -7,7 +7,7 @@ on routes of 4 or more spaces. (Märklin's passenger cards are cards of their co
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Iterator, Mapping
 
 from companion.rules import counted
 from companion.rules.board import Route
@@ -29,36 +29,72 @@ def check_payment(
     """Says how the cards pay for the route, or refuses them with the reason. A ferry takes
     a locomotive per locomotive symbol; for a tunnel, ``turned_over`` are the 3 cards
     turned from the deck: each of the colour played, or a locomotive, costs one more."""
-    colors: dict[str, int] = {}
-    locomotives = plus_four = 0
+    colors, locomotives, plus_four = _cards_played(edition, cards)
+    _check_plus_four(route, edition, plus_four)
+    _check_turned_over(route, turned_over)
+    if route.any_cards:
+        return _with_stand_ins(route, colors, locomotives + plus_four)
+    if route.locomotives and edition.ferry_stand_in:
+        return _ferry_with_stand_ins(route, edition.ferry_stand_in, colors, locomotives)
+    _check_locomotives_wild(route, edition, locomotives)
+    _check_one_colour(route, colors)
+    _check_ferry_locomotives(route, locomotives)
+    extra = _tunnel_extra(route, colors, turned_over)
+    _check_card_count(route, extra, sum(colors.values()) + locomotives + plus_four)
+    return _paid(route, colors, locomotives, plus_four, extra)
+
+
+def _each_kind_played(cards: Mapping[str, int]) -> Iterator[tuple[str, int]]:
+    """Each kind of card played, with its count, one after another (a kind played 0 times
+    left out); refuses a count that is not a whole number."""
     for name, count in cards.items():
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise IllegalAction(
                 _("a number of cards is a whole number, not %(count)s", count=repr(count))
             )
-        if not count:
-            continue
+        if count:
+            yield name, count
+
+
+def _cards_played(edition: Edition, cards: Mapping[str, int]) -> tuple[dict[str, int], int, int]:
+    """The cards played: counts by colour, locomotives, +4 locomotives; refuses a card
+    that is not one, and gray cards."""
+    colors: dict[str, int] = {}
+    locomotives = plus_four = 0
+    for name, count in _each_kind_played(cards):
         if name == LOCOMOTIVE:
             locomotives += count
         elif name == PLUS_FOUR:
             plus_four += count
         else:
-            try:
-                color = route_color(name)
-            except UnknownColor:
-                known = [c for c in ROUTE_COLORS if c != GRAY] + [LOCOMOTIVE]
-                if edition.passengers:
-                    known.append(PLUS_FOUR)
-                raise IllegalAction(
-                    _(
-                        "'%(name)s' is not a card (the cards are %(cards)s)",
-                        name=name,
-                        cards=listing(known),  # as a record or a form names them
-                    )
-                ) from None
-            if color == GRAY:
-                raise IllegalAction(_("there are no gray cards: gray routes take any one colour"))
+            color = _card_color(edition, name)
             colors[color] = colors.get(color, 0) + count
+    return colors, locomotives, plus_four
+
+
+def _card_color(edition: Edition, name: str) -> str:
+    """The colour of a coloured card, by any of its names; refuses a name that is no card,
+    and gray (gray routes take cards of any one colour)."""
+    try:
+        color = route_color(name)
+    except UnknownColor:
+        known = [c for c in ROUTE_COLORS if c != GRAY] + [LOCOMOTIVE]
+        if edition.passengers:
+            known.append(PLUS_FOUR)
+        raise IllegalAction(
+            _(
+                "'%(name)s' is not a card (the cards are %(cards)s)",
+                name=name,
+                cards=listing(known),  # as a record or a form names them
+            )
+        ) from None
+    if color == GRAY:
+        raise IllegalAction(_("there are no gray cards: gray routes take any one colour"))
+    return color
+
+
+def _check_plus_four(route: Route, edition: Edition, plus_four: int) -> None:
+    """Märklin's +4 locomotives: only in its edition, wild only on routes of 4 or more."""
     if plus_four and not edition.passengers:
         raise IllegalAction(_("there are no +4 locomotives in %(edition)s", edition=edition.name))
     if plus_four and route.length < 4:
@@ -70,31 +106,41 @@ def check_payment(
                 length=route.length,
             )
         )
+
+
+def _check_turned_over(route: Route, turned_over: Mapping[str, int] | None) -> None:
+    """Cards are turned over from the deck only for a tunnel."""
     if turned_over and any(turned_over.values()) and not route.tunnel:
         raise IllegalAction(
             _("%(route)s is not a tunnel: no cards are turned over", route=route.name)
         )
-    if route.any_cards:
-        return _with_stand_ins(route, colors, locomotives + plus_four)
-    if route.locomotives and edition.ferry_stand_in:
-        return _ferry_with_stand_ins(route, edition.ferry_stand_in, colors, locomotives)
-    if locomotives and not wild_on(route, edition):
-        if edition.locomotives_wild == TUNNELS:
-            raise IllegalAction(
-                _(
-                    "in %(edition)s locomotives are wild only on tunnels, and %(route)s is not one",
-                    edition=edition.name,
-                    route=route.label,
-                )
-            )
+
+
+def _check_locomotives_wild(route: Route, edition: Edition, locomotives: int) -> None:
+    """Locomotives played only where the edition makes them wild (``wild_on``)."""
+    if not locomotives or wild_on(route, edition):
+        return
+    if edition.locomotives_wild == TUNNELS:
         raise IllegalAction(
             _(
-                "in %(edition)s locomotives are wild only on ferries and tunnels, and "
-                "%(route)s is neither",
+                "in %(edition)s locomotives are wild only on tunnels, and %(route)s is not one",
                 edition=edition.name,
                 route=route.label,
             )
         )
+    raise IllegalAction(
+        _(
+            "in %(edition)s locomotives are wild only on ferries and tunnels, and "
+            "%(route)s is neither",
+            edition=edition.name,
+            route=route.label,
+        )
+    )
+
+
+def _check_one_colour(route: Route, colors: Collection[str]) -> None:
+    """A route is claimed with cards of one colour (``colors``: those played), its own
+    unless it is gray."""
     if len(colors) > 1:
         raise IllegalAction(
             _("a route is claimed with cards of one colour, not %(count)d", count=len(colors))
@@ -109,6 +155,10 @@ def check_payment(
                 played=color_words(color),
             )
         )
+
+
+def _check_ferry_locomotives(route: Route, locomotives: int) -> None:
+    """A ferry takes a locomotive for each locomotive symbol."""
     if route.locomotives > locomotives:
         raise IllegalAction(
             ngettext(
@@ -119,50 +169,59 @@ def check_payment(
                 played=locomotives,
             )
         )
-    extra = _tunnel_extra(route, colors, turned_over)
-    total = sum(colors.values()) + locomotives + plus_four
-    if total != route.length + extra:
-        if extra:
-            raise IllegalAction(
-                ngettext(
-                    "%(route)s takes %(num)d card (%(length)d and %(extra)d for the tunnel), "
-                    "not %(total)d",
-                    "%(route)s takes %(num)d cards (%(length)d and %(extra)d for the tunnel), "
-                    "not %(total)d",
-                    route.length + extra,
-                    route=route.name,
-                    length=route.length,
-                    extra=extra,
-                    total=total,
-                )
-            )
+
+
+def _check_card_count(route: Route, extra: int, total: int) -> None:
+    """A route takes a card a space, and a tunnel ``extra`` more: ``total`` played."""
+    if total == route.length + extra:
+        return
+    if extra:
         raise IllegalAction(
             ngettext(
-                "%(route)s takes %(num)d card, not %(total)d",
-                "%(route)s takes %(num)d cards, not %(total)d",
-                route.length,
+                "%(route)s takes %(num)d card (%(length)d and %(extra)d for the tunnel), "
+                "not %(total)d",
+                "%(route)s takes %(num)d cards (%(length)d and %(extra)d for the tunnel), "
+                "not %(total)d",
+                route.length + extra,
                 route=route.name,
+                length=route.length,
+                extra=extra,
                 total=total,
             )
         )
+    raise IllegalAction(
+        ngettext(
+            "%(route)s takes %(num)d card, not %(total)d",
+            "%(route)s takes %(num)d cards, not %(total)d",
+            route.length,
+            route=route.name,
+            total=total,
+        )
+    )
+
+
+def _paid(
+    route: Route, colors: Mapping[str, int], locomotives: int, plus_four: int, extra: int
+) -> Text:
+    """How the cards pay for the route: its spaces and, on a tunnel, the tunnel cards."""
     parts = _played(colors, locomotives)
     if plus_four:
         parts.append(ngettext("%(num)d +4 locomotive", "%(num)d +4 locomotives", plus_four))
+    paid = {"route": route.label, "cards": listing(parts)}
     if extra:
+        tunnel = ngettext("%(num)d tunnel card", "%(num)d tunnel cards", extra)
         return ngettext(
             "%(route)s: %(cards)s pay for %(num)d space and %(tunnel)s",
             "%(route)s: %(cards)s pay for %(num)d spaces and %(tunnel)s",
             route.length,
-            route=route.label,
-            cards=listing(parts),
-            tunnel=ngettext("%(num)d tunnel card", "%(num)d tunnel cards", extra),
+            **paid,
+            tunnel=tunnel,
         )
     return ngettext(
         "%(route)s: %(cards)s pay for %(num)d space",
         "%(route)s: %(cards)s pay for %(num)d spaces",
         route.length,
-        route=route.label,
-        cards=listing(parts),
+        **paid,
     )
 
 
@@ -371,13 +430,7 @@ def _sails_cards(cards: Mapping[str, int]) -> tuple[dict[tuple[str, str], int], 
     """Counts by (kind, colour), and jokers; refuses an unknown card or count."""
     counted: dict[tuple[str, str], int] = {}
     jokers = 0
-    for name, count in cards.items():
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise IllegalAction(
-                _("a number of cards is a whole number, not %(count)s", count=repr(count))
-            )
-        if not count:
-            continue
+    for name, count in _each_kind_played(cards):
         if name == JOKER:
             jokers += count
             continue
@@ -407,19 +460,7 @@ def check_sails_payment(route: Route, cards: Mapping[str, int]) -> Text:
     colors = {color for _kind, color in counted}
     if route.pairs:
         return _pairs(route, counted, jokers)
-    if len(colors) > 1:
-        raise IllegalAction(
-            _("a route is claimed with cards of one colour, not %(count)d", count=len(colors))
-        )
-    if colors and route.color != GRAY and route.color not in colors:
-        raise IllegalAction(
-            _(
-                "%(route)s takes %(color)s cards, not %(played)s",
-                route=route.label,
-                color=color_words(route.color),
-                played=color_words(colors.pop()),
-            )
-        )
+    _check_one_colour(route, colors)
     singles = sum(n for (kind, _color), n in counted.items() if kind != DOUBLE_SHIP) + jokers
     doubles = sum(n for (kind, _color), n in counted.items() if kind == DOUBLE_SHIP)
     if not singles + doubles <= route.length <= singles + 2 * doubles:

@@ -14,10 +14,11 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.rules.actions import Action, action_to_json, parse_action
-from companion.rules.board import Board, Ticket, map_ids
+from companion.rules.board import Board, Ticket
 from companion.rules.errors import IllegalAction, RecordError, SetupError
 from companion.rules.fields import keys, pair, text
 from companion.rules.game import State, replay
+from companion.rules.map_file import map_ids
 from companion.rules.scoring import ScoreSheet, final_scores, held_targets, held_ticket, held_tour
 from companion.rules.setup import Player, Setup, new_game
 from companion.rules.variants import BASE_GAME, variant, variant_board
@@ -162,83 +163,44 @@ def resolve_ticket(board: Board, entry: HeldTicket) -> Ticket:
     return held_ticket(board, entry.cities, entry.points)
 
 
+# What a record may hold besides its map and its players.
+OPTIONAL_KEYS = {
+    "format",
+    "dice",
+    "pieces",
+    "actions",
+    "tickets",
+    "goods",
+    "house_rules",
+    "played",
+    "variant",
+    "log",
+    "language",
+    "game",
+}
+
+
 def parse_record(data: Any) -> GameRecord:
     """A ``GameRecord`` from parsed JSON, its shape checked."""
-    keys(
-        "",
-        data,
-        {"map", "players"},
-        {
-            "format",
-            "dice",
-            "pieces",
-            "actions",
-            "tickets",
-            "goods",
-            "house_rules",
-            "played",
-            "variant",
-            "log",
-            "language",
-            "game",
-        },
-    )
-    if "format" in data and data["format"] != FORMAT:
-        raise RecordError(
-            "format",
-            _("expected '%(format)s', not %(value)s", format=FORMAT, value=repr(data["format"])),
-        )
-    map_id = data["map"]
-    if not isinstance(map_id, str) or map_id not in map_ids():
-        raise RecordError(
-            "map", _("no map %(map)s (known: %(maps)s)", map=repr(map_id), maps=listing(map_ids()))
-        )
-    chosen = data.get("variant", BASE_GAME)
-    try:
-        variant(map_id, chosen if isinstance(chosen, str) else repr(chosen))
-    except IllegalAction as refusal:
-        raise RecordError("variant", refusal.message) from None
-    dice = data.get("dice", False)
-    if not isinstance(dice, bool):
-        raise RecordError("dice", _("should be true (a Dice Expansion game) or false"))
+    keys("", data, {"map", "players"}, OPTIONAL_KEYS)
+    _check_format(data)
+    map_id = _map_id(data)
+    chosen = _variant_chosen(data, map_id)
+    dice = _with_dice(data)
     pieces = _pieces(data.get("pieces", {}))
-    house_rules = data.get("house_rules", [])
-    if not isinstance(house_rules, list) or not all(isinstance(r, str) for r in house_rules):
-        raise RecordError("house_rules", _("should be a list of house rules by name"))
-    goods = data.get("goods", {})
-    if not isinstance(goods, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in goods.items()
-    ):
-        raise RecordError("goods", _("should map cities to goods colours"))
+    house_rules = _house_rules(data)
+    goods = _goods(data)
     players = _players(data["players"])
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise RecordError("actions", _("should be a list of actions"))
-    if len(actions) > MAX_ACTIONS:
-        raise RecordError(
-            "actions", ngettext("at most %(num)d action", "at most %(num)d actions", MAX_ACTIONS)
-        )
-    tickets = data.get("tickets", {})
-    if not isinstance(tickets, dict):
-        raise RecordError("tickets", _("should map each player's name to a list of tickets"))
-    parsed = tuple(parse_action(f"actions[{i}]", a) for i, a in enumerate(actions))
-    log = _log(data["log"]) if "log" in data else ()
-    live = tuple(entry.action for entry in log if entry.undone is None)
-    if log and "actions" not in data:
-        parsed = live
-    if log and parsed != live:
-        raise RecordError(
-            "log", _("its actions not taken back should be the record's actions, in order")
-        )
+    listed = _actions_listed(data)
+    hands = _hands_listed(data)
+    actions, log = _actions_as_logged(data, listed)
     return GameRecord(
         map=map_id,
         players=players,
-        actions=parsed,
-        tickets=MappingProxyType(
-            {name: _hand(f"tickets.{name}", hand) for name, hand in tickets.items()}
-        ),
-        goods=MappingProxyType(dict(goods)),
-        house_rules=tuple(house_rules),
+        actions=actions,
+        tickets=MappingProxyType({name: _hand(f"tickets.{name}", h) for name, h in hands.items()}),
+        goods=MappingProxyType(goods),
+        house_rules=house_rules,
         pieces=MappingProxyType(pieces),
         dice=dice,
         played=_played(data["played"]) if "played" in data else None,
@@ -247,6 +209,98 @@ def parse_record(data: Any) -> GameRecord:
         language=_token("language", data, LANGUAGE),
         origin=_token("game", data, ORIGIN),
     )
+
+
+def _check_format(data: dict[str, Any]) -> None:
+    """The record's format, where it names one: this one."""
+    if "format" in data and data["format"] != FORMAT:
+        raise RecordError(
+            "format",
+            _("expected '%(format)s', not %(value)s", format=FORMAT, value=repr(data["format"])),
+        )
+
+
+def _map_id(data: dict[str, Any]) -> str:
+    """The map played on: one the companion knows."""
+    map_id = data["map"]
+    if not isinstance(map_id, str) or map_id not in map_ids():
+        raise RecordError(
+            "map", _("no map %(map)s (known: %(maps)s)", map=repr(map_id), maps=listing(map_ids()))
+        )
+    return map_id
+
+
+def _variant_chosen(data: dict[str, Any], map_id: str) -> str:
+    """The variant played (the map's own decks unless it names one): one of the map's."""
+    chosen: str = data.get("variant", BASE_GAME)
+    try:
+        variant(map_id, chosen if isinstance(chosen, str) else repr(chosen))
+    except IllegalAction as refusal:
+        raise RecordError("variant", refusal.message) from None
+    return chosen
+
+
+def _with_dice(data: dict[str, Any]) -> bool:
+    """Whether the game is played with the Dice Expansion."""
+    dice = data.get("dice", False)
+    if not isinstance(dice, bool):
+        raise RecordError("dice", _("should be true (a Dice Expansion game) or false"))
+    return dice
+
+
+def _house_rules(data: dict[str, Any]) -> tuple[str, ...]:
+    """The house rules played with, by name."""
+    house_rules = data.get("house_rules", [])
+    if not isinstance(house_rules, list) or not all(isinstance(r, str) for r in house_rules):
+        raise RecordError("house_rules", _("should be a list of house rules by name"))
+    return tuple(house_rules)
+
+
+def _goods(data: dict[str, Any]) -> dict[str, str]:
+    """The goods colour of each city (Märklin), as the table set them."""
+    goods = data.get("goods", {})
+    if not isinstance(goods, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in goods.items()
+    ):
+        raise RecordError("goods", _("should map cities to goods colours"))
+    return dict(goods)
+
+
+def _actions_listed(data: dict[str, Any]) -> list[Any]:
+    """The record's actions as it lists them, not yet read: at most ``MAX_ACTIONS``."""
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("actions", _("should be a list of actions"))
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(
+            "actions", ngettext("at most %(num)d action", "at most %(num)d actions", MAX_ACTIONS)
+        )
+    return actions
+
+
+def _hands_listed(data: dict[str, Any]) -> dict[Any, Any]:
+    """Each player's tickets as the record lists them, not yet read."""
+    tickets = data.get("tickets", {})
+    if not isinstance(tickets, dict):
+        raise RecordError("tickets", _("should map each player's name to a list of tickets"))
+    return tickets
+
+
+def _actions_as_logged(
+    data: dict[str, Any], listed: list[Any]
+) -> tuple[tuple[Action, ...], tuple[Logged, ...]]:
+    """The actions, and the log where the record keeps one: the log's actions not taken
+    back are the record's actions (and stand for them where it lists none)."""
+    actions = tuple(parse_action(f"actions[{i}]", a) for i, a in enumerate(listed))
+    log = _log(data["log"]) if "log" in data else ()
+    live = tuple(entry.action for entry in log if entry.undone is None)
+    if log and "actions" not in data:
+        actions = live
+    if log and actions != live:
+        raise RecordError(
+            "log", _("its actions not taken back should be the record's actions, in order")
+        )
+    return actions, log
 
 
 # A language by its code ("ru"), a game by its watching address (as the app makes them).

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.rules.dice import DiceTurn
 from companion.rules.errors import IllegalAction, RecordError
-from companion.rules.state import State
+from companion.rules.state import PORT, State, check_room_to_build, left_to_build
 from companion.rules.words import Message, _, ngettext
 
 
@@ -41,8 +41,7 @@ def _require(feature: int, refusal: Message) -> None:
 
 def ports_left(state: State, player: str) -> int:
     """How many ports a player may still build."""
-    built = sum(1 for owner in state.ports.values() if owner == player)
-    return state.setup.edition.ports - built
+    return left_to_build(state, player, PORT)
 
 
 def build_port(state: State, player: str, text: str) -> State:
@@ -53,19 +52,7 @@ def build_port(state: State, player: str, text: str) -> State:
     city = board.city(text)
     if not board.is_port_city(city):
         raise IllegalAction(_("%(city)s is not a port city", city=city))
-    if city in state.ports:
-        raise IllegalAction(
-            _("%(city)s already has %(player)s's port", city=city, player=state.ports[city])
-        )
-    if ports_left(state, player) <= 0:
-        raise IllegalAction(
-            ngettext(
-                "%(player)s has built all %(num)d port",
-                "%(player)s has built all %(num)d ports",
-                edition.ports,
-                player=player,
-            )
-        )
+    check_room_to_build(state, player, city, PORT)
     if not any(city in r.cities for r in state.routes_of(player)):
         raise IllegalAction(
             _(

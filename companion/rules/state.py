@@ -10,6 +10,7 @@ from typing import Protocol
 from companion.rules import counted
 from companion.rules.board import Board, Route
 from companion.rules.dice import DiceTurn, Tokens
+from companion.rules.errors import IllegalAction
 from companion.rules.setup import Setup
 from companion.rules.words import DASH, Message, Text, _, ngettext
 
@@ -143,4 +144,58 @@ def start(setup: Setup) -> State:
         trains, ships = {name: setup.edition.trains for name in setup.names}, {}
     return State(
         setup, MappingProxyType({}), MappingProxyType(trains), ships=MappingProxyType(ships)
+    )
+
+
+# The pieces built one to a city and a few to a player: Europe's stations, Rails & Sails'
+# ports.
+STATION, PORT = "station", "port"
+
+
+def built_in_cities(state: State, kind: str) -> tuple[Mapping[str, str], int]:
+    """The pieces of this kind built so far (city -> builder), and how many each player
+    may build."""
+    edition = state.setup.edition
+    if kind == STATION:
+        return state.stations, edition.stations
+    return state.ports, edition.ports
+
+
+def left_to_build(state: State, player: str, kind: str) -> int:
+    """How many more pieces of this kind a player may build."""
+    built, most = built_in_cities(state, kind)
+    return most - sum(1 for owner in built.values() if owner == player)
+
+
+def check_room_to_build(state: State, player: str, city: str, kind: str) -> None:
+    """Refuses a piece of this kind in a city that has one, and one more than a player
+    may build."""
+    built, most = built_in_cities(state, kind)
+    if city in built:
+        raise IllegalAction(_already_built(kind, city, built[city]))
+    if left_to_build(state, player, kind) <= 0:
+        raise IllegalAction(_all_built(kind, player, most))
+
+
+def _already_built(kind: str, city: str, owner: str) -> Message:
+    """A city that has its piece of this kind."""
+    if kind == STATION:
+        return _("%(city)s already has %(player)s's station", city=city, player=owner)
+    return _("%(city)s already has %(player)s's port", city=city, player=owner)
+
+
+def _all_built(kind: str, player: str, most: int) -> Message:
+    """A player who has built every piece of this kind."""
+    if kind == STATION:
+        return ngettext(
+            "%(player)s has built all %(num)d station",
+            "%(player)s has built all %(num)d stations",
+            most,
+            player=player,
+        )
+    return ngettext(
+        "%(player)s has built all %(num)d port",
+        "%(player)s has built all %(num)d ports",
+        most,
+        player=player,
     )

@@ -11,14 +11,13 @@ from types import MappingProxyType
 
 from companion.rules.board import Route
 from companion.rules.errors import IllegalAction
-from companion.rules.state import State
-from companion.rules.words import _, ngettext
+from companion.rules.state import STATION, State, check_room_to_build, left_to_build
+from companion.rules.words import _
 
 
 def stations_left(state: State, player: str) -> int:
     """How many stations a player may still build."""
-    built = sum(1 for owner in state.stations.values() if owner == player)
-    return state.setup.edition.stations - built
+    return left_to_build(state, player, STATION)
 
 
 def build_station(state: State, player: str, text: str) -> State:
@@ -27,19 +26,7 @@ def build_station(state: State, player: str, text: str) -> State:
     if not edition.stations:
         raise IllegalAction(_("there are no stations in %(edition)s", edition=edition.name))
     city = state.board.city(text)
-    if city in state.stations:
-        raise IllegalAction(
-            _("%(city)s already has %(player)s's station", city=city, player=state.stations[city])
-        )
-    if stations_left(state, player) <= 0:
-        raise IllegalAction(
-            ngettext(
-                "%(player)s has built all %(num)d station",
-                "%(player)s has built all %(num)d stations",
-                edition.stations,
-                player=player,
-            )
-        )
+    check_room_to_build(state, player, city, STATION)
     return replace(state, stations=MappingProxyType({**state.stations, city: player}))
 
 

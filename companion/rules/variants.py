@@ -11,9 +11,10 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from companion.rules.board import Board, Ticket, load_board, load_decks
+from companion.rules.board import Board, Ticket
 from companion.rules.editions import EUROPEAN_EXPRESS, GLOBETROTTER, LONGEST_PATH_BONUS, Bonus
 from companion.rules.errors import IllegalAction
+from companion.rules.map_file import load_board, load_decks
 from companion.rules.words import DASH, Message, Text, _, join
 
 BASE_GAME = "base"

@@ -9,7 +9,6 @@ from typing import Any
 
 from companion.catalogs import LANGUAGES, translator
 from companion.render.share_text import share_link
-from companion.rules.board import map_ids
 from companion.rules.counted import figure, points
 from companion.rules.event import HEATS, STAGES
 from companion.rules.event_standings import (
@@ -24,6 +23,7 @@ from companion.rules.event_standings import (
     overall_standings,
     result_of,
 )
+from companion.rules.map_file import map_ids
 from companion.rules.variants import game_title, variant_board, variants_of
 from companion.rules.words import Text, _, speaking
 from companion.web import store

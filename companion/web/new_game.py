@@ -14,9 +14,10 @@ from flask_babel import ngettext
 # SelectChoice is new in WTForms 3.3; types-WTForms still describes WTForms 3.2.
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
-from companion.rules.board import Board, load_board, map_ids
+from companion.rules.board import Board
 from companion.rules.colors import PIECE_COLORS
 from companion.rules.errors import CompanionError, RecordError
+from companion.rules.map_file import load_board, map_ids
 from companion.rules.record import GameRecord, parse_record
 from companion.rules.setup import MAX_NAME, Player, complete_split, goods_colors, takes_dice
 from companion.rules.untrusted import load_record_json, one_line

@@ -48,7 +48,7 @@ def settled(app: Flask) -> Flask:
     worker, each a pause of 65-120 ms, the slowest pages' time; with fewer, larger young
     collections and full ones some 70 times rarer, the pauses stay under 50 ms
     (``benchmarks/load.py``)."""
-    from companion.rules.board import load_board, map_ids
+    from companion.rules.map_file import load_board, map_ids
 
     for map_id in map_ids():
         load_board(map_id)

@@ -9,7 +9,7 @@ import math
 import pytest
 from playwright.sync_api import Page, expect
 
-from companion.rules.board import load_board, map_ids
+from companion.rules.map_file import load_board, map_ids
 from tests.e2e.phone import go, screenshot, start_game, tap, tap_route
 
 # A game's board page on each map, started once for all the tests here (none changes it).

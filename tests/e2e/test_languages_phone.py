@@ -137,7 +137,7 @@ ANYA_ROUTES = [
 
 def _short_routes() -> list[tuple[str, str]]:
     """Routes of 1 or 2 spaces, one per pair of cities, none touching Аня's cities."""
-    from companion.rules.board import load_board
+    from companion.rules.map_file import load_board
 
     hers = {c for pair in ANYA_ROUTES for c in pair} | {"Denver", "Boston", "New York"}
     found: dict[frozenset[str], tuple[str, str]] = {}
@@ -244,7 +244,7 @@ def _world_routes() -> list:
     names them), away from Marseille–Athina."""
     from collections import Counter
 
-    from companion.rules.board import load_board
+    from companion.rules.map_file import load_board
 
     routes = load_board("world").routes
     pairs = Counter(frozenset(r.cities) for r in routes)

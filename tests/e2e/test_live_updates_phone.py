@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
-from companion.rules.board import load_board
+from companion.rules.map_file import load_board
 from tests.e2e.phone import claim, drew_cards, go, start_game, tap, tap_route
 from tests.web.helpers import route_id
 

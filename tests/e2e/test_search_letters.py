@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from companion.rules.board import load_board, map_ids
+from companion.rules.map_file import load_board, map_ids
 from companion.rules.names import place_key
 from tests.e2e.phone import go
 

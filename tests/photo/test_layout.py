@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from companion.photo.layout import layout_ids, load_layout, parse_layout
-from companion.rules.board import load_board
 from companion.rules.errors import BoardError
+from companion.rules.map_file import load_board
 
 
 def test_north_america_places_each_of_its_100_tracks_and_309_spaces():

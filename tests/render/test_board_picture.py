@@ -11,7 +11,7 @@ import pytest
 
 from companion.render.board_picture import TRACK_GAP, board_svg, layout, space_counts, spaces
 from companion.render.palette import Piece, tint
-from companion.rules.board import load_board, map_ids
+from companion.rules.map_file import load_board, map_ids
 
 MAPS = map_ids()
 

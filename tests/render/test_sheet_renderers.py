@@ -19,9 +19,9 @@ from companion.render.json_sheet import sheet_to_json
 from companion.render.pdf_sheet import sheet_to_pdf
 from companion.render.text_sheet import sheet_to_text
 from companion.rules import record as record_module
-from companion.rules.board import load_board, map_ids
 from companion.rules.editions import BASE, GLOBETROTTER, LONGEST_PATH_BONUS
 from companion.rules.game import replay
+from companion.rules.map_file import load_board, map_ids
 from companion.rules.record import GameRecord, HeldTicket, parse_record
 from companion.rules.scoring import final_scores
 from companion.rules.words import speaking

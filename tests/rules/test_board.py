@@ -7,8 +7,8 @@ import re
 import pytest
 
 from companion.render.board_picture import project
-from companion.rules.board import load_board, map_ids, parse_board
 from companion.rules.errors import BoardError, IllegalAction
+from companion.rules.map_file import load_board, map_ids, parse_board
 
 
 def test_north_america_has_36_cities_100_routes_on_78_pairs_22_doubles_309_spaces(usa):

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules.board import load_board, map_ids
 from companion.rules.errors import IllegalAction
+from companion.rules.map_file import load_board, map_ids
 
 # What players type for every city of every map, beyond the printed and official local
 # names: by ear, from older or other translations, with the usual slips.

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from companion.rules.actions import Claim
-from companion.rules.board import load_board
+from companion.rules.map_file import load_board
 from companion.rules.record import record_to_json
 from tests.helpers import assert_scored_alike, companion_score, record_of
 from tests.playout import random_game

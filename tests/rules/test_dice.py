@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.actions import BuildStation, Claim, MovePassenger, Pass
-from companion.rules.board import Route, load_board
+from companion.rules.board import Route
 from companion.rules.dice import DiceOption, DiceTurn, Tokens, dice_for_claim, token_choices
 from companion.rules.errors import IllegalAction, RecordError, SetupError
 from companion.rules.game import apply, check_played_at_the_table, start
+from companion.rules.map_file import load_board
 from companion.rules.record import parse_record, record_to_json
 from companion.rules.setup import Player, new_game
 from tests.helpers import MARKLIN_GOODS, game_record

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from companion.rules.actions import BuildStation
-from companion.rules.board import load_board
 from companion.rules.errors import IllegalAction
 from companion.rules.game import apply
+from companion.rules.map_file import load_board
 from companion.rules.record import parse_record
 from companion.rules.scoring import final_scores, held_ticket
 from tests.helpers import Table, game_record

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.board import load_board
 from companion.rules.errors import IllegalAction
 from companion.rules.from_the_board import game_from_board
 from companion.rules.game import replay
+from companion.rules.map_file import load_board
 from companion.rules.setup import Player, new_game
 from tests.helpers import SIX_SPACE_ROUTES
 

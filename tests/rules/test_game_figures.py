@@ -7,9 +7,9 @@ from decimal import Decimal
 
 from companion.rules.actions import CallTime, Claim, Leave, Pass
 from companion.rules.actions.time import FINISH_ROUND
-from companion.rules.board import load_board
 from companion.rules.game import apply, start
 from companion.rules.game_figures import GameFigures, PlayerFigures, game_figures
+from companion.rules.map_file import load_board
 from companion.rules.record import Logged
 from companion.rules.setup import Player, new_game
 

@@ -8,9 +8,9 @@ import pytest
 
 from companion.render.json_sheet import sheet_to_json
 from companion.rules.actions import Claim
-from companion.rules.board import load_board
 from companion.rules.errors import IllegalAction
 from companion.rules.game import apply, start
+from companion.rules.map_file import load_board
 from companion.rules.scoring import final_scores, held_ticket
 from companion.rules.setup import Player, new_game
 from companion.rules.variants import variant

@@ -10,9 +10,9 @@ from types import MappingProxyType
 import pytest
 
 from companion.rules.actions import Claim
-from companion.rules.board import load_board
 from companion.rules.errors import IllegalAction
 from companion.rules.game import apply, start
+from companion.rules.map_file import load_board
 from companion.rules.payment import check_payment
 from companion.rules.scoring import final_scores, held_ticket
 from companion.rules.setup import Player, new_game

@@ -10,10 +10,10 @@ import pytest
 
 from companion.render.json_sheet import sheet_to_json
 from companion.rules.actions import Claim
-from companion.rules.board import load_board
 from companion.rules.dice import DiceTurn, Tokens
 from companion.rules.errors import IllegalAction
 from companion.rules.game import apply, dice_options, start
+from companion.rules.map_file import load_board
 from companion.rules.payment import check_payment
 from companion.rules.record import parse_record
 from companion.rules.scoring import final_scores, held_targets, held_ticket
@@ -146,8 +146,8 @@ def test_the_swiss_board_prints_each_country_flag_where_its_routes_cross_the_bor
 
 
 def test_a_country_flag_in_a_map_file_is_checked():
-    from companion.rules.board import parse_board
     from companion.rules.errors import BoardError
+    from companion.rules.map_file import parse_board
 
     text = """
 id = "t"

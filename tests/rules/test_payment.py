@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.board import load_board
 from companion.rules.errors import IllegalAction
+from companion.rules.map_file import load_board
 from companion.rules.payment import check_payment
 
 USA, MARKLIN = load_board("usa"), load_board("marklin")

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from companion.render.json_sheet import sheet_to_json
-from companion.rules.board import load_board, map_ids
 from companion.rules.errors import IllegalAction
 from companion.rules.game import apply, claim_for, replay, start
+from companion.rules.map_file import load_board, map_ids
 from companion.rules.record import parse_record, record_to_json
 from companion.rules.scoring import final_scores
 from companion.rules.table_questions import refusal

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.actions import BuildPort, Exchange
-from companion.rules.board import load_board
 from companion.rules.errors import IllegalAction, SetupError
 from companion.rules.game import apply, start
+from companion.rules.map_file import load_board
 from companion.rules.scoring import held_tour
 from companion.rules.setup import Player, new_game
 from tests.helpers import Table

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.board import load_board
 from companion.rules.errors import IllegalAction, SetupError
+from companion.rules.map_file import load_board
 from companion.rules.setup import Player, new_game
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.actions import Exchange, Pass
-from companion.rules.board import load_board, map_ids
 from companion.rules.editions import RAILS_AND_SAILS_GREAT_LAKES, RAILS_AND_SAILS_WORLD
 from companion.rules.errors import IllegalAction
 from companion.rules.game import apply, claim_for
+from companion.rules.map_file import load_board, map_ids
 from companion.rules.setup import complete_split
 from companion.rules.table_questions import (
     PORT,

@@ -7,8 +7,8 @@ import pytest
 
 from companion.catalogs import translator
 from companion.render.json_sheet import sheet_to_json
-from companion.rules.board import load_board, load_decks
 from companion.rules.errors import RecordError
+from companion.rules.map_file import load_board, load_decks
 from companion.rules.record import parse_record, record_to_json
 from companion.rules.variants import VARIANTS, game_title, variant_board
 

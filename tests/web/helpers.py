@@ -15,7 +15,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from companion.rules.board import load_board
+from companion.rules.map_file import load_board
 from companion.rules.record import GameRecord, HeldTicket, record_to_json
 from companion.web import store
 from tests.patience import HANG

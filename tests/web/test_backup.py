@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.rules.board import load_board, map_ids
+from companion.rules.map_file import load_board, map_ids
 from companion.web import create_app, group_store, migrations, store
 from companion.web.backup import LEFT_OUT, TABLES, BackupError, backup, check, restore
 from tests.databases import new_schema, postgres_server

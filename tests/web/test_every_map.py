@@ -13,8 +13,8 @@ import pytest
 
 import companion.rules
 from companion.render.json_sheet import sheet_to_json
-from companion.rules.board import load_board, map_ids
 from companion.rules.game import replay
+from companion.rules.map_file import load_board, map_ids
 from companion.rules.record import parse_record
 from companion.rules.scoring import final_scores
 from tests.helpers import plays_with_dice, record_of, table_goods

@@ -25,8 +25,8 @@ from flask_wtf.file import FileField
 from werkzeug.routing import Rule
 from wtforms import FieldList, FormField
 
-from companion.rules.board import load_board, map_ids
 from companion.rules.colors import ROUTE_COLORS
+from companion.rules.map_file import load_board, map_ids
 from companion.rules.payment import LOCOMOTIVE, PLUS_FOUR, sails_card_names
 from companion.web import create_app, forms, store
 from tests.databases import fresh_database

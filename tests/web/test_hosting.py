@@ -56,7 +56,7 @@ def test_every_answer_says_how_long_the_app_took_over_it(client):
 def test_a_served_app_sets_what_lasts_aside_from_the_garbage_collector(app):
     import gc
 
-    from companion.rules.board import load_board
+    from companion.rules.map_file import load_board
     from companion.web.serve import settled
 
     before = gc.get_threshold()

@@ -165,8 +165,8 @@ def test_the_switch_on_a_refused_claim_goes_back_to_the_table(client):
 
 def test_a_city_that_is_not_found_is_suggested_with_its_local_name(client):
     from companion.catalogs import translator
-    from companion.rules.board import load_board
     from companion.rules.errors import IllegalAction
+    from companion.rules.map_file import load_board
 
     with pytest.raises(IllegalAction) as refused:
         load_board("usa").city("Pitsbrg")

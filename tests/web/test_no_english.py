@@ -19,7 +19,7 @@ from urllib.parse import urlencode, urljoin, urlsplit
 
 import pytest
 
-from companion.rules.board import load_board, map_ids
+from companion.rules.map_file import load_board, map_ids
 from companion.rules.record import record_to_json
 from companion.rules.setup import takes_dice
 from companion.web import create_app

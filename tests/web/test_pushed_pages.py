@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from companion.rules.board import load_board, map_ids
+from companion.rules.map_file import load_board, map_ids
 from companion.web import store
 from tests.helpers import record_of, table_goods
 from tests.playout import random_game

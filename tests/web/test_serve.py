@@ -114,7 +114,7 @@ def test_five_phones_racing_200_actions_each_across_4_workers_lose_and_double_no
     import threading
 
     from companion.rules.actions import Pass
-    from companion.rules.board import load_board
+    from companion.rules.map_file import load_board
     from companion.rules.record import parse_record
 
     base = served_by_four

@@ -11,7 +11,7 @@ import threading
 import pytest
 from pypdf import PdfReader
 
-from companion.rules.board import load_board, map_ids
+from companion.rules.map_file import load_board, map_ids
 from companion.rules.record import parse_record
 from companion.web import create_app
 from tests.databases import fresh_database
@@ -494,8 +494,8 @@ def test_a_secret_key_is_made_once_and_kept_in_the_instance(tmp_path):
 
 @pytest.mark.parametrize("map_id", map_ids())
 def test_every_route_tapped_names_exactly_that_route(map_id):
-    from companion.rules.board import load_board
     from companion.rules.game import claim_for, find_route, start
+    from companion.rules.map_file import load_board
     from companion.rules.setup import Player, new_game
 
     board = load_board(map_id)

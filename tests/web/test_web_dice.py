@@ -7,8 +7,8 @@ import html
 import pytest
 
 from companion.rules.actions import Pass
-from companion.rules.board import load_board
 from companion.rules.dice import DiceTurn
+from companion.rules.map_file import load_board
 from tests.helpers import Table, record_of
 from tests.web.helpers import import_record, page, problem
 

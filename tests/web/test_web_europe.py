@@ -8,7 +8,7 @@ import re
 
 from pypdf import PdfReader
 
-from companion.rules.board import load_board
+from companion.rules.map_file import load_board
 from tests.web.helpers import page, problem
 
 EUROPE = load_board("europe")

@@ -316,7 +316,7 @@ def test_a_trip_city_longer_than_a_record_allows_is_refused_and_the_export_impor
 
 
 def route_id_on(map_id: str, a: str, b: str) -> int:
-    from companion.rules.board import load_board
+    from companion.rules.map_file import load_board
 
     (found,) = [r.id for r in load_board(map_id).routes if set(r.cities) == {a, b} and r.track == 1]
     return found

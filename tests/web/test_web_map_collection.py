@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 
-from companion.rules.board import load_board
+from companion.rules.map_file import load_board
 from tests.web.helpers import new_game_form, page, problem
 
 INDIA, ASIA = load_board("india"), load_board("legendary-asia")

@@ -9,7 +9,7 @@ from urllib.parse import unquote
 
 from pypdf import PdfReader
 
-from companion.rules.board import load_board
+from companion.rules.map_file import load_board
 from tests.helpers import MARKLIN_GOODS
 from tests.web.helpers import page, problem, seats
 

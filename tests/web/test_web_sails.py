@@ -7,7 +7,7 @@ import io
 
 from pypdf import PdfReader
 
-from companion.rules.board import load_board
+from companion.rules.map_file import load_board
 from tests.web.helpers import page, problem
 
 

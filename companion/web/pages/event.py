@@ -29,7 +29,6 @@ from companion.render.csv_event import games_to_csv, standings_to_csv
 from companion.render.pdf_event import event_to_pdf
 from companion.rules.actions import Leave
 from companion.rules.actions.time import FINISHES, CallTime
-from companion.rules.board import load_board
 from companion.rules.errors import EventError, IllegalAction
 from companion.rules.event import (
     FINAL,
@@ -65,6 +64,7 @@ from companion.rules.event_standings import (
     WINS,
 )
 from companion.rules.game import apply as apply_action
+from companion.rules.map_file import load_board
 from companion.rules.variants import BASE_GAME, game_title, variant, variant_board
 from companion.rules.words import join as listed
 from companion.web import event_store, event_view, store

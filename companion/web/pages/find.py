@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, jsonify, request
 
-from companion.rules.board import load_board, map_ids
+from companion.rules.map_file import load_board, map_ids
 
 bp = Blueprint("find", __name__)
 

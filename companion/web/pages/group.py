@@ -21,9 +21,9 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.render.group_charts import scores_svg, wins_svg
 from companion.render.palette import SEAT_PIECES, Piece, piece_color
-from companion.rules.board import load_board, map_ids
 from companion.rules.colors import PIECE_COLORS
 from companion.rules.errors import IllegalAction
+from companion.rules.map_file import load_board, map_ids
 from companion.rules.names import name_key
 from companion.rules.rating import PROVISIONAL_GAMES
 from companion.rules.standings import Standings
