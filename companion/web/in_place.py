@@ -16,7 +16,7 @@ from __future__ import annotations
 from flask import Flask, g, get_flashed_messages, request
 from werkzeug.wrappers import Response
 
-from companion.web import store
+from companion.web import game_store
 from companion.web.shared_page import notes
 
 ASKED = "X-In-Place"  # the address of the page the form was sent from
@@ -43,7 +43,7 @@ def _in_place(response: Response) -> Response:
     game_id = (request.view_args or {}).get("game_id")
     version = g.get("written", {}).get(game_id)
     if version is None and game_id is not None:  # nothing written: a form sent again
-        version = store.load_game(game_id).version
+        version = game_store.load_game(game_id).version
     response.status_code = 200
     response.set_data(str(notes(get_flashed_messages(), version)))
     response.mimetype = "text/html"

@@ -36,7 +36,7 @@ from companion.rules.table_questions import (
 )
 from companion.rules.variants import variant
 from companion.rules.words import Text
-from companion.web import store
+from companion.web import game_store
 from companion.web.cache import Recent
 from companion.web.dice_panel import faces_asked, panel
 from companion.web.event_store import event_table
@@ -58,7 +58,7 @@ from companion.web.stored_game import LoggedAction, StoredGame
 
 def game_and_state(game_id: str) -> tuple[StoredGame, State]:
     """The game, and its board as the live actions leave it; ``GameNotFound``."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     return game, game.state()
 
 
@@ -132,7 +132,7 @@ def table_context(game: StoredGame, state: State, player: str) -> dict[str, obje
         "player": player,
         "turn_of": next_player(state),
         "blocked": cannot_act(state, player),
-        "closed": store.closed(game),
+        "closed": game_store.closed(game),
         "in_event": (in_event := game.kept(("in event",), lambda: event_table(game.id))),
         "clock": in_event.clock if in_event else None,
         "server_now": page_now(),
@@ -250,10 +250,10 @@ def record(
     the state after it), then goes back to the table (or to ``then``), on whoever plays
     next; the same form sent again records nothing and says what the first one recorded.
     A refusal is shown on ``refused``'s page (the table's unless given), with a 409."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     try:
         check_played_at_the_table(game.state(), action)
-        state = store.record_action(game_id, action, form.stamp)
+        state = game_store.record_action(game_id, action, form.stamp)
     except Repeated as repeat:
         flash(repeated(repeat, game.record.board()))
     except IllegalAction as refusal:

@@ -31,7 +31,7 @@ from companion.rules.table_questions import (
     route_choice,
 )
 from companion.rules.words import DASH
-from companion.web import store
+from companion.web import game_store
 from companion.web.forms import (
     BOARD,
     CityForm,
@@ -145,7 +145,7 @@ def exchange(game_id: str) -> Response | tuple[str, int]:
     count = required(form.count.data)
     n = count if form.take.data == "ships" else -count
     action = Exchange(required(form.player.data), n)
-    cost = store.load_game(game_id).record.board().edition.exchange_cost * count
+    cost = game_store.load_game(game_id).record.board().edition.exchange_cost * count
     done = _("%(action)s: −%(cost)d", action=action.describe(), cost=cost)
     return record(game_id, action, form, done)
 
@@ -157,10 +157,10 @@ def undo(game_id: str) -> Response | tuple[str, int]:
     form = UndoForm()
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
-    board = store.load_game(game_id).record.board()
+    board = game_store.load_game(game_id).record.board()
     back = _back(game_id, form.then.data)
     try:
-        undone = store.undo(game_id, form.action.data)
+        undone = game_store.undo(game_id, form.action.data)
     except Repeated as repeat:
         assert isinstance(repeat.what, LoggedAction)
         flash(_("Already undone: %(action)s", action=repeat.what.action.describe(board)))
@@ -186,7 +186,7 @@ def colours(game_id: str) -> Response | tuple[str, int]:
     if not chosen or any(c not in PIECE_COLORS for c in chosen):
         return render_table(game_id, problem=_("Choose a colour for each player."), status=400)
     try:
-        store.choose_colours(game_id, chosen)
+        game_store.choose_colours(game_id, chosen)
     except CompanionError as refusal:
         return render_table(game_id, problem=str(refusal), status=409)
     flash(_("The pieces' colours are chosen."))

@@ -24,7 +24,7 @@ from companion.rules.passengers import (
 )
 from companion.rules.state import Trip
 from companion.rules.table_questions import goods_left
-from companion.web import store
+from companion.web import game_store
 from companion.web.dice_panel import counted_faces, faces_from
 from companion.web.forms import ConfirmForm, TripForm, form_problem, required, small_int
 from companion.web.new_game import remember_goods
@@ -84,7 +84,7 @@ def next_steps(state: State, path: list[str], used: set[int]) -> list[Step]:
 
 def render_trip(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
     """The trip page."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     state = game.state()
     player = chosen_player(state)
     path = _path(request.values.get("path"))
@@ -146,7 +146,7 @@ def make(game_id: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return render_trip(game_id, problem=form_problem(form), status=400)
     turn = None
-    if store.load_game(game_id).record.dice:
+    if game_store.load_game(game_id).record.dice:
         faces, _counted = counted_faces(request.form)
         faces = faces or faces_from(",".join(request.form.getlist("f")))
         if faces is None:
@@ -166,7 +166,7 @@ def make(game_id: str) -> Response | tuple[str, int]:
 def goods(game_id: str) -> Response | tuple[str, int]:
     """The board's goods colours: set once, remembered for this browser's and this group's
     next games on the board."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     form = ConfirmForm()
     problem, status = None, 200
     if request.method == "POST":
@@ -184,7 +184,7 @@ def goods(game_id: str) -> Response | tuple[str, int]:
                 and sent.get("shown-" + key.removeprefix("goods-"), None) != value
             }
             try:
-                goods = store.set_goods(game_id, chosen)
+                goods = game_store.set_goods(game_id, chosen)
             except CompanionError as error:
                 problem, status = str(error), 400
             else:
@@ -194,7 +194,7 @@ def goods(game_id: str) -> Response | tuple[str, int]:
                 if not back:  # the table, where the passengers are played
                     return redirect(url_for("table.show", game_id=game_id), code=303)
                 return redirect(local_target(back, game_id), code=303)
-        game = store.load_game(game_id)
+        game = game_store.load_game(game_id)
     state = game.state()
     edition = state.setup.edition
     cities = sorted(c for c, city in state.board.cities.items() if not city.is_country)

@@ -1,8 +1,10 @@
-"""Storage: games as action logs, in SQLite or PostgreSQL (``database``), in the manner
-of flaskr's db.py.
+"""Storage of games: each an action log, with its tickets, goods colours and score track,
+read (``load_game``, kept in this process at its version: ``GAMES``) and written through
+the unit of work (``unit_of_work``), and the limit on the games a client starts an hour.
 
 Every change is checked against the log as it stands inside one write transaction that
-holds the game, so two phones claiming the same route at once cannot both land.
+holds the game (``writing_game``), so two phones claiming the same route at once cannot
+both land.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 from typing import Any
 
-from flask import Flask, current_app, g, has_request_context
+from flask import current_app
 
 from companion.catalogs import LANGUAGES
 from companion.rules.actions import Action
@@ -41,18 +43,17 @@ from companion.rules.setup import Player, new_game
 from companion.rules.untrusted import MAX_INT, check_record_data, mend_text
 from companion.rules.words import _
 from companion.web.cache import Recent
-from companion.web.changes import CHANGES, CHANNEL
-from companion.web.database import (
-    FAULTS,
-    UNKNOWN_OUTCOME,
-    UNREACHABLE,
-    Connection,
-    Database,
-    Unavailable,
-    reason_of,
-)
+from companion.web.database import Connection
 from companion.web.stamps import UNSTAMPED, Repeated, Stamp, check, spend
 from companion.web.stored_game import LoggedAction, LoggedTicket, StoredGame, in_log_order
+from companion.web.unit_of_work import (
+    database,
+    get_db,
+    kept_reads,
+    now,
+    raise_version,
+    writing,
+)
 
 # What the score track can say for a player (the sheet's form keeps to it too).
 TRACK_POINTS = (-999, 9999)
@@ -83,70 +84,15 @@ class TooManyGames(Exception):
         self.most = most
 
 
-def database() -> Database:
-    """The app's database (``DATABASE``: a SQLite file or a PostgreSQL address)."""
-    db: Database = current_app.extensions["companion.database"]
-    return db
-
-
-def get_db() -> Connection:
-    """The request's connection, opened on first use."""
-    if "db" not in g:
-        g.db = database().connect()
-    db: Connection = g.db
-    return db
-
-
-def close_db(_error: BaseException | None = None) -> None:
-    """Closes the request's connection (gives it back to the pool), if one was opened."""
-    db = g.pop("db", None)
-    if db is not None:
-        db.close()
-
-
-def init_app(app: Flask) -> None:
-    """Registers the connection's teardown and makes the database on first run."""
-    db = Database(app.config["DATABASE"], pool_size=app.config.get("DATABASE_POOL", 10))
-    app.extensions["companion.database"] = db
-    app.teardown_appcontext(close_db)
-    db.init_schema()
-
-
 @contextmanager
-def writing(game_id: str | None = None, lock: str | None = None) -> Iterator[Connection]:
-    """A write transaction: other writers (to the same game, or taking the same ``lock``,
-    on PostgreSQL; to the same database, on SQLite) wait until it commits or rolls back.
-    A write that checks something and then changes it takes a lock named for what it
-    checks ("group:<id>", "started:<client>"). Once it commits, the pages following the
-    games it changed hear of it (``live``)."""
-    db = get_db()
-    db.begin(game_id, lock)
-    g.pop("games_read", None)  # read again under the write's lock, and after it
-    g.touched = {}  # game id -> its version after the write
-    try:
-        if game_id is not None:
-            closed = closed_game(game_id, db)  # under the lock a re-draw takes too
-            if closed is not None:
-                raise closed
+def writing_game(game_id: str) -> Iterator[Connection]:
+    """A write to the game (``writing``: no other write to it meanwhile), refused
+    (``GameClosed``) once its event closed it, as read under the lock a re-draw takes too."""
+    with writing(game_id) as db:
+        closed = closed_game(game_id, db)
+        if closed is not None:
+            raise closed
         yield db
-    except BaseException:
-        g.pop("touched", None)
-        try:
-            db.rollback()
-        except Exception:  # the first error is the one to tell
-            pass
-        raise
-    try:
-        db.commit()
-    except FAULTS as error:
-        if db.kind == "postgresql" and reason_of(error) == UNREACHABLE:
-            # The connection broke with the commit sent: the server may have stored it.
-            raise Unavailable(UNKNOWN_OUTCOME, str(error)) from error
-        raise
-    touched = g.pop("touched", {})
-    g.written = {**g.get("written", {}), **touched}  # what the request's answer may say
-    for changed, version in touched.items():
-        CHANGES.notify(changed, version)
 
 
 def closed_game(game_id: str, db: Connection | None = None) -> GameClosed | None:
@@ -177,10 +123,6 @@ def closed(game: StoredGame) -> GameClosed | None:
     """``closed_game`` of a game as read, worked out once per version."""
     found: GameClosed | None = game.kept(("closed",), lambda: closed_game(game.id))
     return found
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def new_game_id() -> str:
@@ -337,7 +279,7 @@ def load_game(game_id: str) -> StoredGame:
     """The stored game at this address, or ``GameNotFound``. Read once a request until it
     writes: a view that reads the game and then records an action reads it once before
     the write, and again inside it (under its lock)."""
-    read = _read_in_request()
+    read: dict[str, StoredGame] = kept_reads()
     if game_id not in read:
         read[game_id] = _load_game(game_id)
     return read[game_id]
@@ -347,7 +289,7 @@ def load_games(game_ids: Iterable[str]) -> dict[str, StoredGame]:
     """The stored games at these addresses (``load_game``'s, each), read with one query
     for those known at their version: an event's page reads its tables' games at once."""
     wanted = list(dict.fromkeys(game_ids))
-    read = _read_in_request()
+    read: dict[str, StoredGame] = kept_reads()
     missing = [i for i in wanted if i not in read]
     if missing:
         marks = ", ".join("?" * len(missing))
@@ -357,15 +299,6 @@ def load_games(game_ids: Iterable[str]) -> dict[str, StoredGame]:
             if known is not None:
                 read[row["id"]] = known
     return {i: load_game(i) for i in wanted}
-
-
-def _read_in_request() -> dict[str, StoredGame]:
-    """The games this request has read (a fresh dict for a command, or under a write's
-    lock, where nothing is kept)."""
-    if not has_request_context() or "touched" in g:
-        return {}
-    read: dict[str, StoredGame] = g.setdefault("games_read", {})
-    return read
 
 
 def known_game(game_id: str, version: int) -> StoredGame | None:
@@ -503,7 +436,7 @@ def record_action(game_id: str, action: Action, stamp: Stamp = UNSTAMPED) -> Sta
     could not hold. The same form sent twice records once (``Repeated``)."""
     body = action_to_json(action)
     recordable_by(lambda: parse_action("action", body), body)
-    with writing(game_id) as db:
+    with writing_game(game_id) as db:
         game = load_game(game_id)
         check(db, game, stamp, body, turn=True)
         if len(game.history) >= MAX_ACTIONS:
@@ -541,7 +474,7 @@ def undo(game_id: str, seq: int | None = None) -> LoggedAction | None:
     ``seq`` names the action the phone's Undo showed: when it is already undone (the same
     Undo sent twice), ``Repeated``; when another action was recorded after it, that one is
     not the phone's to take back (``IllegalAction``)."""
-    with writing(game_id) as db:
+    with writing_game(game_id) as db:
         game = load_game(game_id)
         last = game.last
         if seq is not None:
@@ -576,7 +509,7 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = UNST
     body = ticket_to_json(entry)
     sent = {"player": player, "ticket": body}
     recordable_by(lambda: parse_ticket("ticket", body), sent)
-    with writing(game_id) as db:
+    with writing_game(game_id) as db:
         game = load_game(game_id)
         check(db, game, stamp, sent, turn=False)
         setup = game.state().setup
@@ -607,7 +540,7 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = UNST
 
 def remove_ticket(game_id: str, seq: int) -> bool:
     """Takes back a ticket entered by mistake (kept, marked removed); False if none."""
-    with writing(game_id) as db:
+    with writing_game(game_id) as db:
         load_game(game_id)
         if not 0 <= seq <= MAX_INT:
             return False  # no ticket has such a number
@@ -625,7 +558,7 @@ def set_goods(game_id: str, colors: dict[str, str]) -> dict[str, str]:
     would leave one impossible (its city's colour cleared) is refused. The game's colours
     as they now are."""
     recordable(colors)
-    with writing(game_id) as db:
+    with writing_game(game_id) as db:
         game = load_game(game_id)
         record = game.record
         board = record.board()
@@ -676,7 +609,7 @@ def set_track(game_id: str, player: str, points: int | None) -> None:
     low, high = TRACK_POINTS
     if points is not None and not low <= points <= high:
         raise IllegalAction(_("the score track goes from %(low)d to %(high)d", low=low, high=high))
-    with writing(game_id) as db:
+    with writing_game(game_id) as db:
         name = load_game(game_id).state().setup.player(player)
         db.execute("DELETE FROM track WHERE game_id = ? AND player = ?", (game_id, name))
         if points is not None:
@@ -737,7 +670,7 @@ def choose_colours(game_id: str, colours: Sequence[str]) -> None:
     (an event's draw seats people, not colours); refused (``IllegalAction``,
     ``SetupError``) once an action or a ticket is recorded, or where the rules refuse them
     (two players of one colour)."""
-    with writing(game_id) as db:
+    with writing_game(game_id) as db:
         game = load_game(game_id)
         if game.history or game.tickets:
             raise IllegalAction(_("the pieces' colours are chosen before the table's first move"))
@@ -756,18 +689,3 @@ def touch(db: Connection, game_id: str) -> None:
     """Notes that the game changed: when, and its version one more (said with the change,
     so that the pages following the game need not read it)."""
     raise_version(db, "game", game_id, updated=now())
-
-
-def raise_version(db: Connection, table: str, row_id: str, key: str = "", **also: str) -> None:
-    """A game's (or an event's, ``key`` "event:") version one more, with the columns
-    ``also`` set, in the write ``db`` is in: said to this process's streams once the write
-    commits (``writing``), and on PostgreSQL to every process's listener in the same
-    statement (the notice "<key><id> <version>", as ``changes.read_notice`` reads it)."""
-    sets = "".join(f"{column} = ?, " for column in also)
-    update = f"UPDATE {table} SET {sets}version = version + 1 WHERE id = ? RETURNING version"
-    params = [*also.values(), row_id]
-    if db.kind == "postgresql":
-        update += f", pg_notify(?, '{key}' || id || ' ' || version)"
-        params.append(CHANNEL)
-    row = db.execute(update, params).fetchone()
-    g.touched[key + row_id] = int(row[0]) if row is not None else None
