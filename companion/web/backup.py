@@ -416,7 +416,8 @@ def restore(lines: Iterable[str], accept_newer: bool = False) -> Restored:
     if first is None:
         reading.end()  # refused: an empty file
     reading.line(1, first or "")
-    with unit_of_work.writing() as db:
+    with unit_of_work.writing() as write:
+        db = write.db
         held = [t for t in TABLES if db.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone()]
         if held:
             raise BackupError(

@@ -43,6 +43,7 @@ from companion.web import game_store, unit_of_work
 from companion.web.cache import Recent
 from companion.web.changes import EVENT
 from companion.web.database import Connection
+from companion.web.unit_of_work import Write
 
 
 class EventNotFound(LookupError):
@@ -72,7 +73,8 @@ def create_event(setup: EventSetup, language: str | None = None, client: str | N
     first = draw_round(start, new_seed())
     event = apply(start, first)
     event_id, watch = game_store.new_game_id(), game_store.new_game_id()
-    with unit_of_work.writing(lock=game_store.started_lock(client)) as db:
+    with unit_of_work.writing(lock=game_store.started_lock(client)) as write:
+        db = write.db
         if client is not None:
             game_store.count_started(db, client)
         db.execute(
@@ -103,7 +105,8 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
     and this one is refused. ``EventError`` says why an entry is refused."""
     before = load_event(event_id)
     entry = make(before.event)
-    with unit_of_work.writing(lock=f"event:{event_id}") as db:
+    with unit_of_work.writing(lock=f"event:{event_id}") as write:
+        db = write.db
         stored = _load(db, "id", event_id)
         if len(stored.log) != len(before.log):
             raise EventError(_("the event changed meanwhile: look at it again"))
@@ -117,17 +120,17 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
             tables = [t.number for t in after.round(entry.round).tables]
             _new_games(db, event_id, after, entry.round, tables, stored.language)
         elif isinstance(entry, Redrawn):
-            _replace_games(db, stored, after, entry.round, list(entry.tables))
+            _replace_games(write, stored, after, entry.round, list(entry.tables))
         elif isinstance(entry, Moved):
             source = stored.event.round(entry.round).table_of(entry.player)
             assert source is not None  # apply refused a player without a table
-            _replace_games(db, stored, after, entry.round, [source.number, entry.table])
+            _replace_games(write, stored, after, entry.round, [source.number, entry.table])
         elif isinstance(entry, (Seated, Freed, MapChosen)):
-            _replace_games(db, stored, after, entry.round, [entry.table])
+            _replace_games(write, stored, after, entry.round, [entry.table])
         elif isinstance(entry, (ClockStarted, LastCall)):
             for (number, _table), game_id in stored.games.items():
                 if number == entry.round:
-                    game_store.touch(db, game_id)  # every table's phones hear of it at once
+                    game_store.touch(write, game_id)  # every table's phones hear of it at once
         elif isinstance(entry, (TakenOut, GivenUp)):
             taken = stored.games.get((entry.round, entry.table))
             if taken is not None:
@@ -135,8 +138,8 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
                     "UPDATE event_game SET taken_out = ? WHERE event_id = ? AND game_id = ?",
                     (unit_of_work.now(), event_id, taken),
                 )
-                game_store.touch(db, taken)  # its phones hear of it: it takes no more moves
-        unit_of_work.raise_version(db, "event", event_id, EVENT)  # its screens hear of it
+                game_store.touch(write, taken)  # its phones hear of it: it takes no more moves
+        unit_of_work.raise_version(write, "event", event_id, EVENT)  # its screens hear of it
     return load_event(event_id)
 
 
@@ -258,17 +261,17 @@ def _new_games(
 
 
 def _replace_games(
-    db: Connection, stored: StoredEvent, after: Event, round_number: int, tables: list[int]
+    write: Write, stored: StoredEvent, after: Event, round_number: int, tables: list[int]
 ) -> None:
     """The ``tables``' games replaced by new ones, with their players as ``after`` seats them."""
     for number in tables:
-        db.execute(
+        write.db.execute(
             "UPDATE event_game SET replaced = ? WHERE event_id = ? AND round = ?"
             " AND table_number = ? AND replaced IS NULL",
             (unit_of_work.now(), stored.id, round_number, number),
         )
-        game_store.touch(db, stored.games[round_number, number])  # its phones hear of it
-    _new_games(db, stored.id, after, round_number, tables, stored.language)
+        game_store.touch(write, stored.games[round_number, number])  # its phones hear of it
+    _new_games(write.db, stored.id, after, round_number, tables, stored.language)
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from companion.web.database import Connection
 from companion.web.stamps import UNSTAMPED, Repeated, Stamp, check, spend
 from companion.web.stored_game import LoggedAction, LoggedTicket, StoredGame, in_log_order
 from companion.web.unit_of_work import (
+    Write,
     database,
     get_db,
     kept_reads,
@@ -85,14 +86,14 @@ class TooManyGames(Exception):
 
 
 @contextmanager
-def writing_game(game_id: str) -> Iterator[Connection]:
+def writing_game(game_id: str) -> Iterator[Write]:
     """A write to the game (``writing``: no other write to it meanwhile), refused
     (``GameClosed``) once its event closed it, as read under the lock a re-draw takes too."""
-    with writing(game_id) as db:
-        closed = closed_game(game_id, db)
+    with writing(game_id) as write:
+        closed = closed_game(game_id, write.db)
         if closed is not None:
             raise closed
-        yield db
+        yield write
 
 
 def closed_game(game_id: str, db: Connection | None = None) -> GameClosed | None:
@@ -142,12 +143,12 @@ def create_game(
     ``language``: the table's, in which the game's pages and sheet come out unless a
     phone chose another. ``group``: the group it is played in (``group_store``)."""
     state = check_game(record)
-    with writing(lock=started_lock(client)) as db:
+    with writing(lock=started_lock(client)) as write:
         if client is not None:
-            count_started(db, client)
+            count_started(write.db, client)
         if group is not None and record.origin is not None:
-            _not_in_group_yet(db, group, record.origin)
-        return insert_game(db, record, state, language, group)
+            _not_in_group_yet(write.db, group, record.origin)
+        return insert_game(write.db, record, state, language, group)
 
 
 def check_game(record: GameRecord) -> State:
@@ -430,15 +431,16 @@ def load_watched(watch: str) -> StoredGame:
     return load_game(watched_id(watch))
 
 
-def record_action(game_id: str, action: Action, stamp: Stamp = UNSTAMPED) -> State:
+def record_action(game_id: str, action: Action, stamp: Stamp = UNSTAMPED) -> StoredGame:
     """Checks an action against the log as it stands now and records it, or refuses it
     (``IllegalAction``; ``Stale`` for a page out of date), as well as one the game record
-    could not hold. The same form sent twice records once (``Repeated``)."""
+    could not hold. The same form sent twice records once (``Repeated``). The game as the
+    write left it: its state, and its version."""
     body = action_to_json(action)
     recordable_by(lambda: parse_action("action", body), body)
-    with writing_game(game_id) as db:
+    with writing_game(game_id) as write:
         game = load_game(game_id)
-        check(db, game, stamp, body, turn=True)
+        check(write.db, game, stamp, body, turn=True)
         if len(game.history) >= MAX_ACTIONS:
             raise IllegalAction(
                 _(
@@ -449,32 +451,33 @@ def record_action(game_id: str, action: Action, stamp: Stamp = UNSTAMPED) -> Sta
         state = apply(game.state(), action)
         seq = max((a.seq for a in game.history), default=-1) + 1
         at = now()
-        db.execute(
+        write.db.execute(
             "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
             (game_id, seq, json.dumps(body), at),
         )
-        spend(db, game_id, stamp, body, {"action": seq})
-        touch(db, game_id)
+        spend(write.db, game_id, stamp, body, {"action": seq})
+        version = touch(write, game_id)
     # The game as this write left it, its state already known: the next page in this
     # process replays nothing (another process's next read finds the new version).
     after = replace(
         game,
         record=replace(game.record, actions=(*game.record.actions, action)),
         history=(*game.history, LoggedAction(seq, action, at, None)),
-        version=game.version + 1,
+        version=version,
     )
     object.__setattr__(after, "_state", state)
     GAMES.put((database().url, game_id), after, same=_same_version)
-    return state
+    return after
 
 
-def undo(game_id: str, seq: int | None = None) -> LoggedAction | None:
-    """Marks the last live action undone (it stays in the history); None if there is none.
+def undo(game_id: str, seq: int | None = None) -> tuple[LoggedAction | None, int | None]:
+    """Marks the last live action undone (it stays in the history): the action, and the
+    version the write left the game at; None and None if there is none.
 
     ``seq`` names the action the phone's Undo showed: when it is already undone (the same
     Undo sent twice), ``Repeated``; when another action was recorded after it, that one is
     not the phone's to take back (``IllegalAction``)."""
-    with writing_game(game_id) as db:
+    with writing_game(game_id) as write:
         game = load_game(game_id)
         last = game.last
         if seq is not None:
@@ -493,25 +496,26 @@ def undo(game_id: str, seq: int | None = None) -> LoggedAction | None:
                     )
                 )
         if last is None:
-            return None
-        db.execute(
+            return None, None
+        write.db.execute(
             "UPDATE action SET undone = ? WHERE game_id = ? AND seq = ?",
             (now(), game_id, last.seq),
         )
-        touch(db, game_id)
-    return last
+        version = touch(write, game_id)
+    return last, version
 
 
-def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = UNSTAMPED) -> None:
+def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = UNSTAMPED) -> int:
     """Adds a revealed ticket to a player's hand, refusing one that can't be scored or
     that the game record could not hold. The same form sent twice adds it once
-    (``Repeated``); tickets entered on other phones meanwhile don't matter."""
+    (``Repeated``); tickets entered on other phones meanwhile don't matter. The version
+    the write left the game at."""
     body = ticket_to_json(entry)
     sent = {"player": player, "ticket": body}
     recordable_by(lambda: parse_ticket("ticket", body), sent)
-    with writing_game(game_id) as db:
+    with writing_game(game_id) as write:
         game = load_game(game_id)
-        check(db, game, stamp, sent, turn=False)
+        check(write.db, game, stamp, sent, turn=False)
         setup = game.state().setup
         name = setup.player(player)
         hands = game.record.hands(setup)
@@ -526,39 +530,41 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = UNST
         ticket = resolve_ticket(setup.board, entry)
         hands[name] = (*hands.get(name, ()), ticket)
         check_hands(setup.board, hands)
-        seq = db.execute(
+        seq = write.db.execute(
             "SELECT COALESCE(MAX(seq) + 1, 0) FROM ticket WHERE game_id = ?", (game_id,)
         ).fetchone()[0]
         stored = replace(entry, cities=ticket.cities)  # as printed
-        db.execute(
+        write.db.execute(
             "INSERT INTO ticket (game_id, seq, player, body, recorded) VALUES (?, ?, ?, ?, ?)",
             (game_id, seq, name, json.dumps(ticket_to_json(stored)), now()),
         )
-        spend(db, game_id, stamp, sent, {"ticket": seq})
-        touch(db, game_id)
+        spend(write.db, game_id, stamp, sent, {"ticket": seq})
+        version = touch(write, game_id)
+    return version
 
 
-def remove_ticket(game_id: str, seq: int) -> bool:
-    """Takes back a ticket entered by mistake (kept, marked removed); False if none."""
-    with writing_game(game_id) as db:
+def remove_ticket(game_id: str, seq: int) -> tuple[bool, int | None]:
+    """Takes back a ticket entered by mistake (kept, marked removed); False if none. With
+    the version the write left the game at (None: it wrote nothing)."""
+    with writing_game(game_id) as write:
         load_game(game_id)
         if not 0 <= seq <= MAX_INT:
-            return False  # no ticket has such a number
-        changed = db.execute(
+            return False, None  # no ticket has such a number
+        changed = write.db.execute(
             "UPDATE ticket SET removed = ? WHERE game_id = ? AND seq = ? AND removed IS NULL",
             (now(), game_id, seq),
         ).rowcount
-        touch(db, game_id)
-    return bool(changed)
+        version = touch(write, game_id)
+    return bool(changed), version
 
 
-def set_goods(game_id: str, colors: dict[str, str]) -> dict[str, str]:
+def set_goods(game_id: str, colors: dict[str, str]) -> tuple[dict[str, str], int]:
     """Sets goods colours (checked against the stacks) for the game; a city given "" has
     its colour cleared. The trips already made are scored again with them; a change that
     would leave one impossible (its city's colour cleared) is refused. The game's colours
-    as they now are."""
+    as they now are, and the version the write left it at."""
     recordable(colors)
-    with writing_game(game_id) as db:
+    with writing_game(game_id) as write:
         game = load_game(game_id)
         record = game.record
         board = record.board()
@@ -582,11 +588,11 @@ def set_goods(game_id: str, colors: dict[str, str]) -> dict[str, str]:
                     refusal=refusal.message,
                 )
             ) from None
-        db.execute(
+        write.db.execute(
             "UPDATE game SET goods = ? WHERE id = ?", (json.dumps(dict(setup.goods)), game_id)
         )
-        touch(db, game_id)
-    return dict(setup.goods)
+        version = touch(write, game_id)
+    return dict(setup.goods), version
 
 
 def group_goods(group_id: str, map_id: str) -> dict[str, str]:
@@ -603,21 +609,23 @@ def group_goods(group_id: str, map_id: str) -> dict[str, str]:
     return dict(_loads(row["goods"])) if row else {}
 
 
-def set_track(game_id: str, player: str, points: int | None) -> None:
-    """Notes what the score track says for a player (None clears it)."""
+def set_track(game_id: str, player: str, points: int | None) -> int:
+    """Notes what the score track says for a player (None clears it); the version the
+    write left the game at."""
     recordable(player)
     low, high = TRACK_POINTS
     if points is not None and not low <= points <= high:
         raise IllegalAction(_("the score track goes from %(low)d to %(high)d", low=low, high=high))
-    with writing_game(game_id) as db:
+    with writing_game(game_id) as write:
         name = load_game(game_id).state().setup.player(player)
-        db.execute("DELETE FROM track WHERE game_id = ? AND player = ?", (game_id, name))
+        write.db.execute("DELETE FROM track WHERE game_id = ? AND player = ?", (game_id, name))
         if points is not None:
-            db.execute(
+            write.db.execute(
                 "INSERT INTO track (game_id, player, points) VALUES (?, ?, ?)",
                 (game_id, name, points),
             )
-        touch(db, game_id)
+        version = touch(write, game_id)
+    return version
 
 
 def games_among(ids: list[str]) -> list[dict[str, Any]]:
@@ -665,12 +673,12 @@ def _loads(text: str) -> Any:
     return mend_text(data) if "\\ud" in text or "\\uD" in text else data
 
 
-def choose_colours(game_id: str, colours: Sequence[str]) -> None:
+def choose_colours(game_id: str, colours: Sequence[str]) -> int:
     """The pieces' colours, seat by seat, as the table chose them before its first move
     (an event's draw seats people, not colours); refused (``IllegalAction``,
     ``SetupError``) once an action or a ticket is recorded, or where the rules refuse them
-    (two players of one colour)."""
-    with writing_game(game_id) as db:
+    (two players of one colour). The version the write left the game at."""
+    with writing_game(game_id) as write:
         game = load_game(game_id)
         if game.history or game.tickets:
             raise IllegalAction(_("the pieces' colours are chosen before the table's first move"))
@@ -681,11 +689,16 @@ def choose_colours(game_id: str, colours: Sequence[str]) -> None:
         )
         check_game(replace(game.record, players=players))
         chosen = [{"name": p.name, "color": p.color} for p in players]
-        db.execute("UPDATE game SET players = ? WHERE id = ?", (json.dumps(chosen), game_id))
-        touch(db, game_id)
+        write.db.execute("UPDATE game SET players = ? WHERE id = ?", (json.dumps(chosen), game_id))
+        version = touch(write, game_id)
+    return version
 
 
-def touch(db: Connection, game_id: str) -> None:
-    """Notes that the game changed: when, and its version one more (said with the change,
-    so that the pages following the game need not read it)."""
-    raise_version(db, "game", game_id, updated=now())
+def touch(write: Write, game_id: str) -> int:
+    """Notes that the game changed in ``write``: when, and its version one more (said
+    with the change, so that the pages following the game need not read it); the version
+    it is raised to, which the write's caller tells its answer."""
+    version = raise_version(write, "game", game_id, updated=now())
+    if version is None:
+        raise GameNotFound(game_id)
+    return version

@@ -45,10 +45,10 @@ def create_group(name: str, client: str | None = None) -> str:
     """Stores a new group and returns its id; counts as a game started by ``client``
     (``game_store.TooManyGames``)."""
     group_id = game_store.new_game_id()
-    with unit_of_work.writing(lock=game_store.started_lock(client)) as db:
+    with unit_of_work.writing(lock=game_store.started_lock(client)) as write:
         if client is not None:
-            game_store.count_started(db, client)
-        db.execute(
+            game_store.count_started(write.db, client)
+        write.db.execute(
             "INSERT INTO player_group (id, name, created) VALUES (?, ?, ?)",
             (group_id, _group_name(name), unit_of_work.now()),
         )
@@ -96,9 +96,9 @@ def load_group(group_id: str) -> Group:
 def rename(group_id: str, name: str) -> None:
     """Gives the group a new name."""
     name = _group_name(name)
-    with unit_of_work.writing(lock=_lock(group_id)) as db:
+    with unit_of_work.writing(lock=_lock(group_id)) as write:
         load_group(group_id)
-        db.execute("UPDATE player_group SET name = ? WHERE id = ?", (name, group_id))
+        write.db.execute("UPDATE player_group SET name = ? WHERE id = ?", (name, group_id))
 
 
 def merge(group_id: str, spelling: str, person: str) -> None:
@@ -108,18 +108,18 @@ def merge(group_id: str, spelling: str, person: str) -> None:
         raise IllegalAction(_("%(name)s is already one person", name=person))
     if not name_key(spelling) or not name_key(person):
         raise IllegalAction(_("a name must have a letter or a digit"))
-    with unit_of_work.writing(lock=_lock(group_id)) as db:
+    with unit_of_work.writing(lock=_lock(group_id)) as write:
         merges = dict(load_group(group_id).merges)
         if same_person(merges).get(name_key(person)) == name_key(spelling):
             # The other way round until now: ``person`` counted as ``spelling``.
             merges = {a: b for a, b in merges.items() if name_key(a) != name_key(person)}
-            db.execute(
+            write.db.execute(
                 "DELETE FROM group_merge WHERE group_id = ? AND spelling_key = ?",
                 (group_id, name_key(person)),
             )
         merges[spelling] = person
         same = same_person(merges)
-        tables = _tables(db, group_id)
+        tables = _tables(write.db, group_id)
         played = _played_names(tables)
         for name in (spelling, person):
             if name_key(name) not in played:
@@ -139,11 +139,11 @@ def merge(group_id: str, spelling: str, person: str) -> None:
                         )
                     )
                 seen[key] = name
-        db.execute(
+        write.db.execute(
             "DELETE FROM group_merge WHERE group_id = ? AND spelling_key = ?",
             (group_id, name_key(spelling)),
         )
-        db.execute(
+        write.db.execute(
             "INSERT INTO group_merge (group_id, spelling_key, spelling, person)"
             " VALUES (?, ?, ?, ?)",
             (group_id, name_key(spelling), spelling, person),
@@ -218,8 +218,8 @@ def _remember_telegram(group_id: str, telegram_id: int, person: str, replace: bo
     """The Telegram user is ``person`` in the group; one known already stays as they were
     unless ``replace``."""
     known = "UPDATE SET person = excluded.person" if replace else "NOTHING"
-    with unit_of_work.writing(lock=_lock(group_id)) as db:
-        db.execute(
+    with unit_of_work.writing(lock=_lock(group_id)) as write:
+        write.db.execute(
             "INSERT INTO group_telegram (group_id, telegram_id, person) VALUES (?, ?, ?)"
             f" ON CONFLICT (group_id, telegram_id) DO {known}",
             (group_id, str(telegram_id), person),
@@ -229,12 +229,12 @@ def _remember_telegram(group_id: str, telegram_id: int, person: str, replace: bo
 def take_out(group_id: str, game_id: str) -> bool:
     """The game no longer counts in the group (it stays at its own address, as it was);
     False if it was not the group's."""
-    with unit_of_work.writing(lock=_lock(group_id)) as db:
+    with unit_of_work.writing(lock=_lock(group_id)) as write:
         load_group(group_id)
-        row = db.execute(
+        row = write.db.execute(
             "SELECT 1 FROM game WHERE id = ? AND group_id = ?", (game_id, group_id)
         ).fetchone()
-        db.execute(
+        write.db.execute(
             "UPDATE game SET group_id = NULL WHERE id = ? AND group_id = ?", (game_id, group_id)
         )
     return row is not None
@@ -242,13 +242,13 @@ def take_out(group_id: str, game_id: str) -> bool:
 
 def unmerge(group_id: str, spelling: str) -> bool:
     """``spelling`` is its own person again; False if it was not merged."""
-    with unit_of_work.writing(lock=_lock(group_id)) as db:
+    with unit_of_work.writing(lock=_lock(group_id)) as write:
         load_group(group_id)
-        row = db.execute(
+        row = write.db.execute(
             "SELECT 1 FROM group_merge WHERE group_id = ? AND spelling_key = ?",
             (group_id, name_key(spelling)),
         ).fetchone()
-        db.execute(
+        write.db.execute(
             "DELETE FROM group_merge WHERE group_id = ? AND spelling_key = ?",
             (group_id, name_key(spelling)),
         )

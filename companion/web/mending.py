@@ -39,7 +39,8 @@ def mend(
     if withdraw is None and claim is None:
         raise IllegalAction(_("nothing to mend"))
     sent = {"mend": {"withdraw": withdraw, "claim": action_to_json(claim) if claim else None}}
-    with writing_game(game_id) as db:
+    with writing_game(game_id) as write:
+        db = write.db
         game = load_game(game_id)
         check(db, game, stamp, sent, turn=False)
         if claim is not None and len(game.history) >= MAX_ACTIONS:
@@ -83,7 +84,7 @@ def mend(
             put = LoggedAction(seq, claim, at, None)
             _in_the_order_judged(db, game_id, [*actions[:place], claim, *actions[place:]])
         spend(db, game_id, stamp, sent, {"action": put.seq if put else taken.seq if taken else 0})
-        touch(db, game_id)
+        touch(write, game_id)
     return Mended(taken, put, over and put is not None and taken is None)
 
 

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from flask import (
     flash,
     get_template_attribute,
-    redirect,
     render_template,
     request,
     url_for,
@@ -36,7 +35,7 @@ from companion.rules.table_questions import (
 )
 from companion.rules.variants import variant
 from companion.rules.words import Text
-from companion.web import game_store
+from companion.web import game_store, in_place
 from companion.web.cache import Recent
 from companion.web.dice_panel import faces_asked, panel
 from companion.web.event_store import event_table
@@ -251,9 +250,10 @@ def record(
     next; the same form sent again records nothing and says what the first one recorded.
     A refusal is shown on ``refused``'s page (the table's unless given), with a 409."""
     game = game_store.load_game(game_id)
+    version = None  # the game's after the write: none when nothing was written
     try:
         check_played_at_the_table(game.state(), action)
-        state = game_store.record_action(game_id, action, form.stamp)
+        after = game_store.record_action(game_id, action, form.stamp)
     except Repeated as repeat:
         flash(repeated(repeat, game.record.board()))
     except IllegalAction as refusal:
@@ -262,8 +262,9 @@ def record(
             return refused(problem)
         return render_table(game_id, problem=problem, status=409)
     else:
-        flash(str(done(state) if callable(done) else done))
-    return redirect(then or url_for("table.show", game_id=game_id), code=303)
+        version = after.version
+        flash(str(done(after.state()) if callable(done) else done))
+    return in_place.written(then or url_for("table.show", game_id=game_id), version)
 
 
 def repeated(repeat: Repeated, board: Board) -> str:

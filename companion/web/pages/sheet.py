@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.render.result_card import card_height
@@ -12,7 +12,7 @@ from companion.render.score_chart import chart, chart_svg
 from companion.rules.errors import IllegalAction
 from companion.rules.record import record_to_json
 from companion.rules.scoring import ScoreSheet
-from companion.web import game_store, group_store
+from companion.web import game_store, group_store, in_place
 from companion.web.forms import TrackForm, form_problem, required, small_int
 from companion.web.players import board_picture, player_pieces, seats
 from companion.web.shared_page import shared
@@ -91,12 +91,12 @@ def track(game_id: str) -> BaseResponse | tuple[str, int]:
         return render_sheet(game_id, problem=form_problem(form), status=400)
     player = required(form.player.data)
     try:
-        game_store.set_track(game_id, player, form.points.data)
+        version = game_store.set_track(game_id, player, form.points.data)
     except IllegalAction as refusal:
         return render_sheet(game_id, problem=str(refusal), status=400)
     setup = game_store.load_game(game_id).record.setup()
     seat = setup.names.index(setup.player(player)) + 1
-    return redirect(url_for("sheet.show", game_id=game_id) + f"#track-{seat}", code=303)
+    return in_place.written(url_for("sheet.show", game_id=game_id) + f"#track-{seat}", version)
 
 
 @bp.get("/sheet.pdf")

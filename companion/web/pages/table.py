@@ -31,7 +31,7 @@ from companion.rules.table_questions import (
     route_choice,
 )
 from companion.rules.words import DASH
-from companion.web import game_store
+from companion.web import game_store, in_place
 from companion.web.forms import (
     BOARD,
     CityForm,
@@ -160,7 +160,7 @@ def undo(game_id: str) -> Response | tuple[str, int]:
     board = game_store.load_game(game_id).record.board()
     back = _back(game_id, form.then.data)
     try:
-        undone = game_store.undo(game_id, form.action.data)
+        undone, version = game_store.undo(game_id, form.action.data)
     except Repeated as repeat:
         assert isinstance(repeat.what, LoggedAction)
         flash(_("Already undone: %(action)s", action=repeat.what.action.describe(board)))
@@ -173,7 +173,7 @@ def undo(game_id: str) -> Response | tuple[str, int]:
         if undone
         else _("Nothing to undo.")
     )
-    return redirect(back, code=303)
+    return in_place.written(back, version)
 
 
 @bp.post("/colours")
@@ -186,11 +186,11 @@ def colours(game_id: str) -> Response | tuple[str, int]:
     if not chosen or any(c not in PIECE_COLORS for c in chosen):
         return render_table(game_id, problem=_("Choose a colour for each player."), status=400)
     try:
-        game_store.choose_colours(game_id, chosen)
+        version = game_store.choose_colours(game_id, chosen)
     except CompanionError as refusal:
         return render_table(game_id, problem=str(refusal), status=409)
     flash(_("The pieces' colours are chosen."))
-    return redirect(url_for("table.show", game_id=game_id), code=303)
+    return in_place.written(url_for("table.show", game_id=game_id), version)
 
 
 def _back(game_id: str, then: str | None) -> str:

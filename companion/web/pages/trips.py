@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -24,7 +24,7 @@ from companion.rules.passengers import (
 )
 from companion.rules.state import Trip
 from companion.rules.table_questions import goods_left
-from companion.web import game_store
+from companion.web import game_store, in_place
 from companion.web.dice_panel import counted_faces, faces_from
 from companion.web.forms import ConfirmForm, TripForm, form_problem, required, small_int
 from companion.web.new_game import remember_goods
@@ -184,7 +184,7 @@ def goods(game_id: str) -> Response | tuple[str, int]:
                 and sent.get("shown-" + key.removeprefix("goods-"), None) != value
             }
             try:
-                goods = game_store.set_goods(game_id, chosen)
+                goods, version = game_store.set_goods(game_id, chosen)
             except CompanionError as error:
                 problem, status = str(error), 400
             else:
@@ -192,8 +192,8 @@ def goods(game_id: str) -> Response | tuple[str, int]:
                 flash(_("Goods colours saved."))
                 back = request.form.get("back") or ""
                 if not back:  # the table, where the passengers are played
-                    return redirect(url_for("table.show", game_id=game_id), code=303)
-                return redirect(local_target(back, game_id), code=303)
+                    return in_place.written(url_for("table.show", game_id=game_id), version)
+                return in_place.written(local_target(back, game_id), version)
         game = game_store.load_game(game_id)
     state = game.state()
     edition = state.setup.edition
