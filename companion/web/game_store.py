@@ -23,7 +23,7 @@ from flask import current_app
 from companion.catalogs import LANGUAGES
 from companion.rules.actions import Action
 from companion.rules.errors import IllegalAction, RecordError, SetupError
-from companion.rules.game import State, apply, replay
+from companion.rules.game import State, apply, check_played_at_the_table, replay
 from companion.rules.record import (
     MAX_ACTIONS,
     MAX_TICKETS,
@@ -278,8 +278,9 @@ def count_started(db: Connection, client: str) -> None:
 
 def load_game(game_id: str) -> StoredGame:
     """The stored game at this address, or ``GameNotFound``. Read once a request until it
-    writes: a view that reads the game and then records an action reads it once before
-    the write, and again inside it (under its lock)."""
+    writes (``kept_reads``), and as it stands under a write's lock: a view that reads the
+    game to record an action hands it to the write (``record_action``), which reads it
+    again only if another write changed it meanwhile."""
     read: dict[str, StoredGame] = kept_reads()
     if game_id not in read:
         read[game_id] = _load_game(game_id)
@@ -431,15 +432,24 @@ def load_watched(watch: str) -> StoredGame:
     return load_game(watched_id(watch))
 
 
-def record_action(game_id: str, action: Action, stamp: Stamp = UNSTAMPED) -> StoredGame:
-    """Checks an action against the log as it stands now and records it, or refuses it
-    (``IllegalAction``; ``Stale`` for a page out of date), as well as one the game record
-    could not hold. The same form sent twice records once (``Repeated``). The game as the
-    write left it: its state, and its version."""
+def record_action(
+    game: StoredGame, action: Action, stamp: Stamp = UNSTAMPED, at_the_table: bool = False
+) -> StoredGame:
+    """Judges an action against the game as it stands under the write's lock, once, and
+    records it, or refuses it (``IllegalAction``; ``Stale`` for a page out of date), as
+    well as one the game record could not hold. The same form sent twice records once
+    (``Repeated``). The game as the write left it: its state, and its version.
+
+    ``game`` is the game as its caller read it, handed along (a view reads it to make the
+    action): judged as it is when no other write changed it since, else read again under
+    the lock (``as_it_stands``). ``at_the_table``: an action played at the table as it
+    happens, held to the rules whole (``check_played_at_the_table``)."""
     body = action_to_json(action)
     recordable_by(lambda: parse_action("action", body), body)
-    with writing_game(game_id) as write:
-        game = load_game(game_id)
+    with writing_game(game.id) as write:
+        game = as_it_stands(write, game)
+        if at_the_table:
+            check_played_at_the_table(game.state(), action)
         check(write.db, game, stamp, body, turn=True)
         if len(game.history) >= MAX_ACTIONS:
             raise IllegalAction(
@@ -453,10 +463,10 @@ def record_action(game_id: str, action: Action, stamp: Stamp = UNSTAMPED) -> Sto
         at = now()
         write.db.execute(
             "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
-            (game_id, seq, json.dumps(body), at),
+            (game.id, seq, json.dumps(body), at),
         )
-        spend(write.db, game_id, stamp, body, {"action": seq})
-        version = touch(write, game_id)
+        spend(write.db, game.id, stamp, body, {"action": seq})
+        version = touch(write, game.id)
     # The game as this write left it, its state already known: the next page in this
     # process replays nothing (another process's next read finds the new version).
     after = replace(
@@ -466,8 +476,17 @@ def record_action(game_id: str, action: Action, stamp: Stamp = UNSTAMPED) -> Sto
         version=version,
     )
     object.__setattr__(after, "_state", state)
-    GAMES.put((database().url, game_id), after, same=_same_version)
+    GAMES.put((database().url, game.id), after, same=_same_version)
     return after
+
+
+def as_it_stands(write: Write, game: StoredGame) -> StoredGame:
+    """The game as it stands under ``write``'s lock: ``game`` itself, read before the
+    lock, when no other write changed it since (every write raises its version), else
+    read again. Only its version is read when it is the same."""
+    if game_version(game.id, write.db) == game.version:
+        return game
+    return _load_game(game.id)
 
 
 def undo(game_id: str, seq: int | None = None) -> tuple[LoggedAction | None, int | None]:

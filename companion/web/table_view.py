@@ -20,7 +20,6 @@ from werkzeug.wrappers import Response
 from companion.rules.actions import Action
 from companion.rules.board import Board
 from companion.rules.errors import IllegalAction
-from companion.rules.game import check_played_at_the_table
 from companion.rules.state import State
 from companion.rules.table_questions import (
     RouteChoice,
@@ -238,7 +237,7 @@ Page = tuple[str, int]
 
 
 def record(
-    game_id: str,
+    game: StoredGame,
     action: Action,
     form: Stamped,
     done: Text | Callable[[State], Text],
@@ -248,12 +247,13 @@ def record(
     """Records the action sent by ``form`` and says what was done (``done``, or made from
     the state after it), then goes back to the table (or to ``then``), on whoever plays
     next; the same form sent again records nothing and says what the first one recorded.
-    A refusal is shown on ``refused``'s page (the table's unless given), with a 409."""
-    game = game_store.load_game(game_id)
+    A refusal is shown on ``refused``'s page (the table's unless given), with a 409.
+    ``game``: as the view read it to make the action; the write judges the action against
+    the game as it stands under its lock."""
+    game_id = game.id
     version = None  # the game's after the write: none when nothing was written
     try:
-        check_played_at_the_table(game.state(), action)
-        after = game_store.record_action(game_id, action, form.stamp)
+        after = game_store.record_action(game, action, form.stamp, at_the_table=True)
     except Repeated as repeat:
         flash(repeated(repeat, game.record.board()))
     except IllegalAction as refusal:

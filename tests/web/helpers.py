@@ -166,7 +166,7 @@ def play_to_end(game_id: str, seed: int, tickets: bool = True) -> None:
     setup, actions, hands = random_game(board, len(names), random.Random(seed))
     seated = dict(zip(setup.names, names, strict=True))
     for action in actions:
-        game_store.record_action(game_id, replace(action, player=seated[action.player]))
+        game = game_store.record_action(game, replace(action, player=seated[action.player]))
     for player, held in hands.items() if tickets else ():  # entered at the end
         for ticket in held:
             game_store.add_ticket(game_id, seated[player], HeldTicket(ticket.cities))

@@ -101,7 +101,8 @@ def test_writes_to_one_game_never_wait_on_another_game_on_postgresql(tmp_path):
         assert holding.wait(10)
         with app.app_context():
             game_store.record_action(
-                other_game, Claim("Ann", ("Denver", "Kansas City"), color="black")
+                game_store.load_game(other_game),
+                Claim("Ann", ("Denver", "Kansas City"), color="black"),
             )
         assert holder.is_alive()  # the other game's write landed while the first was held
     finally:
@@ -124,7 +125,9 @@ def test_a_second_write_to_the_same_game_waits_for_the_first_on_postgresql(tmp_p
     holder.start()
     assert holding.wait(10)
     with app.app_context():
-        game_store.record_action(game_id, Claim("Ann", ("Denver", "Kansas City"), color="black"))
+        game_store.record_action(
+            game_store.load_game(game_id), Claim("Ann", ("Denver", "Kansas City"), color="black")
+        )
     done.append("second")
     holder.join(10)
     assert done == ["first", "second"]

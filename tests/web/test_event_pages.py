@@ -335,7 +335,7 @@ def test_the_public_page_is_made_once_a_change_and_shows_each_change(client, app
     assert SERVED.findall(first) != SERVED.findall(again)
     game = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][0]
     with app.test_request_context():
-        game_store.record_action(game["game"], Pass(game["players"][0]))
+        game_store.record_action(game_store.load_game(game["game"]), Pass(game["players"][0]))
     after = client.get(public).text
     assert len(made) == 2 and after != first
     assert '<span class="chip">playing</span>' in after

@@ -57,7 +57,7 @@ def test_a_table_that_has_begun_is_not_drawn_again_and_the_others_get_new_games(
     with app.test_request_context():
         event_id = event_store.create_event(SETUP)
         before = event_store.load_event(event_id)
-        game_store.record_action(before.games[1, 1], _first_turn(before, 1))
+        game_store.record_action(game_store.load_game(before.games[1, 1]), _first_turn(before, 1))
         with pytest.raises(EventError, match="table 1 has started its game"):
             event_store.record_entry(event_id, lambda e: redraw_tables(e, 1, (1, 2), "again"))
         after = event_store.record_entry(event_id, lambda e: redraw_tables(e, 1, (2, 3), "again"))

@@ -58,7 +58,7 @@ def test_each_phone_is_brought_the_page_a_reload_shows_after_every_move(app, cli
                 if n == MOVES - 1:
                     game_store.undo(game_id)  # the move before, taken back
                 else:
-                    game_store.record_action(game_id, action)
+                    game_store.record_action(game_store.load_game(game_id), action)
             version += 1
             brought = {}
             for name, stream in streams.items():
@@ -84,7 +84,7 @@ def test_a_phone_that_missed_moves_is_brought_the_page_as_it_stands(app, client)
     missed_from = store_version(app, game_id)
     with app.test_request_context():  # moves made while the phone slept
         for action in actions[10:14]:
-            game_store.record_action(game_id, action)
+            game_store.record_action(game_store.load_game(game_id), action)
         game_store.undo(game_id)
     stream = Following(phone, f"{url}/events?page={url}", {"Last-Event-ID": str(missed_from)})
     try:

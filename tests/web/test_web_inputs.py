@@ -389,7 +389,7 @@ def test_the_store_refuses_to_store_text_that_is_not_unicode(app, client):
         with pytest.raises(CompanionError, match="not text"):
             game_store.create_game(GameRecord("usa", (Player("Ann\ud800"), Player("Bob"))))
         with pytest.raises(IllegalAction, match="not text"):
-            game_store.record_action(game_id, Pass("Ann\udc00"))
+            game_store.record_action(game_store.load_game(game_id), Pass("Ann\udc00"))
         with pytest.raises(IllegalAction, match="not text"):
             game_store.add_ticket(game_id, "Ann", HeldTicket(("Köln\ud800", "Kassel"), 8))
         with pytest.raises(IllegalAction, match="not text"):

@@ -76,7 +76,8 @@ def play(game_id: str) -> Response | tuple[str, int]:
     faces = faces_from(form.faces.data)
     if faces is None:
         return render_table(game_id, problem=_("Enter the five train dice first."), status=400)
-    state = game_store.load_game(game_id).state()
+    game = game_store.load_game(game_id)
+    state = game.state()
     single, _comma, double = (form.take.data or "0,0").partition(",")
     singles, doubles = small_int(single or "0", MOST_TAKEN), small_int(double or "0", MOST_TAKEN)
     if singles is None or doubles is None:
@@ -125,4 +126,4 @@ def play(game_id: str) -> Response | tuple[str, int]:
             _("%(action)s (dice: %(faces)s)", action=str(action.describe(state.board)), faces=dice)
         )
 
-    return record(game_id, action, form, done)
+    return record(game, action, form, done)

@@ -408,7 +408,7 @@ def leave(event_id: str) -> Response | tuple[str, int]:
     if going_on and isinstance(response, Response) and response.status_code == 303:
         player = request.form.get("player", "")
         try:
-            game_store.record_action(going_on[0], Leave(player))
+            game_store.record_action(game_store.load_game(going_on[0]), Leave(player))
         except IllegalAction as refusal:  # the game changed meanwhile: it says why
             flash(str(refusal.message))
     return response
@@ -543,11 +543,12 @@ def time_up(event_id: str) -> Response | tuple[str, int]:
     for (round_number, _table), game_id in sorted(stored.games.items()):
         if round_number != number:
             continue
-        state = game_store.load_game(game_id).state()
+        game = game_store.load_game(game_id)
+        state = game.state()
         if state.last_action is None or state.final_round is not None:
             continue
         try:
-            game_store.record_action(game_id, CallTime(state.last_action.player, finish))
+            game_store.record_action(game, CallTime(state.last_action.player, finish))
         except IllegalAction:  # a turn came in meanwhile and ended it: the game says so
             continue
         called += 1

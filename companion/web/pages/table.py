@@ -100,7 +100,7 @@ def claim(game_id: str) -> Response | tuple[str, int]:
             route=state.board.label(route),
             points=points,
         )
-    return record(game_id, action, form, done, then=_back(game_id, form.then.data))
+    return record(game, action, form, done, then=_back(game_id, form.then.data))
 
 
 @bp.post("/turn")
@@ -111,7 +111,8 @@ def turn(game_id: str) -> Response | tuple[str, int]:
         return render_table(game_id, problem=form_problem(form), status=400)
     action = Pass(required(form.player.data), drew=form.drew.data or None)
     then = _back(game_id, form.then.data)
-    return record(game_id, action, form, lambda state: action.describe(state.board), then=then)
+    game = game_store.load_game(game_id)
+    return record(game, action, form, lambda state: action.describe(state.board), then=then)
 
 
 def _city_turn(
@@ -121,7 +122,8 @@ def _city_turn(
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
     action = make(required(form.player.data), required(form.city.data))
-    return record(game_id, action, form, lambda state: action.describe(state.board))
+    game = game_store.load_game(game_id)
+    return record(game, action, form, lambda state: action.describe(state.board))
 
 
 @bp.post("/port")
@@ -145,9 +147,10 @@ def exchange(game_id: str) -> Response | tuple[str, int]:
     count = required(form.count.data)
     n = count if form.take.data == "ships" else -count
     action = Exchange(required(form.player.data), n)
-    cost = game_store.load_game(game_id).record.board().edition.exchange_cost * count
+    game = game_store.load_game(game_id)
+    cost = game.record.board().edition.exchange_cost * count
     done = _("%(action)s: −%(cost)d", action=action.describe(), cost=cost)
-    return record(game_id, action, form, done)
+    return record(game, action, form, done)
 
 
 @bp.post("/undo")

@@ -146,7 +146,8 @@ def make(game_id: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return render_trip(game_id, problem=form_problem(form), status=400)
     turn = None
-    if game_store.load_game(game_id).record.dice:
+    game = game_store.load_game(game_id)
+    if game.record.dice:
         faces, _counted = counted_faces(request.form)
         faces = faces or faces_from(",".join(request.form.getlist("f")))
         if faces is None:
@@ -154,7 +155,7 @@ def make(game_id: str) -> Response | tuple[str, int]:
         turn = DiceTurn(faces)
     action = MovePassenger(required(form.player.data), tuple(_path(form.path.data)), turn)
     return record(
-        game_id,
+        game,
         action,
         form,
         lambda state: state.trips[-1].describe(state.board),
