@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.table_page import timed  # noqa: E402
 from companion.rules.map_file import load_board  # noqa: E402
 from companion.rules.record import GameRecord, held_of, record_to_json  # noqa: E402
-from companion.web import create_app, group_store, store  # noqa: E402
+from companion.web import create_app, game_store, group_store  # noqa: E402
 from tests.playout import random_game  # noqa: E402
 
 SIZES = (10, 50, 200)
@@ -60,7 +60,7 @@ def fill(client: FlaskClient, group: str, count: int, rng: random.Random) -> Non
 def first(client: FlaskClient, url: str) -> float:
     """Milliseconds for an answer with nothing worked out in this process yet."""
     group_store.forget()
-    store.GAMES.forget()
+    game_store.GAMES.forget()
     begin = time.perf_counter()
     client.get(url)
     return (time.perf_counter() - begin) * 1000

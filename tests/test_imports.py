@@ -84,7 +84,7 @@ def blueprints_outside_the_pages() -> list[str]:
 def test_the_page_finder_finds_a_page_that_imports_another():
     graph = {
         PAGES: {f"{PAGES}.a", f"{PAGES}.b"},
-        f"{PAGES}.a": {"companion.web.store", f"{PAGES}.b"},
+        f"{PAGES}.a": {"companion.web.game_store", f"{PAGES}.b"},
         f"{PAGES}.b": {"companion.web.table_view"},
     }
     assert pages_importing_pages(graph) == {f"{PAGES}.a": {f"{PAGES}.b"}}

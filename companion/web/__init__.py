@@ -65,9 +65,9 @@ def create_app(
         in_place,
         language,
         refused_bytes,
-        store,
         templating,
         timing,
+        unit_of_work,
     )
     from companion.web.pages import BLUEPRINTS, photo
 
@@ -76,7 +76,7 @@ def create_app(
     refused_bytes.init_app(app)  # before any view or database sees a NUL
     photo.init_app(app)  # a photo's form may weigh more: said before the CSRF check reads it
     csrf.init_app(app)
-    store.init_app(app)
+    unit_of_work.init_app(app)
     language.init_app(app)
     templating.init_app(app)
     assets.init_app(app)

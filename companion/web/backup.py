@@ -29,7 +29,7 @@ from typing import Any
 from companion.rules.errors import CompanionError
 from companion.rules.untrusted import check_record_data
 from companion.rules.words import _
-from companion.web import database, migrations, store
+from companion.web import database, game_store, migrations, unit_of_work
 
 FORMAT = "ttr-companion-backup/2"
 EARLIER_FORMAT = "ttr-companion-backup/1"  # no last line: read as it comes, unchecked
@@ -120,7 +120,7 @@ def made_by() -> str:
 def backup() -> Iterator[str]:
     """The site's lines: the first, every row of every kept table, the last; every table
     as it stood at one moment, whatever the tables write meanwhile."""
-    db = store.get_db()
+    db = unit_of_work.get_db()
     db.begin_snapshot()
     try:
         yield from _lines(db)
@@ -416,7 +416,8 @@ def restore(lines: Iterable[str], accept_newer: bool = False) -> Restored:
     if first is None:
         reading.end()  # refused: an empty file
     reading.line(1, first or "")
-    with store.writing() as db:
+    with unit_of_work.writing() as write:
+        db = write.db
         held = [t for t in TABLES if db.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone()]
         if held:
             raise BackupError(
@@ -442,7 +443,7 @@ def restore(lines: Iterable[str], accept_newer: bool = False) -> Restored:
                     )
                 ) from None
         rows = reading.end()
-    store.GAMES.forget()  # a game read before, at another site's version, is not this one
+    game_store.GAMES.forget()  # a game read before, at another site's version, is not this one
     return Restored(rows, reading.checked)
 
 

@@ -1,6 +1,6 @@
 """The one kind of cache for what the app reads or works out for the requests it is asked:
 what this process read or worked out lately, by key, at most so many of them, the least
-lately used forgotten first. Each cache lives beside what it keeps (``store.GAMES``,
+lately used forgotten first. Each cache lives beside what it keeps (``game_store.GAMES``,
 ``group_store.PLAYED`` and ``STANDINGS``, ``table_view.FACES``). A pure function of a few
 values of the app's own (a map's layout, a font, a QR code's address) keeps its answers
 with ``functools``, bounded where its values come from outside."""

@@ -13,8 +13,8 @@ from companion.photo.limits import MAX_BYTES
 from companion.rules.errors import CompanionError
 from companion.web import database
 from companion.web.event_store import EventNotFound
+from companion.web.game_store import GameClosed, GameNotFound
 from companion.web.group_store import GroupNotFound
-from companion.web.store import GameClosed, GameNotFound
 
 
 def init_app(app: Flask) -> None:

@@ -39,10 +39,11 @@ from companion.rules.event_standings import GameResult, result_of
 from companion.rules.record import GameRecord
 from companion.rules.setup import Player
 from companion.rules.words import _
-from companion.web import store
+from companion.web import game_store, unit_of_work
 from companion.web.cache import Recent
 from companion.web.changes import EVENT
 from companion.web.database import Connection
+from companion.web.unit_of_work import Write
 
 
 class EventNotFound(LookupError):
@@ -71,13 +72,14 @@ def create_event(setup: EventSetup, language: str | None = None, client: str | N
     start = new_event(setup)
     first = draw_round(start, new_seed())
     event = apply(start, first)
-    event_id, watch = store.new_game_id(), store.new_game_id()
-    with store.writing(lock=store.started_lock(client)) as db:
+    event_id, watch = game_store.new_game_id(), game_store.new_game_id()
+    with unit_of_work.writing(lock=game_store.started_lock(client)) as write:
+        db = write.db
         if client is not None:
-            store.count_started(db, client)
+            game_store.count_started(db, client)
         db.execute(
             "INSERT INTO event (id, watch, setup, language, created) VALUES (?, ?, ?, ?, ?)",
-            (event_id, watch, json.dumps(_setup_to_json(setup)), language, store.now()),
+            (event_id, watch, json.dumps(_setup_to_json(setup)), language, unit_of_work.now()),
         )
         _write_entry(db, event_id, 0, first)
         _new_games(db, event_id, event, 1, [t.number for t in event.round(1).tables], language)
@@ -86,12 +88,12 @@ def create_event(setup: EventSetup, language: str | None = None, client: str | N
 
 def load_event(event_id: str) -> StoredEvent:
     """The event at this organizer's address, or ``EventNotFound``."""
-    return _load(store.get_db(), "id", event_id)
+    return _load(unit_of_work.get_db(), "id", event_id)
 
 
 def load_watched_event(watch: str) -> StoredEvent:
     """The event at this public address, or ``EventNotFound``."""
-    return _load(store.get_db(), "watch", watch)
+    return _load(unit_of_work.get_db(), "watch", watch)
 
 
 def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
@@ -103,7 +105,8 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
     and this one is refused. ``EventError`` says why an entry is refused."""
     before = load_event(event_id)
     entry = make(before.event)
-    with store.writing(lock=f"event:{event_id}") as db:
+    with unit_of_work.writing(lock=f"event:{event_id}") as write:
+        db = write.db
         stored = _load(db, "id", event_id)
         if len(stored.log) != len(before.log):
             raise EventError(_("the event changed meanwhile: look at it again"))
@@ -117,26 +120,26 @@ def record_entry(event_id: str, make: Callable[[Event], Entry]) -> StoredEvent:
             tables = [t.number for t in after.round(entry.round).tables]
             _new_games(db, event_id, after, entry.round, tables, stored.language)
         elif isinstance(entry, Redrawn):
-            _replace_games(db, stored, after, entry.round, list(entry.tables))
+            _replace_games(write, stored, after, entry.round, list(entry.tables))
         elif isinstance(entry, Moved):
             source = stored.event.round(entry.round).table_of(entry.player)
             assert source is not None  # apply refused a player without a table
-            _replace_games(db, stored, after, entry.round, [source.number, entry.table])
+            _replace_games(write, stored, after, entry.round, [source.number, entry.table])
         elif isinstance(entry, (Seated, Freed, MapChosen)):
-            _replace_games(db, stored, after, entry.round, [entry.table])
+            _replace_games(write, stored, after, entry.round, [entry.table])
         elif isinstance(entry, (ClockStarted, LastCall)):
             for (number, _table), game_id in stored.games.items():
                 if number == entry.round:
-                    store.touch(db, game_id)  # every table's phones hear of it at once
+                    game_store.touch(write, game_id)  # every table's phones hear of it at once
         elif isinstance(entry, (TakenOut, GivenUp)):
             taken = stored.games.get((entry.round, entry.table))
             if taken is not None:
                 db.execute(
                     "UPDATE event_game SET taken_out = ? WHERE event_id = ? AND game_id = ?",
-                    (store.now(), event_id, taken),
+                    (unit_of_work.now(), event_id, taken),
                 )
-                store.touch(db, taken)  # its phones hear of it: it takes no more moves
-        store.raise_version(db, "event", event_id, EVENT)  # its screens hear of it
+                game_store.touch(write, taken)  # its phones hear of it: it takes no more moves
+        unit_of_work.raise_version(write, "event", event_id, EVENT)  # its screens hear of it
     return load_event(event_id)
 
 
@@ -144,7 +147,7 @@ def event_language(event_id: str | None = None, watch: str | None = None) -> str
     """The language the organizer chose for the event's screen and files (None: not
     known, or no such event), by its address or its public one."""
     column, key = ("id", event_id) if event_id is not None else ("watch", watch)
-    row = store.get_db().execute(f"SELECT language FROM event WHERE {column} = ?", (key,))
+    row = unit_of_work.get_db().execute(f"SELECT language FROM event WHERE {column} = ?", (key,))
     found = row.fetchone()
     return None if found is None else found["language"]
 
@@ -168,7 +171,7 @@ def stamp_of(versions: Mapping[str, int], event_key: str) -> str:
 def standing(event_id: str, db: Connection | None = None) -> dict[str, int]:
     """What a screen of the event follows, with the version each stands at: the event
     (its key ``EVENT`` + id), and each of its tables' games now. Empty: no such event."""
-    db = db or store.get_db()
+    db = db or unit_of_work.get_db()
     rows = db.execute(
         "SELECT 1, e.id, e.version FROM event e WHERE e.id = ?"
         " UNION ALL SELECT 0, g.id, g.version FROM event_game t JOIN game g ON g.id = t.game_id"
@@ -184,7 +187,7 @@ def results(stored: StoredEvent, stage: str | None = None) -> list[GameResult]:
     ``stage`` (``HEATS``, a semi-final, the final)."""
     found = []
     later_seat = stored.event.setup.later_seat
-    games = store.load_games(stored.games.values())
+    games = game_store.load_games(stored.games.values())
     for this in stored.event.rounds:
         if stage is not None and this.stage != stage:
             continue
@@ -202,7 +205,7 @@ def started(stored: StoredEvent, round_number: int, table: int) -> bool:
     game_id = stored.games.get((round_number, table))
     if game_id is None:
         return False
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     return bool(game.history or game.tickets)
 
 
@@ -229,7 +232,7 @@ def _setup_of(data: Any) -> EventSetup:
 def _write_entry(db: Connection, event_id: str, seq: int, entry: Entry) -> None:
     db.execute(
         "INSERT INTO event_entry (event_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
-        (event_id, seq, json.dumps(entry_to_json(entry)), store.now()),
+        (event_id, seq, json.dumps(entry_to_json(entry)), unit_of_work.now()),
     )
 
 
@@ -250,7 +253,7 @@ def _new_games(
             players=tuple(Player(name) for name in table.players),
             variant=table.variant or setup.variant,
         )
-        game_id = store.insert_game(db, record, store.check_game(record), language)
+        game_id = game_store.insert_game(db, record, game_store.check_game(record), language)
         db.execute(
             "INSERT INTO event_game (event_id, round, table_number, game_id) VALUES (?, ?, ?, ?)",
             (event_id, round_number, number, game_id),
@@ -258,17 +261,17 @@ def _new_games(
 
 
 def _replace_games(
-    db: Connection, stored: StoredEvent, after: Event, round_number: int, tables: list[int]
+    write: Write, stored: StoredEvent, after: Event, round_number: int, tables: list[int]
 ) -> None:
     """The ``tables``' games replaced by new ones, with their players as ``after`` seats them."""
     for number in tables:
-        db.execute(
+        write.db.execute(
             "UPDATE event_game SET replaced = ? WHERE event_id = ? AND round = ?"
             " AND table_number = ? AND replaced IS NULL",
-            (store.now(), stored.id, round_number, number),
+            (unit_of_work.now(), stored.id, round_number, number),
         )
-        store.touch(db, stored.games[round_number, number])  # its phones hear of it
-    _new_games(db, stored.id, after, round_number, tables, stored.language)
+        game_store.touch(write, stored.games[round_number, number])  # its phones hear of it
+    _new_games(write.db, stored.id, after, round_number, tables, stored.language)
 
 
 @dataclass(frozen=True)
@@ -286,7 +289,7 @@ class EventTable:
 def event_table(game_id: str) -> EventTable | None:
     """The event, round and table that play ``game_id``, and the round's clock; None for a
     game of no event."""
-    db = store.get_db()
+    db = unit_of_work.get_db()
     row = db.execute(
         "SELECT t.event_id, t.round, t.table_number FROM event_game t WHERE t.game_id = ?",
         (game_id,),
@@ -315,7 +318,7 @@ def _load(db: Connection, column: str, key: str) -> StoredEvent:
     if row is None:
         raise EventNotFound(key)
     event_id = row["id"]
-    known = EVENTS.get((store.database().url, event_id))
+    known = EVENTS.get((unit_of_work.database().url, event_id))
     if known is not None and known.version == row["version"]:
         return known
     setup = _setup_of(json.loads(row["setup"]))
@@ -337,4 +340,4 @@ def _load(db: Connection, column: str, key: str) -> StoredEvent:
     stored = StoredEvent(
         event_id, row["watch"], row["language"], row["created"], row["version"], log, event, games
     )
-    return EVENTS.put((store.database().url, event_id), stored)
+    return EVENTS.put((unit_of_work.database().url, event_id), stored)

@@ -26,7 +26,7 @@ from companion.rules.event_standings import (
 from companion.rules.map_file import map_ids
 from companion.rules.variants import game_title, variant_board, variants_of
 from companion.rules.words import Text, _, speaking
-from companion.web import store
+from companion.web import game_store
 from companion.web.event_store import StoredEvent, results
 from companion.web.forms import EventForm
 from companion.web.language import language
@@ -106,7 +106,7 @@ def tables(stored: StoredEvent) -> list[list[TableView]]:
     """Each round's tables, round by round."""
     found = []
     later_seat = stored.event.setup.later_seat
-    games = store.load_games(stored.games.values())
+    games = game_store.load_games(stored.games.values())
     for this in stored.event.rounds:
         row = []
         for table in this.tables:

@@ -37,9 +37,9 @@ from companion.rules.event import MOST_PLAYERS, STAGES
 from companion.rules.setup import MAX_NAME
 from companion.rules.untrusted import MAX_INT
 from companion.rules.words import Message, Translator, _
+from companion.web.game_store import TRACK_POINTS
 from companion.web.group_store import MAX_NAME as GROUP_NAME
 from companion.web.stamps import Stamp
-from companion.web.store import TRACK_POINTS
 
 if TYPE_CHECKING:
 

@@ -18,7 +18,7 @@ from companion.rules.names import name_key
 from companion.rules.record import Logged
 from companion.rules.standings import Played, Standings, same_person, standings
 from companion.rules.words import _
-from companion.web import store
+from companion.web import game_store, unit_of_work
 from companion.web.cache import Recent
 from companion.web.database import Connection
 from companion.web.stored_game import StoredGame
@@ -43,14 +43,14 @@ class Group:
 
 def create_group(name: str, client: str | None = None) -> str:
     """Stores a new group and returns its id; counts as a game started by ``client``
-    (``store.TooManyGames``)."""
-    group_id = store.new_game_id()
-    with store.writing(lock=store.started_lock(client)) as db:
+    (``game_store.TooManyGames``)."""
+    group_id = game_store.new_game_id()
+    with unit_of_work.writing(lock=game_store.started_lock(client)) as write:
         if client is not None:
-            store.count_started(db, client)
-        db.execute(
+            game_store.count_started(write.db, client)
+        write.db.execute(
             "INSERT INTO player_group (id, name, created) VALUES (?, ?, ?)",
-            (group_id, _group_name(name), store.now()),
+            (group_id, _group_name(name), unit_of_work.now()),
         )
     return group_id
 
@@ -65,7 +65,7 @@ def _plain(text: str) -> str:
     them, which no database column holds) or what the game record could not."""
     if any(unicodedata.category(c) == "Cc" for c in text):
         raise IllegalAction(_("a name can't hold control characters"))
-    store.recordable(text)
+    game_store.recordable(text)
     return text
 
 
@@ -79,7 +79,7 @@ def _group_name(name: str) -> str:
 
 def load_group(group_id: str) -> Group:
     """The group at this address, or ``GroupNotFound``."""
-    db = store.get_db()
+    db = unit_of_work.get_db()
     row = db.execute("SELECT * FROM player_group WHERE id = ?", (group_id,)).fetchone()
     if row is None:
         raise GroupNotFound(group_id)
@@ -96,9 +96,9 @@ def load_group(group_id: str) -> Group:
 def rename(group_id: str, name: str) -> None:
     """Gives the group a new name."""
     name = _group_name(name)
-    with store.writing(lock=_lock(group_id)) as db:
+    with unit_of_work.writing(lock=_lock(group_id)) as write:
         load_group(group_id)
-        db.execute("UPDATE player_group SET name = ? WHERE id = ?", (name, group_id))
+        write.db.execute("UPDATE player_group SET name = ? WHERE id = ?", (name, group_id))
 
 
 def merge(group_id: str, spelling: str, person: str) -> None:
@@ -108,18 +108,18 @@ def merge(group_id: str, spelling: str, person: str) -> None:
         raise IllegalAction(_("%(name)s is already one person", name=person))
     if not name_key(spelling) or not name_key(person):
         raise IllegalAction(_("a name must have a letter or a digit"))
-    with store.writing(lock=_lock(group_id)) as db:
+    with unit_of_work.writing(lock=_lock(group_id)) as write:
         merges = dict(load_group(group_id).merges)
         if same_person(merges).get(name_key(person)) == name_key(spelling):
             # The other way round until now: ``person`` counted as ``spelling``.
             merges = {a: b for a, b in merges.items() if name_key(a) != name_key(person)}
-            db.execute(
+            write.db.execute(
                 "DELETE FROM group_merge WHERE group_id = ? AND spelling_key = ?",
                 (group_id, name_key(person)),
             )
         merges[spelling] = person
         same = same_person(merges)
-        tables = _tables(db, group_id)
+        tables = _tables(write.db, group_id)
         played = _played_names(tables)
         for name in (spelling, person):
             if name_key(name) not in played:
@@ -139,11 +139,11 @@ def merge(group_id: str, spelling: str, person: str) -> None:
                         )
                     )
                 seen[key] = name
-        db.execute(
+        write.db.execute(
             "DELETE FROM group_merge WHERE group_id = ? AND spelling_key = ?",
             (group_id, name_key(spelling)),
         )
-        db.execute(
+        write.db.execute(
             "INSERT INTO group_merge (group_id, spelling_key, spelling, person)"
             " VALUES (?, ?, ?, ?)",
             (group_id, name_key(spelling), spelling, person),
@@ -153,7 +153,7 @@ def merge(group_id: str, spelling: str, person: str) -> None:
 def telegram_person(group_id: str, telegram_id: int) -> str | None:
     """The player of the group a Telegram user is, as the group knows them, if it does."""
     row = (
-        store.get_db()
+        unit_of_work.get_db()
         .execute(
             "SELECT person FROM group_telegram WHERE group_id = ? AND telegram_id = ?",
             (group_id, str(telegram_id)),
@@ -185,7 +185,7 @@ def tell_telegram(
     name merged, if one was."""
     person = _plain(person)
     earlier = telegram_person(group_id, telegram_id)
-    played = _played_names(_tables(store.get_db(), group_id))
+    played = _played_names(_tables(unit_of_work.get_db(), group_id))
     if name_key(person) not in played:
         raise IllegalAction(_("nobody called %(name)s played in this group", name=person))
     person = played[name_key(person)]
@@ -218,8 +218,8 @@ def _remember_telegram(group_id: str, telegram_id: int, person: str, replace: bo
     """The Telegram user is ``person`` in the group; one known already stays as they were
     unless ``replace``."""
     known = "UPDATE SET person = excluded.person" if replace else "NOTHING"
-    with store.writing(lock=_lock(group_id)) as db:
-        db.execute(
+    with unit_of_work.writing(lock=_lock(group_id)) as write:
+        write.db.execute(
             "INSERT INTO group_telegram (group_id, telegram_id, person) VALUES (?, ?, ?)"
             f" ON CONFLICT (group_id, telegram_id) DO {known}",
             (group_id, str(telegram_id), person),
@@ -229,12 +229,12 @@ def _remember_telegram(group_id: str, telegram_id: int, person: str, replace: bo
 def take_out(group_id: str, game_id: str) -> bool:
     """The game no longer counts in the group (it stays at its own address, as it was);
     False if it was not the group's."""
-    with store.writing(lock=_lock(group_id)) as db:
+    with unit_of_work.writing(lock=_lock(group_id)) as write:
         load_group(group_id)
-        row = db.execute(
+        row = write.db.execute(
             "SELECT 1 FROM game WHERE id = ? AND group_id = ?", (game_id, group_id)
         ).fetchone()
-        db.execute(
+        write.db.execute(
             "UPDATE game SET group_id = NULL WHERE id = ? AND group_id = ?", (game_id, group_id)
         )
     return row is not None
@@ -242,13 +242,13 @@ def take_out(group_id: str, game_id: str) -> bool:
 
 def unmerge(group_id: str, spelling: str) -> bool:
     """``spelling`` is its own person again; False if it was not merged."""
-    with store.writing(lock=_lock(group_id)) as db:
+    with unit_of_work.writing(lock=_lock(group_id)) as write:
         load_group(group_id)
-        row = db.execute(
+        row = write.db.execute(
             "SELECT 1 FROM group_merge WHERE group_id = ? AND spelling_key = ?",
             (group_id, name_key(spelling)),
         ).fetchone()
-        db.execute(
+        write.db.execute(
             "DELETE FROM group_merge WHERE group_id = ? AND spelling_key = ?",
             (group_id, name_key(spelling)),
         )
@@ -270,7 +270,7 @@ STANDINGS: Recent[Hashable, Standings] = Recent(64)
 
 def _versions(group_id: str) -> list[tuple[str, int]]:
     """The group's games and their versions, oldest first (the latest ``MAX_GAMES``)."""
-    rows = store.get_db().execute(
+    rows = unit_of_work.get_db().execute(
         "SELECT id, version FROM game WHERE group_id = ? ORDER BY created DESC, id LIMIT ?",
         (group_id, MAX_GAMES),
     )
@@ -279,11 +279,11 @@ def _versions(group_id: str) -> list[tuple[str, int]]:
 
 def _group_games(versions: list[tuple[str, int]]) -> list[Played]:
     """The games as the standings see them."""
-    url = store.database().url
+    url = unit_of_work.database().url
     games = []
     for game_id, version in versions:
         key = (url, game_id, version)
-        games.append(PLAYED.get(key) or PLAYED.put(key, played(store.load_game(game_id))))
+        games.append(PLAYED.get(key) or PLAYED.put(key, played(game_store.load_game(game_id))))
     return games
 
 
@@ -291,7 +291,13 @@ def stamp(group: Group) -> tuple[object, ...]:
     """Where the group stands: its database, name, merges, and its games' versions (what
     its standings and its page are made from)."""
     versions = tuple(_versions(group.id))
-    return (store.database().url, group.id, group.name, tuple(group.merges.items()), versions)
+    return (
+        unit_of_work.database().url,
+        group.id,
+        group.name,
+        tuple(group.merges.items()),
+        versions,
+    )
 
 
 def group_standings(
@@ -300,7 +306,13 @@ def group_standings(
     """The group's standings over its games (one map's, and of those one variant's, when
     given): worked out again only when a game, or a merge, changed since."""
     versions = _versions(group.id)
-    key = (store.database().url, tuple(versions), tuple(group.merges.items()), map_id, variant)
+    key = (
+        unit_of_work.database().url,
+        tuple(versions),
+        tuple(group.merges.items()),
+        map_id,
+        variant,
+    )
     found = STANDINGS.get(key)
     if found is None:
         played = _group_games(versions)
@@ -414,7 +426,7 @@ def groups_among(ids: list[str]) -> list[dict[str, Any]]:
     if not ids:
         return []
     marks = ",".join("?" * len(ids))
-    rows = store.get_db().execute(
+    rows = unit_of_work.get_db().execute(
         f"SELECT g.id, g.name, COUNT(game.id) AS games FROM player_group g"
         f" LEFT JOIN game ON game.group_id = g.id WHERE g.id IN ({marks}) GROUP BY g.id, g.name",
         ids,

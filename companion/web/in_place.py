@@ -5,22 +5,41 @@ which page it shows (the ``X-In-Place`` header: its own address). Where the form
 would lead back to that very page (the table after a claim, the board after a claim made
 on it), there is no page to load: the phone's stream brings the game's new state, as it
 brings every phone's at the table, and the answer is only what this phone's tap did, its
-notes (made at the game's version after the write, or as it stands where the form had
-been sent before and nothing was written). Where the answer leads elsewhere, it says where
-(``X-Go``), for the page to go there; a refusal is answered as it always is, the page with
-its reason.
+notes: made at the game's version after the write, which the view's answer carries
+(``written``), or as it stands where the form had been sent before and nothing was
+written. Where the answer leads elsewhere, it says where (``X-Go``), for the page to go
+there; a refusal is answered as it always is, the page with its reason.
 """
 
 from __future__ import annotations
 
-from flask import Flask, g, get_flashed_messages, request
+from typing import cast
+
+from flask import Flask, get_flashed_messages, request
+from flask import Response as FlaskResponse
+from werkzeug.utils import redirect
 from werkzeug.wrappers import Response
 
-from companion.web import store
+from companion.web import game_store
 from companion.web.shared_page import notes
 
 ASKED = "X-In-Place"  # the address of the page the form was sent from
 GO = "X-Go"  # where a form answered elsewhere leads
+
+
+class Written(FlaskResponse):
+    """The way back (a 303) from a form that wrote its game: ``version``, the version the
+    write left the game at (None: it wrote nothing)."""
+
+    version: int | None = None
+
+
+def written(target: str, version: int | None) -> Response:
+    """The way back to ``target`` (a 303) from a form whose write left its game at
+    ``version``: answered in place, its notes are made at that version."""
+    response = cast(Written, redirect(target, code=303, Response=Written))
+    response.version = version
+    return response
 
 
 def init_app(app: Flask) -> None:
@@ -41,9 +60,9 @@ def _in_place(response: Response) -> Response:
         del response.headers["Location"]
         return response
     game_id = (request.view_args or {}).get("game_id")
-    version = g.get("written", {}).get(game_id)
+    version = response.version if isinstance(response, Written) else None
     if version is None and game_id is not None:  # nothing written: a form sent again
-        version = store.load_game(game_id).version
+        version = game_store.load_game(game_id).version
     response.status_code = 200
     response.set_data(str(notes(get_flashed_messages(), version)))
     response.mimetype = "text/html"

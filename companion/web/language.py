@@ -72,9 +72,9 @@ def _event_language() -> str | None:
 
 def _table_language() -> str | None:
     """The language a game was started in, on that game's pages."""
-    from companion.web import store
+    from companion.web import game_store
 
-    return _stored_language("game_id", store.game_language)
+    return _stored_language("game_id", game_store.game_language)
 
 
 def _stored_language(own: str, read: Callable[..., str | None]) -> str | None:

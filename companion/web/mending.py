@@ -15,9 +15,10 @@ from companion.rules.errors import IllegalAction
 from companion.rules.mending import place_claim, without
 from companion.rules.record import MAX_ACTIONS
 from companion.rules.words import _
+from companion.web.game_store import load_game, touch, writing_game
 from companion.web.stamps import UNSTAMPED, Stamp, check, spend
-from companion.web.store import load_game, now, touch, writing
 from companion.web.stored_game import LoggedAction, in_log_order
+from companion.web.unit_of_work import now
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,8 @@ def mend(
     if withdraw is None and claim is None:
         raise IllegalAction(_("nothing to mend"))
     sent = {"mend": {"withdraw": withdraw, "claim": action_to_json(claim) if claim else None}}
-    with writing(game_id) as db:
+    with writing_game(game_id) as write:
+        db = write.db
         game = load_game(game_id)
         check(db, game, stamp, sent, turn=False)
         if claim is not None and len(game.history) >= MAX_ACTIONS:
@@ -82,7 +84,7 @@ def mend(
             put = LoggedAction(seq, claim, at, None)
             _in_the_order_judged(db, game_id, [*actions[:place], claim, *actions[place:]])
         spend(db, game_id, stamp, sent, {"action": put.seq if put else taken.seq if taken else 0})
-        touch(db, game_id)
+        touch(write, game_id)
     return Mended(taken, put, over and put is not None and taken is None)
 
 

@@ -23,7 +23,7 @@ from companion.rules.setup import MAX_NAME, Player, complete_split, goods_colors
 from companion.rules.untrusted import load_record_json, one_line
 from companion.rules.variants import BASE_GAME, variants_of
 from companion.rules.words import join
-from companion.web import store
+from companion.web import game_store
 from companion.web.forms import ImportForm, NewGameForm, SeatForm, form_problem
 from companion.web.headers import telegram_user
 from companion.web.holds import requester
@@ -111,7 +111,7 @@ def remembered_goods(map_id: str, group: str | None) -> dict[str, str]:
     """The goods colours a new game on the board starts with: in a group, those of its
     latest game there; else those this browser set there last."""
     if group is not None:
-        found = store.group_goods(group, map_id)
+        found = game_store.group_goods(group, map_id)
         if found:
             return found
     goods = session.get("goods", {}).get(map_id, {})
@@ -147,8 +147,8 @@ def start_game(form: NewGameForm, group: str | None = None) -> str | Refusal:
             dice=bool(form.dice.data),
             variant=form.variant.data or BASE_GAME,
         )
-        return store.create_game(record, language(), requester(), group)
-    except store.TooManyGames as error:
+        return game_store.create_game(record, language(), requester(), group)
+    except game_store.TooManyGames as error:
         return Refusal(too_many(error), 429)
     except RecordError as error:  # the form's game, not a file: no place in a record to name
         return Refusal(str(error.problem), 400)
@@ -161,7 +161,7 @@ def _seat_name(seat: SeatForm) -> str:
     return (seat.name.data or "").strip()
 
 
-def too_many(error: store.TooManyGames) -> str:
+def too_many(error: game_store.TooManyGames) -> str:
     return str(
         ngettext(
             "This device has started %(num)d game in the last hour, the most this server allows:"
@@ -188,8 +188,8 @@ def import_game(upload: ImportForm, group: str | None = None) -> str | Refusal:
         problem = _("That file is not a JSON game record: %(reason)s.", reason=one_line(reason))
         return Refusal(problem, 400)
     try:
-        return store.create_game(parse_record(data), language(), requester(), group)
-    except store.TooManyGames as error:
+        return game_store.create_game(parse_record(data), language(), requester(), group)
+    except game_store.TooManyGames as error:
         return Refusal(too_many(error), 429)
     except CompanionError as error:
         problem = _("That game record can't be imported: %(reason)s", reason=one_line(str(error)))

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from time import monotonic, sleep
 
-from companion.web import store
+from companion.web import unit_of_work
 from companion.web.database import FAULTS
 
 # Seconds between looks at a claimed making: a page takes 5-20 ms to make, and a process
@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 
 def made_once(game_id: str, version: int, made_for: str, make: Callable[[], str]) -> str:
     """The page ``make()`` gives, made by one of the processes serving the database."""
-    if store.database().kind != "postgresql" or monotonic() < _off_until[0]:
+    if unit_of_work.database().kind != "postgresql" or monotonic() < _off_until[0]:
         return make()
     try:
         claimed = _claim(game_id, version, made_for)
@@ -52,7 +52,7 @@ def made_once(game_id: str, version: int, made_for: str, make: Callable[[], str]
     for wait in WAITS:
         try:
             row = (
-                store.get_db()
+                unit_of_work.get_db()
                 .execute(
                     "SELECT version, page FROM page_made WHERE game_id = ? AND made_for = ?",
                     (game_id, made_for),
@@ -72,7 +72,7 @@ def made_once(game_id: str, version: int, made_for: str, make: Callable[[], str]
 def _claim(game_id: str, version: int, made_for: str) -> bool:
     """Claims the making of the page at ``version``: False when another process made it
     or is making it (at that version or a later one)."""
-    db = store.get_db()
+    db = unit_of_work.get_db()
     row = db.execute(
         "INSERT INTO page_made (game_id, made_for, version, page, made)"
         " VALUES (?, ?, ?, NULL, ?) ON CONFLICT (game_id, made_for) DO UPDATE SET"
@@ -108,14 +108,14 @@ def _made_here(game_id: str, version: int, made_for: str, make: Callable[[], str
         page = make()
     except BaseException:
         try:
-            store.get_db().execute(
+            unit_of_work.get_db().execute(
                 "DELETE FROM page_made WHERE game_id = ? AND made_for = ? AND version = ?", key
             )
         except FAULTS:
             pass
         raise
     try:
-        store.get_db().execute(
+        unit_of_work.get_db().execute(
             "UPDATE page_made SET page = ? WHERE game_id = ? AND made_for = ? AND version = ?",
             (page, *key),
         )

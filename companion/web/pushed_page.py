@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 from flask import current_app, request
 from werkzeug.exceptions import HTTPException
 
-from companion.web import store
+from companion.web import game_store
 from companion.web.shared_page import live_copy, page_key
 from companion.web.stamps import csrf_token
 
@@ -106,7 +106,7 @@ class Pushed:
             return self._asked()  # an event's page: made once by its view (``shared_by``)
         # The game's streams here wake together: one asks, the others then copy.
         with _one_at_a_time(self.game_id):
-            game = store.known_game(self.game_id, version)
+            game = game_store.known_game(self.game_id, version)
             if game is not None and game.has_kept(self.key):
                 if self.csrf is None:
                     self.csrf = csrf_token()  # the stream's phone's (never expires)

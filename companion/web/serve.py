@@ -43,7 +43,7 @@ def settled(app: Flask) -> Flask:
     """The app with what its pages use made before the first phone asks (each board, each
     template), all of it then set aside from Python's garbage collector: a full collection
     would otherwise walk it again and again, a pause of some 50 ms in the middle of a
-    phone's page. The games a worker keeps (``store.GAMES``) grow what is left to walk:
+    phone's page. The games a worker keeps (``game_store.GAMES``) grow what is left to walk:
     with the collector's defaults, 400 tables saw a full collection every 6 s in each
     worker, each a pause of 65-120 ms, the slowest pages' time; with fewer, larger young
     collections and full ones some 70 times rarer, the pauses stay under 50 ms

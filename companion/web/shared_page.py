@@ -52,8 +52,8 @@ from companion.web.stamps import (
     marking,
     new_form_token,
 )
-from companion.web.store import now
 from companion.web.stored_game import StoredGame
+from companion.web.unit_of_work import now
 
 # What a page's own address may ask (the player acting, the dice, the language, the whole
 # history, a line of the sheet): a page with anything else in its address is made for it
@@ -84,7 +84,7 @@ def _marked(make: Callable[[], str]) -> Callable[[], str]:
 
 
 def page_now() -> str:
-    """The time the page is served, as ``store.now`` says it (a round's clock counts from
+    """The time the page is served, as ``unit_of_work.now`` says it (a round's clock counts from
     it)."""
     return Markup(NOW_MARK) if marking() else now()
 

@@ -12,7 +12,7 @@ from companion.render.score_chart import Series, series_of
 from companion.rules.scoring import ScoreSheet
 from companion.rules.state import State, start
 from companion.rules.table_questions import Track, track_after
-from companion.web import store
+from companion.web import unit_of_work
 from companion.web.cache import Recent
 from companion.web.players import colour_blind, player_pieces
 from companion.web.qr import public_url
@@ -44,7 +44,7 @@ def _track(game: StoredGame, state: State) -> Track:
     worked out for it when its actions then are the first of its actions now, on the same
     setup (an Undo of an earlier one, a claim mended in before the last move, or a goods
     colour set follows it from the start)."""
-    key = (store.database().url, game.id)
+    key = (unit_of_work.database().url, game.id)
     live = tuple(a.seq for a in game.history if a.undone is None)
     known = TRACKS.get(key)
     so_far = None

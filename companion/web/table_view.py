@@ -9,7 +9,6 @@ from collections.abc import Callable
 from flask import (
     flash,
     get_template_attribute,
-    redirect,
     render_template,
     request,
     url_for,
@@ -21,7 +20,6 @@ from werkzeug.wrappers import Response
 from companion.rules.actions import Action
 from companion.rules.board import Board
 from companion.rules.errors import IllegalAction
-from companion.rules.game import check_played_at_the_table
 from companion.rules.state import State
 from companion.rules.table_questions import (
     RouteChoice,
@@ -36,7 +34,7 @@ from companion.rules.table_questions import (
 )
 from companion.rules.variants import variant
 from companion.rules.words import Text
-from companion.web import store
+from companion.web import game_store, in_place
 from companion.web.cache import Recent
 from companion.web.dice_panel import faces_asked, panel
 from companion.web.event_store import event_table
@@ -58,7 +56,7 @@ from companion.web.stored_game import LoggedAction, StoredGame
 
 def game_and_state(game_id: str) -> tuple[StoredGame, State]:
     """The game, and its board as the live actions leave it; ``GameNotFound``."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     return game, game.state()
 
 
@@ -132,7 +130,7 @@ def table_context(game: StoredGame, state: State, player: str) -> dict[str, obje
         "player": player,
         "turn_of": next_player(state),
         "blocked": cannot_act(state, player),
-        "closed": store.closed(game),
+        "closed": game_store.closed(game),
         "in_event": (in_event := game.kept(("in event",), lambda: event_table(game.id))),
         "clock": in_event.clock if in_event else None,
         "server_now": page_now(),
@@ -239,7 +237,7 @@ Page = tuple[str, int]
 
 
 def record(
-    game_id: str,
+    game: StoredGame,
     action: Action,
     form: Stamped,
     done: Text | Callable[[State], Text],
@@ -249,11 +247,13 @@ def record(
     """Records the action sent by ``form`` and says what was done (``done``, or made from
     the state after it), then goes back to the table (or to ``then``), on whoever plays
     next; the same form sent again records nothing and says what the first one recorded.
-    A refusal is shown on ``refused``'s page (the table's unless given), with a 409."""
-    game = store.load_game(game_id)
+    A refusal is shown on ``refused``'s page (the table's unless given), with a 409.
+    ``game``: as the view read it to make the action; the write judges the action against
+    the game as it stands under its lock."""
+    game_id = game.id
+    version = None  # the game's after the write: none when nothing was written
     try:
-        check_played_at_the_table(game.state(), action)
-        state = store.record_action(game_id, action, form.stamp)
+        after = game_store.record_action(game, action, form.stamp, at_the_table=True)
     except Repeated as repeat:
         flash(repeated(repeat, game.record.board()))
     except IllegalAction as refusal:
@@ -262,8 +262,9 @@ def record(
             return refused(problem)
         return render_table(game_id, problem=problem, status=409)
     else:
-        flash(str(done(state) if callable(done) else done))
-    return redirect(then or url_for("table.show", game_id=game_id), code=303)
+        version = after.version
+        flash(str(done(after.state()) if callable(done) else done))
+    return in_place.written(then or url_for("table.show", game_id=game_id), version)
 
 
 def repeated(repeat: Repeated, board: Board) -> str:

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 
 from companion.rules.map_file import load_board
 from companion.rules.record import GameRecord, HeldTicket, record_to_json
-from companion.web import store
+from companion.web import game_store
 from tests.patience import HANG
 from tests.playout import random_game
 
@@ -161,16 +161,16 @@ def forms_of(page: str) -> list[tuple[str, dict[str, str]]]:
 def play_to_end(game_id: str, seed: int, tickets: bool = True) -> None:
     """Plays a random legal game to its end at a stored game's table, and enters each
     player's tickets, as its phones would (within an app context)."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     names = [p.name for p in game.record.players]
     board = load_board(game.record.map)
     setup, actions, hands = random_game(board, len(names), random.Random(seed))
     seated = dict(zip(setup.names, names, strict=True))
     for action in actions:
-        store.record_action(game_id, replace(action, player=seated[action.player]))
+        game = game_store.record_action(game, replace(action, player=seated[action.player]))
     for player, held in hands.items() if tickets else ():  # entered at the end
         for ticket in held:
-            store.add_ticket(game_id, seated[player], HeldTicket(ticket.cities))
+            game_store.add_ticket(game_id, seated[player], HeldTicket(ticket.cities))
 
 
 # Per phone and per answer: its tokens and the time it was served.

@@ -17,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.rules.map_file import load_board, map_ids
-from companion.web import create_app, group_store, migrations, store
+from companion.web import create_app, game_store, group_store, migrations, unit_of_work
 from companion.web.backup import LEFT_OUT, TABLES, BackupError, backup, check, restore
 from tests.databases import new_schema, postgres_server
 from tests.helpers import plays_with_dice, record_of, table_goods
@@ -53,8 +53,8 @@ def a_site(app: Flask) -> tuple[list[str], list[str]]:
             )
             whole = record_of(setup, actions, hands)
             half = record_of(setup, actions[: len(actions) // 2], {})
-            games.append(store.create_game(whole, "ru", group=group))
-            games.append(store.create_game(half, None))
+            games.append(game_store.create_game(whole, "ru", group=group))
+            games.append(game_store.create_game(half, None))
     client = app.test_client()
     table = WebTable(client, "Ann", "Bob")
     table.claim("Ann", "Denver", "Helena")
@@ -96,7 +96,7 @@ def pages(app: Flask, games: list[str], groups: list[str]) -> dict[str, object]:
         seen[f"{game}/record.json"] = client.get(f"/g/{game}/record.json").get_json()
         seen[f"{game}/sheet.csv"] = client.get(f"/g/{game}/sheet.csv").get_data(as_text=True)
         with app.app_context():
-            stored = store.load_game(game)
+            stored = game_store.load_game(game)
             seen[f"{game}/log"] = [
                 (a.seq, a.recorded, a.undone, str(a.action)) for a in stored.history
             ]
@@ -234,7 +234,7 @@ def refused(kind: str, instance: Path, lines: list[str], reason: str, **options:
         with pytest.raises(BackupError, match=reason) as refusal:
             restore(lines, **options)
         assert "\n" not in str(refusal.value)
-        db = store.get_db()
+        db = unit_of_work.get_db()
         assert [db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in TABLES] == [0] * len(
             TABLES
         )
@@ -282,7 +282,7 @@ def test_a_newer_companions_column_is_refused_unless_asked_and_then_left_out(
     with target.app_context():
         kept = restore(newer, accept_newer=True)
         assert kept.checked and kept.rows["game"] == sum(r["table"] == "game" for r in rows)
-        assert "mood" not in store.get_db().columns("game")
+        assert "mood" not in unit_of_work.get_db().columns("game")
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -346,7 +346,7 @@ def test_a_backup_is_refused_by_a_database_that_holds_anything(kind, site_lines,
         group_store.create_group("Already here")
         with pytest.raises(BackupError, match="restore into an empty one"):
             restore(site_lines)
-        assert store.get_db().execute("SELECT COUNT(*) FROM game").fetchone()[0] == 0
+        assert unit_of_work.get_db().execute("SELECT COUNT(*) FROM game").fetchone()[0] == 0
 
 
 def test_every_table_of_the_schema_is_backed_up_or_left_out_by_name():
@@ -428,7 +428,7 @@ def test_the_commands_refuse_every_hostile_file_in_one_line_and_write_nothing(ki
             assert "Traceback" not in done.output
     target = app_on(url, empty)
     with target.app_context():
-        db = store.get_db()
+        db = unit_of_work.get_db()
         assert sum(db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in TABLES) == 0
 
 

@@ -13,7 +13,7 @@ import pytest
 from companion.rules.actions import Claim
 from companion.rules.record import GameRecord
 from companion.rules.setup import Player
-from companion.web import create_app, store
+from companion.web import create_app, game_store
 from companion.web.database import Database
 from tests.databases import new_schema, postgres_server
 from tests.patience import HANG
@@ -36,7 +36,7 @@ def _app(url: str, instance: Path):  # type: ignore[no-untyped-def]
 def _new_game(app) -> str:  # type: ignore[no-untyped-def]
     record = GameRecord(map="usa", players=(Player("Ann"), Player("Bob")), actions=())
     with app.app_context():
-        return store.create_game(record)
+        return game_store.create_game(record)
 
 
 def test_a_database_url_in_the_environment_is_the_database(monkeypatch, tmp_path):
@@ -92,7 +92,7 @@ def test_writes_to_one_game_never_wait_on_another_game_on_postgresql(tmp_path):
     holding, release = threading.Event(), threading.Event()
 
     def hold() -> None:  # a long write to the first game, on another connection
-        with app.app_context(), store.writing(held_game):
+        with app.app_context(), game_store.writing_game(held_game):
             holding.set()
             release.wait(HANG)
 
@@ -101,7 +101,10 @@ def test_writes_to_one_game_never_wait_on_another_game_on_postgresql(tmp_path):
     try:
         assert holding.wait(HANG)
         with app.app_context():
-            store.record_action(other_game, Claim("Ann", ("Denver", "Kansas City"), color="black"))
+            game_store.record_action(
+                game_store.load_game(other_game),
+                Claim("Ann", ("Denver", "Kansas City"), color="black"),
+            )
         assert holder.is_alive()  # the other game's write landed while the first was held
     finally:
         release.set()
@@ -114,7 +117,7 @@ def test_a_second_write_to_the_same_game_waits_for_the_first_on_postgresql(tmp_p
     holding, done = threading.Event(), []
 
     def hold() -> None:
-        with app.app_context(), store.writing(game_id):
+        with app.app_context(), game_store.writing_game(game_id):
             holding.set()
             time.sleep(0.5)
             done.append("first")
@@ -123,7 +126,9 @@ def test_a_second_write_to_the_same_game_waits_for_the_first_on_postgresql(tmp_p
     holder.start()
     assert holding.wait(HANG)
     with app.app_context():
-        store.record_action(game_id, Claim("Ann", ("Denver", "Kansas City"), color="black"))
+        game_store.record_action(
+            game_store.load_game(game_id), Claim("Ann", ("Denver", "Kansas City"), color="black")
+        )
     done.append("second")
     holder.join(HANG)
     assert done == ["first", "second"]

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from companion.rules.actions import Pass
 from companion.rules.record import HeldTicket
-from companion.web import store
+from companion.web import game_store
 from tests.web.helpers import play_to_end
 
 TWELVE = [f"P{i:02d}" for i in range(1, 13)]
@@ -61,7 +61,7 @@ def test_round_one_tables_exist_as_soon_as_the_event_does(client, app):
     assert seated == TWELVE
     with app.test_request_context():
         for table in first["tables"]:
-            game = store.load_game(table["game"])
+            game = game_store.load_game(table["game"])
             assert [p.name for p in game.record.players] == table["players"]
     assert {p["name"] for p in data["players"]} == set(TWELVE)
     assert all(p["games"] == 0 and p["score"] == 0 for p in data["players"])
@@ -310,7 +310,7 @@ def test_a_finished_tables_signed_off_sheet_is_one_tap_from_either_page(client, 
     tables = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"]
     with app.test_request_context():
         play_to_end(tables[1]["game"], seed=5)
-        watch = store.load_game(tables[1]["game"]).watch
+        watch = game_store.load_game(tables[1]["game"]).watch
     public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
     for page in (client.get(url).text, client.get(public).text):
         sheets = re.findall(r'href="(/w/[\w-]+/sheet\.pdf)[^"]*">The table', page)
@@ -335,7 +335,7 @@ def test_the_public_page_is_made_once_a_change_and_shows_each_change(client, app
     assert SERVED.findall(first) != SERVED.findall(again)
     game = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][0]
     with app.test_request_context():
-        store.record_action(game["game"], Pass(game["players"][0]))
+        game_store.record_action(game_store.load_game(game["game"]), Pass(game["players"][0]))
     after = client.get(public).text
     assert len(made) == 2 and after != first
     assert '<span class="chip">playing</span>' in after
@@ -359,7 +359,7 @@ def test_a_game_over_counts_only_once_every_players_tickets_are_entered(client, 
         held = [("Denver", "El Paso"), ("Boston", "Miami"), ("Seattle", "New York")]
         held.append(("Duluth", "Houston"))
         for seat, (a, b) in zip(table["players"], held, strict=True):
-            store.add_ticket(table["game"], seat, HeldTicket((a, b)))
+            game_store.add_ticket(table["game"], seat, HeldTicket((a, b)))
     data = client.get(f"{url}/standings.json").get_json()
     assert data["rounds"][0]["tables"][0]["finished"]
     assert sorted(p["games"] for p in data["players"]) == [0] * 8 + [1] * 4
@@ -449,11 +449,11 @@ def test_a_replaced_game_takes_no_more_moves_and_says_where_the_table_plays_now(
     url = _organizer(client)
     first = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][0]["game"]
     with app.test_request_context():
-        drawn = store.game_version(first)
+        drawn = game_store.game_version(first)
     before, after = _redraw_first_two_tables(client, url)
     old, new = before["game"], after["game"]
     with app.test_request_context():
-        version = store.game_version(old)
+        version = game_store.game_version(old)
         assert version == drawn + 1  # its phones hear of the re-draw at once
     for path, data in _writes(old, before["players"][0]):
         answer = client.post(path, data=data)
@@ -462,8 +462,8 @@ def test_a_replaced_game_takes_no_more_moves_and_says_where_the_table_plays_now(
         assert "Nothing more can be recorded in it." in page
         assert f'href="/g/{new}"' in page  # one tap to the table's game now
     with app.test_request_context():
-        game = store.load_game(old)
-        assert not game.history and not game.tickets and store.game_version(old) == version
+        game = game_store.load_game(old)
+        assert not game.history and not game.tickets and game_store.game_version(old) == version
     assert client.post(f"/g/{new}/turn", data={"player": after["players"][0]}).status_code == 303
 
 
@@ -471,17 +471,17 @@ def test_a_game_taken_out_of_the_event_takes_no_more_moves(client, app):
     url = _organizer(client)
     table = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][1]
     with app.test_request_context():
-        version = store.game_version(table["game"])
+        version = game_store.game_version(table["game"])
     assert client.post(f"{url}/take-out", data={"round": "1", "table": "2"}).status_code == 303
     with app.test_request_context():
-        assert store.game_version(table["game"]) == version + 1  # its phones hear of it
+        assert game_store.game_version(table["game"]) == version + 1  # its phones hear of it
     answer = client.post(f"/g/{table['game']}/turn", data={"player": table["players"][0]})
     assert answer.status_code == 409
     assert "The organizer took this game out of the event." in html.unescape(answer.text)
     page = html.unescape(client.get(f"/g/{table['game']}").get_data(as_text=True))
     assert "Nothing more can be recorded in it." in page
     with app.test_request_context():
-        assert not store.load_game(table["game"]).history
+        assert not game_store.load_game(table["game"]).history
 
 
 def test_a_table_taken_out_and_drawn_again_plays_its_new_game(client, app):
@@ -602,7 +602,7 @@ def test_the_rounds_clock_and_last_call_show_on_the_screen_and_at_every_table(cl
     url = _organizer(client)
     tables = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"]
     with app.test_request_context():
-        versions = [store.load_game(t["game"]).version for t in tables]
+        versions = [game_store.load_game(t["game"]).version for t in tables]
     started = client.post(f"{url}/clock", data={"minutes": "120"})
     assert started.status_code == 303
     public = re.search(r'value="http://localhost(/e/w/[\w-]+)"', client.get(url).text)[1]
@@ -619,7 +619,8 @@ def test_the_rounds_clock_and_last_call_show_on_the_screen_and_at_every_table(cl
         assert f'data-ends="{at[1]}"' in page and "left on the clock" in page
     with app.test_request_context():
         assert all(
-            store.load_game(t["game"]).version > v for t, v in zip(tables, versions, strict=True)
+            game_store.load_game(t["game"]).version > v
+            for t, v in zip(tables, versions, strict=True)
         )
     assert "Last call" not in html.unescape(client.get(f"/g/{tables[0]['game']}").text)
     assert client.post(f"{url}/last-call").status_code == 303
@@ -801,7 +802,7 @@ def test_an_event_plays_the_ticket_decks_the_organizer_chose(client, app):
     url = _organizer(client, variant="1910")
     table = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][0]
     with app.test_request_context():
-        assert store.load_game(table["game"]).record.variant == "1910"
+        assert game_store.load_game(table["game"]).record.variant == "1910"
     assert "North America — 1910" in html.unescape(client.get(url).text)
     refused = _make(client, variant="extended")  # Europe's, not North America's
     assert refused.status_code == 400
@@ -818,7 +819,7 @@ def test_a_table_plays_another_map_before_its_first_move_with_a_new_game(client,
     after = client.get(f"{url}/standings.json").get_json()["rounds"][0]["tables"][1]
     assert after["game"] != before["game"] and after["players"] == before["players"]
     with app.test_request_context():
-        record = store.load_game(after["game"]).record
+        record = game_store.load_game(after["game"]).record
     assert (record.map, record.variant) == ("europe", "big-cities")
     page = html.unescape(client.get(url).text)
     assert "Table 2 plays Europe — Big Cities: the table has a new game." in page
@@ -879,7 +880,7 @@ def test_at_time_each_game_under_way_finishes_its_round_of_turns(client, app):
     page = html.unescape(client.get(url).text)
     assert "Time is up: 2 games of round 1 end as the event says." in page
     with app.test_request_context():
-        first, second, third = (store.load_game(t["game"]).state() for t in tables[:3])
+        first, second, third = (game_store.load_game(t["game"]).state() for t in tables[:3])
     assert first.waiting_for == tuple(one["players"][2:])  # the seats after the last turn
     assert second.waiting_for == tuple(two["players"][1:])
     assert third.final_round is None  # not begun: nothing to end

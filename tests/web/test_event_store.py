@@ -13,7 +13,7 @@ from companion.rules.errors import EventError
 from companion.rules.event import EventSetup, Joined, Moved, TakenOut, draw_round, redraw_tables
 from companion.rules.event_standings import EVERY_PLACE, WINS, result_of
 from companion.rules.record import HeldTicket
-from companion.web import backup, event_store, store
+from companion.web import backup, event_store, game_store, unit_of_work
 from tests.web.helpers import play_to_end as _play_to_end
 
 TWELVE = tuple(f"P{i:02d}" for i in range(1, 13))
@@ -21,7 +21,7 @@ SETUP = EventSetup("Club night", "usa", "base", 4, 3, WINS, True, TWELVE)
 
 
 def _table_players(stored, round_number, table):
-    game = store.load_game(stored.games[round_number, table])
+    game = game_store.load_game(stored.games[round_number, table])
     return tuple(p.name for p in game.record.players)
 
 
@@ -32,7 +32,7 @@ def test_an_event_starts_with_its_first_round_drawn_and_a_game_at_each_table(app
         assert [len(t.players) for t in first.tables] == [4, 4, 4]
         for table in first.tables:
             assert _table_players(stored, 1, table.number) == table.players  # seat order
-            assert store.load_game(stored.games[1, table.number]).language == "ru"
+            assert game_store.load_game(stored.games[1, table.number]).language == "ru"
         assert event_store.load_watched_event(stored.watch).id == stored.id
 
 
@@ -57,7 +57,7 @@ def test_a_table_that_has_begun_is_not_drawn_again_and_the_others_get_new_games(
     with app.test_request_context():
         event_id = event_store.create_event(SETUP)
         before = event_store.load_event(event_id)
-        store.record_action(before.games[1, 1], _first_turn(before, 1))
+        game_store.record_action(game_store.load_game(before.games[1, 1]), _first_turn(before, 1))
         with pytest.raises(EventError, match="table 1 has started its game"):
             event_store.record_entry(event_id, lambda e: redraw_tables(e, 1, (1, 2), "again"))
         after = event_store.record_entry(event_id, lambda e: redraw_tables(e, 1, (2, 3), "again"))
@@ -89,7 +89,7 @@ def test_the_standings_count_the_finished_games_but_those_taken_out(app):
             _play_to_end(stored.games[1, table], table)
         found = event_store.results(stored)
         assert len(found) == 2  # table 3 has not finished
-        sheet = store.load_game(stored.games[1, 1]).scored()
+        sheet = game_store.load_game(stored.games[1, 1]).scored()
         assert found[0] == result_of(sheet, EVERY_PLACE)  # SETUP: as events made before
         taken = event_store.record_entry(event_id, lambda e: TakenOut(1, 1))
         assert [r.players for r in event_store.results(taken)] == [found[1].players]
@@ -133,7 +133,7 @@ def test_a_table_with_tickets_entered_has_begun(app):
         event_id = event_store.create_event(SETUP)
         stored = event_store.load_event(event_id)
         first = stored.event.round(1).table(1).players[0]
-        store.add_ticket(stored.games[1, 1], first, HeldTicket(("Denver", "El Paso")))
+        game_store.add_ticket(stored.games[1, 1], first, HeldTicket(("Denver", "El Paso")))
         with pytest.raises(EventError, match="table 1 has started its game"):
             event_store.record_entry(event_id, lambda e: redraw_tables(e, 1, (1, 2), "x"))
 
@@ -143,7 +143,7 @@ def test_an_event_made_before_the_choice_gives_the_later_seat_every_place(app):
     # won a tie at any place, and its standings stay as they were.
     with app.test_request_context():
         event_id = event_store.create_event(SETUP)
-        db = store.get_db()
+        db = unit_of_work.get_db()
         row = db.execute("SELECT setup FROM event WHERE id = ?", (event_id,)).fetchone()
         setup = json.loads(row[0])
         del setup["later_seat_every_place"]

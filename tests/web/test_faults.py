@@ -11,7 +11,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from companion.web import create_app, store
+from companion.web import create_app, game_store
 from companion.web.database import PostgresConnection, SQLiteConnection, Unavailable
 from tests.databases import in_schema, new_schema, postgres_server
 from tests.web.helpers import WebTable
@@ -26,7 +26,7 @@ def _app(url: str, instance: Path):  # type: ignore[no-untyped-def]
 
 def _actions(app, game_id: str) -> int:  # type: ignore[no-untyped-def]
     with app.app_context():
-        return len(store.load_game(game_id).history)
+        return len(game_store.load_game(game_id).history)
 
 
 def test_a_full_disk_answers_503_and_keeps_what_was_recorded(tmp_path, monkeypatch):
@@ -109,7 +109,7 @@ def test_an_error_of_the_apps_own_is_not_taken_for_the_databases(app, client, mo
     def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise sqlite3.IntegrityError("UNIQUE constraint failed")
 
-    monkeypatch.setattr(store, "load_game", broken)
+    monkeypatch.setattr(game_store, "load_game", broken)
     app.testing = False  # as served: an unexpected error is a 500, not a 503
     app.config["PROPAGATE_EXCEPTIONS"] = False
     assert client.get(table.url).status_code == 500

@@ -28,7 +28,7 @@ from wtforms import FieldList, FormField
 from companion.rules.colors import ROUTE_COLORS
 from companion.rules.map_file import load_board, map_ids
 from companion.rules.payment import LOCOMOTIVE, PLUS_FOUR, sails_card_names
-from companion.web import create_app, forms, store
+from companion.web import create_app, forms, game_store, unit_of_work
 from tests.databases import fresh_database
 from tests.helpers import GAMES
 
@@ -259,7 +259,7 @@ def make_games(app: Flask, client: FlaskClient) -> list[Game]:
         if response.status_code == 303:
             ids.append(response.headers["Location"].rsplit("/", 1)[-1])
     with app.app_context():
-        return [Game(game_id, store.load_game(game_id).watch) for game_id in ids]
+        return [Game(game_id, game_store.load_game(game_id).watch) for game_id in ids]
 
 
 def key(rule: Rule) -> str:
@@ -447,7 +447,9 @@ def test_no_address_answers_hostile_input_with_a_server_error(fuzz_app, thorough
     # Nothing recorded was lost: every game stored, those the fuzzing imported too,
     # still opens, and its export imports again.
     with fuzz_app.app_context():
-        stored = [Game(r["id"], r["watch"]) for r in store.get_db().execute("SELECT * FROM game")]
+        stored = [
+            Game(r["id"], r["watch"]) for r in unit_of_work.get_db().execute("SELECT * FROM game")
+        ]
     assert len(stored) >= len(games)
     for game in stored:
         for address in (f"/g/{game.id}", f"/w/{game.watch}", f"/g/{game.id}/sheet"):

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from companion.rules.record import record_to_json
-from companion.web import store
+from companion.web import game_store
 from tests.group_games import bob_runs_away, shared_win, unfinished
 from tests.web.helpers import form_on, page, problem, route_id, seats
 
@@ -204,12 +204,14 @@ def test_the_group_page_speaks_the_chosen_language_only(client, group, language)
 
 
 def test_the_standings_work_out_again_only_the_games_changed_since(client, group, monkeypatch):
-    from companion.web import store
+    from companion.web import game_store
 
     stats(client, group)
     loaded: list[str] = []
-    real = store.load_game
-    monkeypatch.setattr(store, "load_game", lambda game_id: loaded.append(game_id) or real(game_id))
+    real = game_store.load_game
+    monkeypatch.setattr(
+        game_store, "load_game", lambda game_id: loaded.append(game_id) or real(game_id)
+    )
     stats(client, group)
     assert loaded == []  # one row a game read, nothing worked out again
     unfinished_game = stats(client, group)["games"][-1]["id"]
@@ -306,12 +308,12 @@ def test_an_export_imports_as_the_same_game_and_into_its_group_once(client, app)
     assert copy.status_code == 303
     copy_id = copy.headers["Location"].split("?")[0].rsplit("/", 1)[-1]
     with app.app_context():
-        played, again = store.load_game(table_id), store.load_game(copy_id)
+        played, again = game_store.load_game(table_id), game_store.load_game(copy_id)
         assert [(a.recorded, a.undone) for a in again.history] == [
             (a.recorded, a.undone) for a in played.history
         ]
         assert again.history[1].undone is not None
-        assert store.game_language(game_id=copy_id) == "ru"
+        assert game_store.game_language(game_id=copy_id) == "ru"
     # Into its own group again, or twice into another: it counts once.
     response = client.post(f"{group}/import", data={"record": (io.BytesIO(body), "g.json")},
                            content_type="multipart/form-data")  # fmt: skip

@@ -16,7 +16,7 @@ from companion.rules.actions import Pass
 from companion.rules.errors import IllegalAction
 from companion.rules.record import MAX_ACTIONS, GameRecord
 from companion.rules.setup import Player
-from companion.web import create_app, store, stored_game
+from companion.web import create_app, game_store, stored_game, unit_of_work
 from companion.web.secret_key import instance_secret
 from tests.databases import fresh_database
 from tests.patience import HANG
@@ -159,19 +159,19 @@ def test_a_game_not_changed_is_not_replayed_again(app, client, monkeypatch):
     monkeypatch.setattr(GameRecord, "replay", counted)
     with app.app_context():
         # The write left the game as it is now, its state known: nothing to replay.
-        assert len(store.load_game(table.id).state().owners) == 1
+        assert len(game_store.load_game(table.id).state().owners) == 1
         assert replays == []
-    store.GAMES.forget()  # as another process would find it: replayed once
+    game_store.GAMES.forget()  # as another process would find it: replayed once
     with app.app_context():
-        first = store.load_game(table.id)
+        first = game_store.load_game(table.id)
         first.state()
     with app.app_context():  # the next request
-        again = store.load_game(table.id)
+        again = game_store.load_game(table.id)
         again.state()
     assert again is first and len(replays) == 1
     table.claim("Bob", "Seattle", "Portland", track=1)  # a change: its state is new
     with app.app_context():
-        changed = store.load_game(table.id)
+        changed = game_store.load_game(table.id)
         assert changed is not first and len(changed.state().owners) == 2
     assert len(replays) == 1
 
@@ -233,11 +233,11 @@ def test_a_game_at_the_cap_of_actions_never_blocks_another_tables_writes(app, cl
         with app.app_context():
             while not stop.is_set():
                 try:
-                    store.record_action(capped, Pass("A"))
+                    game_store.record_action(game_store.load_game(capped), Pass("A"))
                 except IllegalAction as refusal:
                     refusals.append(str(refusal))
                 finally:
-                    store.close_db()
+                    unit_of_work.close_db()
 
     hammering = threading.Thread(target=hammer)
     hammering.start()
@@ -284,26 +284,26 @@ def _app_elsewhere(app):  # type: ignore[no-untyped-def]
 def test_a_request_reads_its_game_once_until_it_writes(app, client, monkeypatch):
     table = WebTable(client, "Ann", "Bob")
     reads: list[str] = []
-    original = store._load_game
+    original = game_store._load_game
 
     def counted(game_id):  # type: ignore[no-untyped-def]
         reads.append(game_id)
         return original(game_id)
 
-    monkeypatch.setattr(store, "_load_game", counted)
-    # The claim's view reads the game to check the claim, then records it: once before
-    # the write, and once inside it, under its lock.
+    monkeypatch.setattr(game_store, "_load_game", counted)
+    # The claim's view reads the game to make the claim and hands it to the write: under
+    # its lock only the game's version is read, the same as the one handed along.
     assert table.claim("Ann", "Denver", "Helena").status_code == 303
-    assert len(reads) == 2
+    assert len(reads) == 1
     with app.test_request_context():
-        store.load_game(table.id)
-        store.load_game(table.id)
+        game_store.load_game(table.id)
+        game_store.load_game(table.id)
+        assert len(reads) == 2
+        with game_store.writing_game(table.id):
+            game_store.load_game(table.id)  # under the lock: read again
         assert len(reads) == 3
-        with store.writing(table.id):
-            store.load_game(table.id)  # under the lock: read again
-        assert len(reads) == 4
-        after = store.load_game(table.id)  # after the write: read again
-        assert len(reads) == 5 and after.version == 1
+        after = game_store.load_game(table.id)  # after the write: read again
+        assert len(reads) == 4 and after.version == 1
 
 
 def test_the_claim_list_is_worked_out_once_per_version_player_and_language(
@@ -334,7 +334,7 @@ def test_the_claim_list_is_worked_out_once_per_version_player_and_language(
 def test_phones_asking_at_once_share_one_working_out_of_the_claim_list(app, client, monkeypatch):
     table = WebTable(client, "Ann", "Bob")
     table.claim("Ann", "Denver", "Helena")
-    store.GAMES.forget()  # as another process would find it after the change
+    game_store.GAMES.forget()  # as another process would find it after the change
     asked = []
     original = stored_game.route_choices
     begun = threading.Barrier(4)
@@ -345,13 +345,13 @@ def test_phones_asking_at_once_share_one_working_out_of_the_claim_list(app, clie
         return original(state, player)
 
     monkeypatch.setattr(stored_game, "route_choices", slow)
-    loads = store._loads
+    loads = game_store._loads
 
     def slow_loads(text):  # type: ignore[no-untyped-def]
         threading.Event().wait(0.05)  # every phone reading the game before one keeps it
         return loads(text)
 
-    monkeypatch.setattr(store, "_loads", slow_loads)
+    monkeypatch.setattr(game_store, "_loads", slow_loads)
     lists: list[str] = []
 
     def phone() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.web import create_app, migrations, store
+from companion.web import create_app, game_store, migrations, unit_of_work
 from companion.web.database import Connection, Database, Unavailable
 from tests.databases import new_schema, postgres_server
 
@@ -101,10 +101,10 @@ def test_a_database_of_every_past_version_upgrades_with_its_games(kind, past, tm
 
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": url}, instance_path=tmp_path)
     with app.app_context():
-        db = store.get_db()
+        db = unit_of_work.get_db()
         assert _steps_taken(db) == list(range(1, migrations.LATEST + 1))
         assert _shape(db) == _fresh_shape(tmp_path, kind)
-        game = store.load_game("old-game")
+        game = game_store.load_game("old-game")
         assert [p.name for p in game.record.players] == ["Аня", "Bob"]
         assert game.state().routes_of("Аня")  # the claim replays on the upgraded tables
 
@@ -184,7 +184,7 @@ def test_an_older_database_lacking_only_an_index_is_served_as_it_stands_when_rea
     )
     assert app.test_client().get("/").status_code == 200
     with app.app_context():
-        assert migrations.taken(store.get_db()) == 1  # nothing was written
+        assert migrations.taken(unit_of_work.get_db()) == 1  # nothing was written
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -3,7 +3,7 @@
 waits for one being made, and makes it itself when the making was claimed and never done.
 
 Two processes are two apps on one database, each process's own memory of games
-(``store.GAMES``) forgotten between them."""
+(``game_store.GAMES``) forgotten between them."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from companion.web import create_app, page_made, store, table_view
+from companion.web import create_app, game_store, page_made, table_view, unit_of_work
 from tests.databases import new_schema, postgres_server
 from tests.web.helpers import WebTable
 
@@ -47,7 +47,7 @@ def processes(tmp_path):
 
 
 def _in_another_process() -> None:
-    store.GAMES.forget()
+    game_store.GAMES.forget()
 
 
 def _page(client, url: str) -> str:
@@ -90,7 +90,7 @@ def test_a_making_claimed_and_never_done_is_waited_for_a_moment_then_done_here(
     table = WebTable(first, "Ann", "Bob")
     _page(first, table.url)  # its making claimed and done at version 0
     with processes[0].app_context():
-        db = store.get_db()
+        db = unit_of_work.get_db()
         db.execute("UPDATE page_made SET version = version + 1, page = NULL")
         db.execute("UPDATE game SET version = version + 1")  # a process claimed version 1
     waited: list[float] = []
@@ -113,7 +113,7 @@ def test_a_making_that_fails_gives_its_claim_up(processes, monkeypatch):
     with pytest.raises(RuntimeError):
         first.get(table.url)
     with processes[1].app_context():
-        rows = store.get_db().execute("SELECT * FROM page_made").fetchall()
+        rows = unit_of_work.get_db().execute("SELECT * FROM page_made").fetchall()
     assert rows == []  # no other process waits for it
 
 
@@ -124,11 +124,11 @@ def test_a_page_made_over_an_hour_ago_is_deleted_by_the_next_making_after_a_whil
     old, new = WebTable(first, "Ann", "Bob"), WebTable(first, "Cy", "Dee")
     _page(first, old.url)
     with processes[0].app_context():
-        store.get_db().execute("UPDATE page_made SET made = '2020-01-01T00:00:00+00:00'")
+        unit_of_work.get_db().execute("UPDATE page_made SET made = '2020-01-01T00:00:00+00:00'")
     monkeypatch.setattr(page_made, "_swept", [page_made.monotonic() - page_made.SWEEP_EVERY])
     _page(second, new.url)
     with processes[1].app_context():
-        rows = store.get_db().execute("SELECT game_id FROM page_made").fetchall()
+        rows = unit_of_work.get_db().execute("SELECT game_id FROM page_made").fetchall()
     assert [r["game_id"] for r in rows] == [new.id]
 
 
@@ -139,7 +139,7 @@ def test_a_database_that_refuses_a_claim_leaves_each_process_making_its_own_for_
     table = WebTable(first, "Ann", "Bob")
     monkeypatch.setattr(page_made, "_off_until", [0.0])
     with processes[0].app_context():
-        store.get_db().execute("ALTER TABLE page_made RENAME TO page_made_gone")
+        unit_of_work.get_db().execute("ALTER TABLE page_made RENAME TO page_made_gone")
     made.clear()
     _page(first, table.url)
     _page(second, table.url)

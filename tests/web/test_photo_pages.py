@@ -18,7 +18,7 @@ from companion.photo.layout import load_layout
 from companion.rules.actions import Claim
 from companion.rules.record import GameRecord
 from companion.rules.setup import Player
-from companion.web import store
+from companion.web import game_store
 from tests.photo.board_pictures import BoardPhoto, board_photo, game_end
 from tests.web.helpers import WebTable, page, seats
 
@@ -188,9 +188,9 @@ def test_each_disagreement_is_listed_in_words_with_its_photo_and_its_mend(client
 
 def test_the_check_changes_nothing_by_itself(client):
     game_id, _owner = _differing_game(client)
-    before = store.load_game(game_id).version
+    before = game_store.load_game(game_id).version
     _check(client, game_id)
-    assert store.load_game(game_id).version == before
+    assert game_store.load_game(game_id).version == before
 
 
 def test_one_tap_claims_a_route_left_out_for_the_player_whose_pieces_are_seen(client):
@@ -200,14 +200,14 @@ def test_one_tap_claims_a_route_left_out_for_the_player_whose_pieces_are_seen(cl
     text = " ".join(html.unescape(answer.get_data(as_text=True)).split())
     assert "Recorded: Cy claimed Duluth–Toronto (purple)" in text
     assert "2 routes disagree with the record" in text
-    state = store.load_game(game_id).state()
+    state = game_store.load_game(game_id).state()
     assert state.owners[route.id] == "Cy"
 
 
 def test_one_tap_gives_a_route_recorded_for_the_wrong_player_to_the_right_one(client):
     game_id, _owner = _differing_game(client)
     route = LAYOUT.tracks[_track("Calgary", "Winnipeg")].route
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     seq = next(
         a.seq
         for a in game.history
@@ -217,7 +217,7 @@ def test_one_tap_gives_a_route_recorded_for_the_wrong_player_to_the_right_one(cl
     text = " ".join(html.unescape(answer.get_data(as_text=True)).split())
     assert "Taken back: Ann claimed Calgary–Winnipeg (white)" in text
     assert "Recorded: Bob claimed Calgary–Winnipeg (white)" in text
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     assert game.state().owners[route.id] == "Bob"
     # The history keeps Ann's claim, undone, and Bob's in its place (the second of the log).
     live = [a for a in game.history if a.undone is None]
@@ -228,11 +228,11 @@ def test_one_tap_gives_a_route_recorded_for_the_wrong_player_to_the_right_one(cl
 def test_one_tap_undoes_a_claim_on_a_route_with_no_pieces_wherever_it_is_in_the_log(client):
     game_id, _owner = _differing_game(client)
     route = LAYOUT.tracks[_track("Denver", "Omaha")].route
-    game_before = store.load_game(game_id)
+    game_before = game_store.load_game(game_id)
     seq = next(a.seq for a in game_before.history if set(a.action.cities) == set(route.cities))
     client.post(f"/g/{game_id}/turn", data={"player": "Cy"})  # it is no longer the last action
     _check(client, game_id, mend=f"undo:{seq}")
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     assert route.id not in game.state().owners
     assert len(game.history) == len(game_before.history) + 1  # nothing deleted
 
@@ -242,14 +242,14 @@ def test_a_mend_sent_twice_is_made_once(client):
     corners = _upload(client, f"/g/{game_id}/photo", photo().jpeg)
     fields = _hidden(corners.get_data(as_text=True))
     route = LAYOUT.tracks[_track("Denver", "Omaha")].route
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     seq = next(a.seq for a in game.history if set(a.action.cities) == set(route.cities))
     mend = {**fields, "mend": f"undo:{seq}"}
     first = client.post(f"/g/{game_id}/photo/check", data=mend)
     again = client.post(f"/g/{game_id}/photo/check", data=mend)
     assert first.status_code == again.status_code == 200
     assert "Already mended." in html.unescape(again.get_data(as_text=True))
-    assert len(store.load_game(game_id).history) == len(game.history)  # one undone, once
+    assert len(game_store.load_game(game_id).history) == len(game.history)  # one undone, once
 
 
 def test_a_claim_left_out_of_a_finished_game_goes_in_before_its_final_round(client):
@@ -262,8 +262,8 @@ def test_a_claim_left_out_of_a_finished_game_goes_in_before_its_final_round(clie
     record = GameRecord(
         map="usa", players=tuple(Player(n, c) for n, c in PLAYERS), actions=tuple(actions)
     )
-    game_id = store.create_game(record)
-    assert store.load_game(game_id).state().is_over
+    game_id = game_store.create_game(record)
+    assert game_store.load_game(game_id).state().is_over
     # The photo shows a route of Bob's that was never recorded.
     recorded = {frozenset(a.cities) for a in actions}
     route = next(
@@ -279,7 +279,7 @@ def test_a_claim_left_out_of_a_finished_game_goes_in_before_its_final_round(clie
     text = " ".join(html.unescape(answer.get_data(as_text=True)).split())
     assert f"Recorded: Bob claimed {route.name}" in text
     assert "goes in before its final round (a house rule" in text
-    state = store.load_game(game_id).state()
+    state = game_store.load_game(game_id).state()
     assert state.owners[route.id] == "Bob" and state.is_over
 
 
@@ -295,13 +295,13 @@ def test_a_photo_that_can_t_be_read_is_refused_with_a_clear_400_and_nothing_reco
     client, data, message
 ):
     game_id = _game(client, {_track("Denver", "Helena"): "Ann"})
-    before = store.load_game(game_id).version
+    before = game_store.load_game(game_id).version
     if data is None:
         data = photo().jpeg[: len(photo().jpeg) // 2]
     response = _upload(client, f"/g/{game_id}/photo", data)
     assert response.status_code == 400
     assert message in html.unescape(response.get_data(as_text=True))
-    assert store.load_game(game_id).version == before
+    assert game_store.load_game(game_id).version == before
 
 
 def test_a_photo_over_20_mb_is_refused(client):
@@ -348,12 +348,12 @@ def test_corners_sent_back_wrong_are_refused_with_a_clear_400(client):
 
 def test_a_mend_the_answer_does_not_offer_is_not_made(client):
     game_id, _owner = _differing_game(client)
-    before = store.load_game(game_id).version
+    before = game_store.load_game(game_id).version
     for mend in ("claim:999:Ann", "undo:x", "give:1", "burn:1", "claim:-1:Ann"):
         answer = _check(client, game_id, mend=mend)
         assert answer.status_code == 200
         assert "That mend is not offered now" in html.unescape(answer.get_data(as_text=True))
-    assert store.load_game(game_id).version == before
+    assert game_store.load_game(game_id).version == before
 
 
 def test_a_mend_the_referee_refuses_says_why_and_keeps_the_photo(client):
@@ -382,7 +382,7 @@ def test_two_claims_mended_after_the_same_action_read_back_in_the_order_judged(a
 
     actions = [Claim("Ann", (a, b)) for a, b in SIX_SPACE_ROUTES]  # 3 trains left
     actions += [Claim("Bob", ("Denver", "Helena")), Claim("Bob", ("Seattle", "Portland"), track=1)]
-    game_id = store.create_game(
+    game_id = game_store.create_game(
         Record(
             map="usa", players=(Player("Ann", "red"), Player("Bob", "blue")), actions=tuple(actions)
         )
@@ -390,7 +390,7 @@ def test_two_claims_mended_after_the_same_action_read_back_in_the_order_judged(a
     first = mending.mend(game_id, claim=Claim("Ann", ("Dallas", "Houston"), track=1))
     second = mending.mend(game_id, claim=Claim("Bob", ("Denver", "Omaha")))
     assert first.claimed is not None and second.claimed is not None
-    game = store.load_game(game_id)  # read back: it replays
+    game = game_store.load_game(game_id)  # read back: it replays
     state = game.state()
     assert {state.board.routes[r].name for r, p in state.owners.items() if p == "Bob"} >= {
         "Denver–Omaha"
@@ -407,7 +407,7 @@ def test_a_game_on_a_board_whose_photos_can_t_be_read_has_no_photo_pages(client)
 def test_players_the_photo_can_t_tell_apart_are_told_so(client):
     # A game imported from a box with purple pieces (the photo reads the base game's five).
     players = (Player("Ann", "red"), Player("Bob", "purple"))
-    game_id = store.create_game(GameRecord(map="usa", players=players))
+    game_id = game_store.create_game(GameRecord(map="usa", players=players))
     answer = _upload(client, f"/g/{game_id}/photo", photo().jpeg)
     assert answer.status_code == 400
     assert "can't all be told apart" in html.unescape(answer.get_data(as_text=True))
@@ -433,7 +433,7 @@ def test_a_photo_sent_back_larger_than_the_page_held_it_is_refused(client):
 
 def test_a_watching_address_has_no_photo_check(client):
     game_id = _game(client, {})
-    watch = store.load_game(game_id).watch
+    watch = game_store.load_game(game_id).watch
     assert "/photo" not in page(client, f"/w/{watch}")
     assert client.get(f"/w/{watch}/photo").status_code == 404
 
@@ -499,7 +499,7 @@ def test_the_routes_as_corrected_become_a_game_whose_tickets_come_next(client):
     assert made.status_code == 303
     assert "/tickets" in made.headers["Location"]
     game_id = made.headers["Location"].split("/g/")[1].split("/")[0]
-    state = store.load_game(game_id).state()
+    state = game_store.load_game(game_id).state()
     owner = {c: n for n, c in PLAYERS}
     held = {LAYOUT.tracks[i].route.id: owner[c] for i, c in ON_THE_BOARD.items()} | {
         denver_omaha: "Cy"
@@ -557,7 +557,7 @@ def test_a_claim_mended_in_leaves_whose_turn_it_is(client):
     before = re.search(r"(\w+) claims a route", page(client, f"/g/{game_id}"))[1]
     route = LAYOUT.tracks[_track("Duluth", "Toronto")].route
     _check(client, game_id, mend=f"claim:{route.id}:Cy")
-    assert store.load_game(game_id).state().owners[route.id] == "Cy"
+    assert game_store.load_game(game_id).state().owners[route.id] == "Cy"
     assert re.search(r"(\w+) claims a route", page(client, f"/g/{game_id}"))[1] == before
 
 

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from companion.rules.map_file import load_board, map_ids
-from companion.web import store
+from companion.web import game_store
 from tests.helpers import record_of, table_goods
 from tests.playout import random_game
 from tests.web.helpers import Following, import_record, main_of, pushed_main, without_own
@@ -56,9 +56,9 @@ def test_each_phone_is_brought_the_page_a_reload_shows_after_every_move(app, cli
         for n, action in enumerate(actions[start : start + MOVES]):
             with app.test_request_context():
                 if n == MOVES - 1:
-                    store.undo(game_id)  # the move before, taken back
+                    game_store.undo(game_id)  # the move before, taken back
                 else:
-                    store.record_action(game_id, action)
+                    game_store.record_action(game_store.load_game(game_id), action)
             version += 1
             brought = {}
             for name, stream in streams.items():
@@ -84,8 +84,8 @@ def test_a_phone_that_missed_moves_is_brought_the_page_as_it_stands(app, client)
     missed_from = store_version(app, game_id)
     with app.test_request_context():  # moves made while the phone slept
         for action in actions[10:14]:
-            store.record_action(game_id, action)
-        store.undo(game_id)
+            game_store.record_action(game_store.load_game(game_id), action)
+        game_store.undo(game_id)
     stream = Following(phone, f"{url}/events?page={url}", {"Last-Event-ID": str(missed_from)})
     try:
         shown, main = pushed_main(stream.next())
@@ -97,4 +97,4 @@ def test_a_phone_that_missed_moves_is_brought_the_page_as_it_stands(app, client)
 
 def store_version(app, game_id: str) -> int:
     with app.test_request_context():
-        return store.game_version(game_id)
+        return game_store.game_version(game_id)

@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from PIL import Image
 
-from companion.web import store
+from companion.web import game_store
 from tests.group_games import bob_runs_away, shared_win, unfinished
 from tests.web.helpers import import_record
 
@@ -99,7 +99,7 @@ def test_the_bg_stats_link_names_the_game_by_its_watching_address_only(client):
     playing = url.rsplit("/", 1)[-1]
     assert playing not in json.dumps(play)
     with client.application.app_context():
-        watch = store.load_game(playing).watch
+        watch = game_store.load_game(playing).watch
     assert play["game"]["sourceGameId"] == watch
 
 
@@ -122,7 +122,7 @@ def test_the_telegram_message_and_the_tesera_text_come_once_the_game_is_over(cli
     asked = parse_qs(urlsplit(text[start : text.index('"', start)]).query)
     playing = url.rsplit("/", 1)[-1]
     with client.application.app_context():
-        watch = store.load_game(playing).watch
+        watch = game_store.load_game(playing).watch
     # The watching address, never the one that plays the game; Bob's 108 to ann's 8.
     assert asked["url"][0].endswith(f"/w/{watch}") and playing not in asked["url"][0]
     assert asked["text"][0].splitlines()[1:] == ["Winner: Bob", "1st Bob 108", "2nd ann 8"]

@@ -150,10 +150,10 @@ def test_a_flood_of_addresses_keeps_a_bounded_number_of_pages(guarded):
     for n in range(MOST_KEPT + 20):
         answer = phones[0].get(f"{url}?history=all&lang=en&player=Ann&faces={n}", headers=LIVE)
         assert answer.status_code == 200
-    from companion.web import store
+    from companion.web import game_store
 
     with guarded.app_context():
-        game = store.load_game(url.rsplit("/", 1)[1])
+        game = game_store.load_game(url.rsplit("/", 1)[1])
         assert game.kept_count("page") <= MOST_KEPT
 
 

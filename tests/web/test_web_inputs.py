@@ -13,7 +13,7 @@ import pytest
 from companion.rules import record
 from companion.rules.errors import CompanionError, IllegalAction
 from companion.rules.record import HeldTicket
-from companion.web import store
+from companion.web import game_store, unit_of_work
 from companion.web.forms import small_int
 from tests.web.helpers import WebTable, problem, route_id, seats
 
@@ -53,7 +53,7 @@ def import_record(client, body: bytes):
 
 def stored_games(app) -> int:
     with app.app_context():
-        return store.get_db().execute("SELECT COUNT(*) FROM game").fetchone()[0]
+        return unit_of_work.get_db().execute("SELECT COUNT(*) FROM game").fetchone()[0]
 
 
 # Numbers read by hand from an address or a form.
@@ -215,8 +215,8 @@ def test_the_store_refuses_a_score_track_beyond_what_the_track_shows(app, client
     with app.test_request_context():
         for points in (10**30, -(10**5000)):
             with pytest.raises(IllegalAction, match="the score track goes from -999 to 9999"):
-                store.set_track(game_id, "Ann", points)
-        store.set_track(game_id, "Ann", 9999)
+                game_store.set_track(game_id, "Ann", points)
+        game_store.set_track(game_id, "Ann", 9999)
     assert client.get(f"{url}/sheet").status_code == 200
 
 
@@ -283,8 +283,8 @@ def test_a_ticket_past_the_most_a_record_holds_is_refused_and_the_export_imports
 
 
 def test_an_action_past_the_most_a_record_holds_is_refused(client, monkeypatch):
-    assert store.MAX_ACTIONS == record.MAX_ACTIONS
-    monkeypatch.setattr(store, "MAX_ACTIONS", 3)
+    assert game_store.MAX_ACTIONS == record.MAX_ACTIONS
+    monkeypatch.setattr(game_store, "MAX_ACTIONS", 3)
     table = WebTable(client, "Ann", "Bob")
     for player in ("Ann", "Bob", "Ann"):
         assert table.turn(player).status_code == 303
@@ -387,17 +387,17 @@ def test_the_store_refuses_to_store_text_that_is_not_unicode(app, client):
 
     with app.test_request_context():
         with pytest.raises(CompanionError, match="not text"):
-            store.create_game(GameRecord("usa", (Player("Ann\ud800"), Player("Bob"))))
+            game_store.create_game(GameRecord("usa", (Player("Ann\ud800"), Player("Bob"))))
         with pytest.raises(IllegalAction, match="not text"):
-            store.record_action(game_id, Pass("Ann\udc00"))
+            game_store.record_action(game_store.load_game(game_id), Pass("Ann\udc00"))
         with pytest.raises(IllegalAction, match="not text"):
-            store.add_ticket(game_id, "Ann", HeldTicket(("Köln\ud800", "Kassel"), 8))
+            game_store.add_ticket(game_id, "Ann", HeldTicket(("Köln\ud800", "Kassel"), 8))
         with pytest.raises(IllegalAction, match="not text"):
-            store.add_ticket(game_id, "Ann\ud800", HeldTicket(("Köln", "Kassel"), 8))
+            game_store.add_ticket(game_id, "Ann\ud800", HeldTicket(("Köln", "Kassel"), 8))
         with pytest.raises(IllegalAction, match="not text"):
-            store.set_goods(game_id, {"Köln\ud800": "red"})
+            game_store.set_goods(game_id, {"Köln\ud800": "red"})
         with pytest.raises(IllegalAction, match="not text"):
-            store.set_track(game_id, "Ann\ud800", 3)
+            game_store.set_track(game_id, "Ann\ud800", 3)
     assert stored_games(app) == 1
     assert export(client, url) == before
     assert client.get(url).status_code == 200
@@ -410,10 +410,12 @@ def test_a_game_stored_with_a_lone_surrogate_before_it_was_refused_still_opens(a
         players = json.dumps(
             [{"name": "Ann\ud800", "color": "red"}, {"name": "Bob", "color": "blue"}]
         )
-        store.get_db().execute("UPDATE game SET players = ? WHERE id = ?", (players, game_id))
-        store.get_db().execute(
+        unit_of_work.get_db().execute(
+            "UPDATE game SET players = ? WHERE id = ?", (players, game_id)
+        )
+        unit_of_work.get_db().execute(
             "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, 0, ?, ?)",
-            (game_id, json.dumps({"player": "Ann\ud800", "pass": True}), store.now()),
+            (game_id, json.dumps({"player": "Ann\ud800", "pass": True}), unit_of_work.now()),
         )
     for page in ("", "/sheet", "/tickets", "/board", "/sheet.pdf"):
         assert client.get(url + page).status_code == 200, page

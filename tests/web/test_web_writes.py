@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from companion.web import store
+from companion.web import game_store
 from tests.web.helpers import WebTable, form_on, forms_of, problem, route_id, seats
 
 
@@ -170,7 +170,7 @@ def test_the_watch_page_lists_the_latest_30_moves_too(client, app):
     for n in range(31):
         assert table.turn("Ann" if n % 2 == 0 else "Bob").status_code == 303
     with app.app_context():
-        watch = store.load_game(table.id).watch
+        watch = game_store.load_game(table.id).watch
     page = html.unescape(client.get(f"/w/{watch}").get_data(as_text=True))
     listed = page[page.index('class="history"') :].split("</ol>")[0]
     assert listed.count("<li") == 30 and "Show all 31 moves" in page

@@ -23,7 +23,7 @@ from companion.rules.dice import (
 from companion.rules.game import claim_for, tunnel_failed
 from companion.rules.state import State
 from companion.rules.words import Text, listing
-from companion.web import store
+from companion.web import game_store
 from companion.web.dice_panel import face_words, faces_from
 from companion.web.forms import DiceForm, form_problem, required, small_int
 from companion.web.table_view import record, render_table
@@ -76,7 +76,8 @@ def play(game_id: str) -> Response | tuple[str, int]:
     faces = faces_from(form.faces.data)
     if faces is None:
         return render_table(game_id, problem=_("Enter the five train dice first."), status=400)
-    state = store.load_game(game_id).state()
+    game = game_store.load_game(game_id)
+    state = game.state()
     single, _comma, double = (form.take.data or "0,0").partition(",")
     singles, doubles = small_int(single or "0", MOST_TAKEN), small_int(double or "0", MOST_TAKEN)
     if singles is None or doubles is None:
@@ -125,4 +126,4 @@ def play(game_id: str) -> Response | tuple[str, int]:
             _("%(action)s (dice: %(faces)s)", action=str(action.describe(state.board)), faces=dice)
         )
 
-    return record(game_id, action, form, done)
+    return record(game, action, form, done)

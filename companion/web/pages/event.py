@@ -67,7 +67,7 @@ from companion.rules.game import apply as apply_action
 from companion.rules.map_file import load_board
 from companion.rules.variants import BASE_GAME, game_title, variant, variant_board
 from companion.rules.words import join as listed
-from companion.web import event_store, event_view, store
+from companion.web import event_store, event_view, game_store, unit_of_work
 from companion.web.event_store import StoredEvent
 from companion.web.forms import EventEntryForm, form_problem
 from companion.web.holds import requester
@@ -108,7 +108,7 @@ def create() -> Response | tuple[str, int]:
     try:
         spoken = language_code(form.language.data) or language()
         event_id = event_store.create_event(setup, spoken, requester())
-    except store.TooManyGames as error:
+    except game_store.TooManyGames as error:
         return _refused(too_many(error), 429)
     return redirect(url_for("event.show", event_id=event_id), code=303)
 
@@ -134,7 +134,7 @@ def tv(watch: str) -> str:
     since = event_store.stamp(stored.id)
     if not set(request.args) <= {"lang"}:
         return _tv(stored, since)
-    key = ("event-tv", store.database().url, stored.id, since)
+    key = ("event-tv", unit_of_work.database().url, stored.id, since)
     return shared_by(key, lambda: _tv(stored, since))
 
 
@@ -398,7 +398,7 @@ def leave(event_id: str) -> Response | tuple[str, int]:
             # a game over) leaves the event as it was.
             game_id = stored.games[latest.number, table.number]
             try:
-                apply_action(store.load_game(game_id).state(), Leave(player))
+                apply_action(game_store.load_game(game_id).state(), Leave(player))
             except IllegalAction as refusal:
                 raise EventError(refusal.message) from None
             going_on.append(game_id)
@@ -408,7 +408,7 @@ def leave(event_id: str) -> Response | tuple[str, int]:
     if going_on and isinstance(response, Response) and response.status_code == 303:
         player = request.form.get("player", "")
         try:
-            store.record_action(going_on[0], Leave(player))
+            game_store.record_action(game_store.load_game(going_on[0]), Leave(player))
         except IllegalAction as refusal:  # the game changed meanwhile: it says why
             flash(str(refusal.message))
     return response
@@ -479,7 +479,7 @@ def clock(event_id: str) -> Response | tuple[str, int]:
     def entry(event: Event, form: EventEntryForm) -> Entry:
         if not form.minutes.data:
             raise EventError(_("say how many minutes the round's clock runs"))
-        return ClockStarted(len(event.rounds), form.minutes.data, store.now())
+        return ClockStarted(len(event.rounds), form.minutes.data, unit_of_work.now())
 
     return _record(
         event_id,
@@ -498,7 +498,7 @@ def last_call(event_id: str) -> Response | tuple[str, int]:
     """The last call for the latest round: the screen and every table show it at once."""
     return _record(
         event_id,
-        lambda event, form: LastCall(len(event.rounds), store.now()),
+        lambda event, form: LastCall(len(event.rounds), unit_of_work.now()),
         lambda called: _(
             "The last call of round %(round)d is on the screen and every table.",
             round=called.round,
@@ -543,11 +543,12 @@ def time_up(event_id: str) -> Response | tuple[str, int]:
     for (round_number, _table), game_id in sorted(stored.games.items()):
         if round_number != number:
             continue
-        state = store.load_game(game_id).state()
+        game = game_store.load_game(game_id)
+        state = game.state()
         if state.last_action is None or state.final_round is not None:
             continue
         try:
-            store.record_action(game_id, CallTime(state.last_action.player, finish))
+            game_store.record_action(game, CallTime(state.last_action.player, finish))
         except IllegalAction:  # a turn came in meanwhile and ended it: the game says so
             continue
         called += 1
@@ -602,7 +603,7 @@ def _page(stored: StoredEvent, organizer: bool, problem: str | None = None) -> s
     since = event_store.stamp(stored.id)
     if organizer or problem is not None or not set(request.args) <= {"by", "stage", "lang"}:
         return _made(stored, organizer, since, problem)
-    key = ("event", store.database().url, stored.id, since)
+    key = ("event", unit_of_work.database().url, stored.id, since)
     return shared_by(key, lambda: _made(stored, organizer, since, problem))
 
 

@@ -28,7 +28,7 @@ from companion.rules.names import name_key
 from companion.rules.rating import PROVISIONAL_GAMES
 from companion.rules.standings import Standings
 from companion.rules.variants import BASE_GAME, game_title, variant_board, variants_of
-from companion.web import group_store, store
+from companion.web import game_store, group_store
 from companion.web.forms import (
     GroupForm,
     ImportForm,
@@ -68,7 +68,7 @@ def create() -> BaseResponse | tuple[str, int]:
         return _refused(form_problem(form))
     try:
         group_id = group_store.create_group(form.name.data or "", requester())
-    except store.TooManyGames as error:
+    except game_store.TooManyGames as error:
         return _refused(too_many(error), 429)
     # A name refused (IllegalAction) is the app's refusal page, as every other.
     return redirect(url_for("group.show", group_id=group_id), code=303)

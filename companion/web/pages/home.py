@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion.render.palette import ACCENT, PAGE
-from companion.web import event_view, group_store, store
+from companion.web import event_view, game_store, group_store
 from companion.web.forms import ImportForm, NewGameForm
 from companion.web.language import language
 from companion.web.new_game import (
@@ -40,7 +40,7 @@ def _page(
     return render_template(
         "home.html",
         upload=upload or ImportForm(),
-        games=store.games_among(session.get("games", [])),
+        games=game_store.games_among(session.get("games", [])),
         groups=group_store.groups_among(session.get("groups", [])),
         problem=problem,
         event_form=event_view.event_form(),

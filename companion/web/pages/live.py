@@ -22,7 +22,7 @@ from typing import TypeVar
 from flask import Blueprint, Response, current_app, request, stream_with_context, url_for
 from flask_babel import gettext as _
 
-from companion.web import event_store, pushed_page, store
+from companion.web import event_store, game_store, pushed_page, unit_of_work
 from companion.web.changes import CHANGES, EVENT, Changes, listener
 from companion.web.holds import Holds, requester
 
@@ -139,12 +139,12 @@ def _stream(game_id: str, prefix: str) -> Response:
     since = _since()
     shown = pushed_page.page_of(prefix)
     page = pushed_page.Pushed(game_id, shown) if shown is not None else None
-    store.close_db()
-    database = store.database()
+    unit_of_work.close_db()
+    database = unit_of_work.database()
 
     def version() -> int:
         with database.connection() as db:
-            return store.game_version(game_id, db)
+            return game_store.game_version(game_id, db)
 
     def heard() -> Iterator[str]:
         with listener(database).watching(game_id):
@@ -183,8 +183,8 @@ def _event_stream(event_id: str, prefix: str) -> Response:
         return busy
     asked = request.headers.get("Last-Event-ID") or request.args.get("since") or ""
     since = asked if len(asked) <= 40 else None
-    store.close_db()
-    database = store.database()
+    unit_of_work.close_db()
+    database = unit_of_work.database()
 
     def standing() -> dict[str, int]:
         with database.connection() as db:
@@ -225,11 +225,11 @@ def public_events(watch: str) -> Response:
 @bp.get("/g/<game_id>/events")
 def game_events(game_id: str) -> Response:
     """The game's changes, for the pages of phones that play."""
-    store.game_version(game_id)  # no such game: 404 before the stream starts
+    game_store.game_version(game_id)  # no such game: 404 before the stream starts
     return _stream(game_id, url_for("table.show", game_id=game_id))
 
 
 @bp.get("/w/<watch>/events")
 def watch_events(watch: str) -> Response:
     """The game's changes, for the pages of phones that watch."""
-    return _stream(store.watched_id(watch), url_for("watch.show", watch=watch))
+    return _stream(game_store.watched_id(watch), url_for("watch.show", watch=watch))

@@ -42,7 +42,7 @@ from companion.rules.errors import CompanionError, IllegalAction, PhotoError
 from companion.rules.from_the_board import claim_of, game_from_board
 from companion.rules.record import GameRecord
 from companion.rules.setup import Player, new_game
-from companion.web import mending, store
+from companion.web import game_store, mending
 from companion.web.holds import requester
 from companion.web.language import language
 from companion.web.new_game import too_many
@@ -158,7 +158,7 @@ def check(game_id: str) -> Page:
             refused = _mend(game_id, asked)
             if refused is None:
                 session["mended"] = [*session.get("mended", [])[-19:], sent]
-            game = store.load_game(game_id)
+            game = game_store.load_game(game_id)
             answer = _answer(game, kept, points)
         elif sent in session.get("mended", []):  # the same tap sent again: made once
             flash(_("Already mended."))
@@ -183,7 +183,7 @@ def _readable_game(game_id: str) -> StoredGame:
     """The game, if its board's photos can be read (404 otherwise: no page offers it)."""
     from companion.photo.layout import layout_ids
 
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     if game.record.map not in layout_ids():
         abort(404)
     return game
@@ -285,7 +285,7 @@ def _said(route: RouteSeen, owner: str | None, board: Board) -> str:
 def _mend(game_id: str, asked: str) -> str | None:
     """Makes a mend the answer offered ("claim:<route>:<player>", "undo:<seq>",
     "give:<seq>:<player>"): a refusal in words, or None (a note says what was done)."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     state = game.state()
     stamp = Stamp(None, request.form.get("token") or None)
     kind, _sep, rest = asked.partition(":")
@@ -418,8 +418,8 @@ def new_game_made() -> Response | Page:
         setup = new_game(board, players)
         actions = game_from_board(setup, [(p, board.routes[r]) for r, p in sorted(chosen.items())])
         record = GameRecord(map=MAP, players=players, actions=tuple(actions))
-        game_id = store.create_game(record, language(), requester())
-    except store.TooManyGames as error:
+        game_id = game_store.create_game(record, language(), requester())
+    except game_store.TooManyGames as error:
         return _new_page(seats, too_many(error), 429)
     except CompanionError as error:
         reason = error.message if isinstance(error, IllegalAction) else error

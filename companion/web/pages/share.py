@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, request, url_for
 
 from companion.render.csv_sheet import sheet_to_csv
-from companion.web import store
+from companion.web import game_store
 from companion.web.qr import public_url, qr_svg
 from companion.web.sharing import card_png, file_name
 
@@ -19,14 +19,14 @@ def qr_code(game_id: str) -> Response:
     """The QR code of the game's address: another phone scans it to open the table. An
     image of its own, fetched when the More sheet is first opened, rather than some 10 kB
     in every table page a live update sends."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     return _code(public_url(url_for("table.show", game_id=game.id)))
 
 
 @bp.get("/watch-qr.svg")
 def watch_qr_code(game_id: str) -> Response:
     """The QR code of the game's watching address (a phone that follows without playing)."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     return _code(public_url(url_for("watch.show", watch=game.watch)))
 
 
@@ -45,7 +45,7 @@ def _code(link: str) -> Response:
 @bp.get("/card.png")
 def card(game_id: str) -> Response:
     """The result card as a PNG image."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     response = Response(card_png(game), mimetype="image/png")
     response.headers["Content-Disposition"] = (
         f'inline; filename="{file_name(game, "result", "png")}"'
@@ -57,7 +57,7 @@ def card(game_id: str) -> Response:
 @bp.get("/sheet.csv")
 def csv(game_id: str) -> Response:
     """The score sheet as CSV, to open in a spreadsheet."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     response = Response(sheet_to_csv(game.scored()), mimetype="text/csv")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{file_name(game, "score-sheet", "csv")}"'

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.render.result_card import card_height
@@ -12,7 +12,7 @@ from companion.render.score_chart import chart, chart_svg
 from companion.rules.errors import IllegalAction
 from companion.rules.record import record_to_json
 from companion.rules.scoring import ScoreSheet
-from companion.web import group_store, store
+from companion.web import game_store, group_store, in_place
 from companion.web.forms import TrackForm, form_problem, required, small_int
 from companion.web.players import board_picture, player_pieces, seats
 from companion.web.shared_page import shared
@@ -40,7 +40,7 @@ def _highlight(sheet: ScoreSheet, show: str | None) -> tuple[set[int], str | Non
 def render_sheet(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
     """The score sheet page (made once per version for every phone that reads it the
     same, unless it says why a form was refused)."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     if problem is None:
         return shared(game, lambda: _sheet_page(game, None)), status
     return _sheet_page(game, problem), status
@@ -91,27 +91,27 @@ def track(game_id: str) -> BaseResponse | tuple[str, int]:
         return render_sheet(game_id, problem=form_problem(form), status=400)
     player = required(form.player.data)
     try:
-        store.set_track(game_id, player, form.points.data)
+        version = game_store.set_track(game_id, player, form.points.data)
     except IllegalAction as refusal:
         return render_sheet(game_id, problem=str(refusal), status=400)
-    setup = store.load_game(game_id).record.setup()
+    setup = game_store.load_game(game_id).record.setup()
     seat = setup.names.index(setup.player(player)) + 1
-    return redirect(url_for("sheet.show", game_id=game_id) + f"#track-{seat}", code=303)
+    return in_place.written(url_for("sheet.show", game_id=game_id) + f"#track-{seat}", version)
 
 
 @bp.get("/sheet.pdf")
 def pdf(game_id: str) -> Response:
     """The score sheet as a PDF, to pin up: its QR code opens the game's watch address,
     from which nobody can change the game."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     return pdf_response(game, url_for("watch.show", watch=game.watch))
 
 
 @bp.get("/record.json")
 def export(game_id: str) -> Response:
     """The game record, as ``companion score`` and import read it."""
-    game = store.load_game(game_id)
-    body = json.dumps(record_to_json(store.exported(game)), ensure_ascii=False, indent=2)
+    game = game_store.load_game(game_id)
+    body = json.dumps(record_to_json(game_store.exported(game)), ensure_ascii=False, indent=2)
     response = Response(body, mimetype="application/json")
     name = file_name(game, "game-record", "json")
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'

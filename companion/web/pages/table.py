@@ -31,7 +31,7 @@ from companion.rules.table_questions import (
     route_choice,
 )
 from companion.rules.words import DASH
-from companion.web import store
+from companion.web import game_store, in_place
 from companion.web.forms import (
     BOARD,
     CityForm,
@@ -100,7 +100,7 @@ def claim(game_id: str) -> Response | tuple[str, int]:
             route=state.board.label(route),
             points=points,
         )
-    return record(game_id, action, form, done, then=_back(game_id, form.then.data))
+    return record(game, action, form, done, then=_back(game_id, form.then.data))
 
 
 @bp.post("/turn")
@@ -111,7 +111,8 @@ def turn(game_id: str) -> Response | tuple[str, int]:
         return render_table(game_id, problem=form_problem(form), status=400)
     action = Pass(required(form.player.data), drew=form.drew.data or None)
     then = _back(game_id, form.then.data)
-    return record(game_id, action, form, lambda state: action.describe(state.board), then=then)
+    game = game_store.load_game(game_id)
+    return record(game, action, form, lambda state: action.describe(state.board), then=then)
 
 
 def _city_turn(
@@ -121,7 +122,8 @@ def _city_turn(
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
     action = make(required(form.player.data), required(form.city.data))
-    return record(game_id, action, form, lambda state: action.describe(state.board))
+    game = game_store.load_game(game_id)
+    return record(game, action, form, lambda state: action.describe(state.board))
 
 
 @bp.post("/port")
@@ -145,9 +147,10 @@ def exchange(game_id: str) -> Response | tuple[str, int]:
     count = required(form.count.data)
     n = count if form.take.data == "ships" else -count
     action = Exchange(required(form.player.data), n)
-    cost = store.load_game(game_id).record.board().edition.exchange_cost * count
+    game = game_store.load_game(game_id)
+    cost = game.record.board().edition.exchange_cost * count
     done = _("%(action)s: −%(cost)d", action=action.describe(), cost=cost)
-    return record(game_id, action, form, done)
+    return record(game, action, form, done)
 
 
 @bp.post("/undo")
@@ -157,10 +160,10 @@ def undo(game_id: str) -> Response | tuple[str, int]:
     form = UndoForm()
     if not form.validate_on_submit():
         return render_table(game_id, problem=form_problem(form), status=400)
-    board = store.load_game(game_id).record.board()
+    board = game_store.load_game(game_id).record.board()
     back = _back(game_id, form.then.data)
     try:
-        undone = store.undo(game_id, form.action.data)
+        undone, version = game_store.undo(game_id, form.action.data)
     except Repeated as repeat:
         assert isinstance(repeat.what, LoggedAction)
         flash(_("Already undone: %(action)s", action=repeat.what.action.describe(board)))
@@ -173,7 +176,7 @@ def undo(game_id: str) -> Response | tuple[str, int]:
         if undone
         else _("Nothing to undo.")
     )
-    return redirect(back, code=303)
+    return in_place.written(back, version)
 
 
 @bp.post("/colours")
@@ -186,11 +189,11 @@ def colours(game_id: str) -> Response | tuple[str, int]:
     if not chosen or any(c not in PIECE_COLORS for c in chosen):
         return render_table(game_id, problem=_("Choose a colour for each player."), status=400)
     try:
-        store.choose_colours(game_id, chosen)
+        version = game_store.choose_colours(game_id, chosen)
     except CompanionError as refusal:
         return render_table(game_id, problem=str(refusal), status=409)
     flash(_("The pieces' colours are chosen."))
-    return redirect(url_for("table.show", game_id=game_id), code=303)
+    return in_place.written(url_for("table.show", game_id=game_id), version)
 
 
 def _back(game_id: str, then: str | None) -> str:

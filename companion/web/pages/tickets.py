@@ -17,7 +17,7 @@ from companion.rules.scoring import deck_left, final_scores
 from companion.rules.state import State
 from companion.rules.variants import BASE_GAME, deck_note, variant
 from companion.rules.words import DASH, Text
-from companion.web import store
+from companion.web import game_store, in_place
 from companion.web.forms import ConfirmForm, TicketForm, form_problem, required
 from companion.web.players import chosen_player, seats
 from companion.web.stamps import Repeated
@@ -61,7 +61,7 @@ def render_tickets(
     game_id: str, problem: str | None = None, status: int = 200, typed: TicketForm | None = None
 ) -> tuple[str, int]:
     """The tickets page; ``typed``: a ticket typed and refused, kept in its form."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     state = game.state()
     board = state.board
     hands: dict[str, list[EnteredTicket]] = {name: [] for name in state.setup.names}
@@ -99,7 +99,7 @@ def render_tickets(
         remove=ConfirmForm(),
         problem=problem,
         typed=typed,
-        closed=store.closed(game),
+        closed=game_store.closed(game),
     ), status
 
 
@@ -115,7 +115,7 @@ def add(game_id: str) -> Response | tuple[str, int]:
     form = TicketForm()
     if not form.validate_on_submit():
         return render_tickets(game_id, problem=form_problem(form), status=400)
-    board = store.load_game(game_id).record.board()
+    board = game_store.load_game(game_id).record.board()
     if form.deck.data is not None:
         if form.deck.data >= len(board.tickets):
             return render_tickets(
@@ -130,7 +130,7 @@ def add(game_id: str) -> Response | tuple[str, int]:
             game_id, problem=_("Pick a ticket from the deck, or type its two cities."), status=400
         )
     try:
-        store.add_ticket(game_id, required(form.player.data), entry, form.stamp)
+        version = game_store.add_ticket(game_id, required(form.player.data), entry, form.stamp)
     except Repeated:
         flash(_("Already added: the same form was sent twice."))
         back = url_for("tickets.tickets", game_id=game_id, player=form.player.data)
@@ -141,7 +141,7 @@ def add(game_id: str) -> Response | tuple[str, int]:
         return render_tickets(game_id, problem=problem, status=409, typed=typed)
     flash(_("Ticket added for %(player)s.", player=form.player.data))
     back = url_for("tickets.tickets", game_id=game_id, player=form.player.data)
-    return redirect(back + "#hand", code=303)
+    return in_place.written(back + "#hand", version)
 
 
 @bp.post("/tickets/<int:seq>/remove")
@@ -150,9 +150,10 @@ def remove(game_id: str, seq: int) -> Response | tuple[str, int]:
     form = ConfirmForm()
     if not form.validate_on_submit():
         return render_tickets(game_id, problem=form_problem(form), status=400)
-    if not store.remove_ticket(game_id, seq):
+    removed, version = game_store.remove_ticket(game_id, seq)
+    if not removed:
         return render_tickets(game_id, problem=_("That ticket was already taken back."), status=409)
     flash(_("Ticket taken back."))
-    return redirect(
-        url_for("tickets.tickets", game_id=game_id, player=request.args.get("player")), code=303
+    return in_place.written(
+        url_for("tickets.tickets", game_id=game_id, player=request.args.get("player")), version
     )

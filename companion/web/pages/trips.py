@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -24,7 +24,7 @@ from companion.rules.passengers import (
 )
 from companion.rules.state import Trip
 from companion.rules.table_questions import goods_left
-from companion.web import store
+from companion.web import game_store, in_place
 from companion.web.dice_panel import counted_faces, faces_from
 from companion.web.forms import ConfirmForm, TripForm, form_problem, required, small_int
 from companion.web.new_game import remember_goods
@@ -84,7 +84,7 @@ def next_steps(state: State, path: list[str], used: set[int]) -> list[Step]:
 
 def render_trip(game_id: str, problem: str | None = None, status: int = 200) -> tuple[str, int]:
     """The trip page."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     state = game.state()
     player = chosen_player(state)
     path = _path(request.values.get("path"))
@@ -146,7 +146,8 @@ def make(game_id: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return render_trip(game_id, problem=form_problem(form), status=400)
     turn = None
-    if store.load_game(game_id).record.dice:
+    game = game_store.load_game(game_id)
+    if game.record.dice:
         faces, _counted = counted_faces(request.form)
         faces = faces or faces_from(",".join(request.form.getlist("f")))
         if faces is None:
@@ -154,7 +155,7 @@ def make(game_id: str) -> Response | tuple[str, int]:
         turn = DiceTurn(faces)
     action = MovePassenger(required(form.player.data), tuple(_path(form.path.data)), turn)
     return record(
-        game_id,
+        game,
         action,
         form,
         lambda state: state.trips[-1].describe(state.board),
@@ -166,7 +167,7 @@ def make(game_id: str) -> Response | tuple[str, int]:
 def goods(game_id: str) -> Response | tuple[str, int]:
     """The board's goods colours: set once, remembered for this browser's and this group's
     next games on the board."""
-    game = store.load_game(game_id)
+    game = game_store.load_game(game_id)
     form = ConfirmForm()
     problem, status = None, 200
     if request.method == "POST":
@@ -184,7 +185,7 @@ def goods(game_id: str) -> Response | tuple[str, int]:
                 and sent.get("shown-" + key.removeprefix("goods-"), None) != value
             }
             try:
-                goods = store.set_goods(game_id, chosen)
+                goods, version = game_store.set_goods(game_id, chosen)
             except CompanionError as error:
                 problem, status = str(error), 400
             else:
@@ -192,9 +193,9 @@ def goods(game_id: str) -> Response | tuple[str, int]:
                 flash(_("Goods colours saved."))
                 back = request.form.get("back") or ""
                 if not back:  # the table, where the passengers are played
-                    return redirect(url_for("table.show", game_id=game_id), code=303)
-                return redirect(local_target(back, game_id), code=303)
-        game = store.load_game(game_id)
+                    return in_place.written(url_for("table.show", game_id=game_id), version)
+                return in_place.written(local_target(back, game_id), version)
+        game = game_store.load_game(game_id)
     state = game.state()
     edition = state.setup.edition
     cities = sorted(c for c, city in state.board.cities.items() if not city.is_country)

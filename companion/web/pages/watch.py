@@ -8,7 +8,7 @@ from flask import Blueprint, Response, render_template, url_for
 
 from companion.render.score_chart import chart, chart_svg
 from companion.rules.table_questions import final_round_news, still_to_play
-from companion.web import store
+from companion.web import game_store
 from companion.web.players import board_picture, player_pieces, seats
 from companion.web.shared_page import shared
 from companion.web.sheet_view import pdf_response, progress, score
@@ -21,7 +21,7 @@ bp = Blueprint("watch", __name__, url_prefix="/w/<watch>")
 def show(watch: str) -> tuple[str, int]:
     """The standings, the board and the history, read-only (made once per version for
     the live updates of every phone watching: ``shared_page``)."""
-    game = store.load_watched(watch)
+    game = game_store.load_watched(watch)
     state = game.state()
 
     def page() -> str:
@@ -43,7 +43,7 @@ def show(watch: str) -> tuple[str, int]:
 @bp.get("/sheet")
 def sheet(watch: str) -> tuple[str, int]:
     """The score sheet, read-only."""
-    game = store.load_watched(watch)
+    game = game_store.load_watched(watch)
     state = game.state()
     result = score(game, state)
     series = progress(game, state, result)
@@ -63,4 +63,4 @@ def sheet(watch: str) -> tuple[str, int]:
 @bp.get("/sheet.pdf")
 def pdf(watch: str) -> Response:
     """The PDF score sheet; its QR code opens this watch address."""
-    return pdf_response(store.load_watched(watch), url_for("watch.show", watch=watch))
+    return pdf_response(game_store.load_watched(watch), url_for("watch.show", watch=watch))

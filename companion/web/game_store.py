@@ -1,8 +1,10 @@
-"""Storage: games as action logs, in SQLite or PostgreSQL (``database``), in the manner
-of flaskr's db.py.
+"""Storage of games: each an action log, with its tickets, goods colours and score track,
+read (``load_game``, kept in this process at its version: ``GAMES``) and written through
+the unit of work (``unit_of_work``), and the limit on the games a client starts an hour.
 
 Every change is checked against the log as it stands inside one write transaction that
-holds the game, so two phones claiming the same route at once cannot both land.
+holds the game (``writing_game``), so two phones claiming the same route at once cannot
+both land.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 from typing import Any
 
-from flask import Flask, current_app, g, has_request_context
+from flask import current_app
 
 from companion.catalogs import LANGUAGES
 from companion.rules.actions import Action
 from companion.rules.errors import IllegalAction, RecordError, SetupError
-from companion.rules.game import State, apply, replay
+from companion.rules.game import State, apply, check_played_at_the_table, replay
 from companion.rules.record import (
     MAX_ACTIONS,
     MAX_TICKETS,
@@ -41,18 +43,18 @@ from companion.rules.setup import Player, new_game
 from companion.rules.untrusted import MAX_INT, check_record_data, mend_text
 from companion.rules.words import _
 from companion.web.cache import Recent
-from companion.web.changes import CHANGES, CHANNEL
-from companion.web.database import (
-    FAULTS,
-    UNKNOWN_OUTCOME,
-    UNREACHABLE,
-    Connection,
-    Database,
-    Unavailable,
-    reason_of,
-)
+from companion.web.database import Connection
 from companion.web.stamps import UNSTAMPED, Repeated, Stamp, check, spend
 from companion.web.stored_game import LoggedAction, LoggedTicket, StoredGame, in_log_order
+from companion.web.unit_of_work import (
+    Write,
+    database,
+    get_db,
+    kept_reads,
+    now,
+    raise_version,
+    writing,
+)
 
 # What the score track can say for a player (the sheet's form keeps to it too).
 TRACK_POINTS = (-999, 9999)
@@ -83,70 +85,15 @@ class TooManyGames(Exception):
         self.most = most
 
 
-def database() -> Database:
-    """The app's database (``DATABASE``: a SQLite file or a PostgreSQL address)."""
-    db: Database = current_app.extensions["companion.database"]
-    return db
-
-
-def get_db() -> Connection:
-    """The request's connection, opened on first use."""
-    if "db" not in g:
-        g.db = database().connect()
-    db: Connection = g.db
-    return db
-
-
-def close_db(_error: BaseException | None = None) -> None:
-    """Closes the request's connection (gives it back to the pool), if one was opened."""
-    db = g.pop("db", None)
-    if db is not None:
-        db.close()
-
-
-def init_app(app: Flask) -> None:
-    """Registers the connection's teardown and makes the database on first run."""
-    db = Database(app.config["DATABASE"], pool_size=app.config.get("DATABASE_POOL", 10))
-    app.extensions["companion.database"] = db
-    app.teardown_appcontext(close_db)
-    db.init_schema()
-
-
 @contextmanager
-def writing(game_id: str | None = None, lock: str | None = None) -> Iterator[Connection]:
-    """A write transaction: other writers (to the same game, or taking the same ``lock``,
-    on PostgreSQL; to the same database, on SQLite) wait until it commits or rolls back.
-    A write that checks something and then changes it takes a lock named for what it
-    checks ("group:<id>", "started:<client>"). Once it commits, the pages following the
-    games it changed hear of it (``live``)."""
-    db = get_db()
-    db.begin(game_id, lock)
-    g.pop("games_read", None)  # read again under the write's lock, and after it
-    g.touched = {}  # game id -> its version after the write
-    try:
-        if game_id is not None:
-            closed = closed_game(game_id, db)  # under the lock a re-draw takes too
-            if closed is not None:
-                raise closed
-        yield db
-    except BaseException:
-        g.pop("touched", None)
-        try:
-            db.rollback()
-        except Exception:  # the first error is the one to tell
-            pass
-        raise
-    try:
-        db.commit()
-    except FAULTS as error:
-        if db.kind == "postgresql" and reason_of(error) == UNREACHABLE:
-            # The connection broke with the commit sent: the server may have stored it.
-            raise Unavailable(UNKNOWN_OUTCOME, str(error)) from error
-        raise
-    touched = g.pop("touched", {})
-    g.written = {**g.get("written", {}), **touched}  # what the request's answer may say
-    for changed, version in touched.items():
-        CHANGES.notify(changed, version)
+def writing_game(game_id: str) -> Iterator[Write]:
+    """A write to the game (``writing``: no other write to it meanwhile), refused
+    (``GameClosed``) once its event closed it, as read under the lock a re-draw takes too."""
+    with writing(game_id) as write:
+        closed = closed_game(game_id, write.db)
+        if closed is not None:
+            raise closed
+        yield write
 
 
 def closed_game(game_id: str, db: Connection | None = None) -> GameClosed | None:
@@ -179,10 +126,6 @@ def closed(game: StoredGame) -> GameClosed | None:
     return found
 
 
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="microseconds")
-
-
 def new_game_id() -> str:
     """An unguessable address for a game."""
     return secrets.token_urlsafe(16)
@@ -200,12 +143,12 @@ def create_game(
     ``language``: the table's, in which the game's pages and sheet come out unless a
     phone chose another. ``group``: the group it is played in (``group_store``)."""
     state = check_game(record)
-    with writing(lock=started_lock(client)) as db:
+    with writing(lock=started_lock(client)) as write:
         if client is not None:
-            count_started(db, client)
+            count_started(write.db, client)
         if group is not None and record.origin is not None:
-            _not_in_group_yet(db, group, record.origin)
-        return insert_game(db, record, state, language, group)
+            _not_in_group_yet(write.db, group, record.origin)
+        return insert_game(write.db, record, state, language, group)
 
 
 def check_game(record: GameRecord) -> State:
@@ -335,9 +278,10 @@ def count_started(db: Connection, client: str) -> None:
 
 def load_game(game_id: str) -> StoredGame:
     """The stored game at this address, or ``GameNotFound``. Read once a request until it
-    writes: a view that reads the game and then records an action reads it once before
-    the write, and again inside it (under its lock)."""
-    read = _read_in_request()
+    writes (``kept_reads``), and as it stands under a write's lock: a view that reads the
+    game to record an action hands it to the write (``record_action``), which reads it
+    again only if another write changed it meanwhile."""
+    read: dict[str, StoredGame] = kept_reads()
     if game_id not in read:
         read[game_id] = _load_game(game_id)
     return read[game_id]
@@ -347,7 +291,7 @@ def load_games(game_ids: Iterable[str]) -> dict[str, StoredGame]:
     """The stored games at these addresses (``load_game``'s, each), read with one query
     for those known at their version: an event's page reads its tables' games at once."""
     wanted = list(dict.fromkeys(game_ids))
-    read = _read_in_request()
+    read: dict[str, StoredGame] = kept_reads()
     missing = [i for i in wanted if i not in read]
     if missing:
         marks = ", ".join("?" * len(missing))
@@ -357,15 +301,6 @@ def load_games(game_ids: Iterable[str]) -> dict[str, StoredGame]:
             if known is not None:
                 read[row["id"]] = known
     return {i: load_game(i) for i in wanted}
-
-
-def _read_in_request() -> dict[str, StoredGame]:
-    """The games this request has read (a fresh dict for a command, or under a write's
-    lock, where nothing is kept)."""
-    if not has_request_context() or "touched" in g:
-        return {}
-    read: dict[str, StoredGame] = g.setdefault("games_read", {})
-    return read
 
 
 def known_game(game_id: str, version: int) -> StoredGame | None:
@@ -497,15 +432,25 @@ def load_watched(watch: str) -> StoredGame:
     return load_game(watched_id(watch))
 
 
-def record_action(game_id: str, action: Action, stamp: Stamp = UNSTAMPED) -> State:
-    """Checks an action against the log as it stands now and records it, or refuses it
-    (``IllegalAction``; ``Stale`` for a page out of date), as well as one the game record
-    could not hold. The same form sent twice records once (``Repeated``)."""
+def record_action(
+    game: StoredGame, action: Action, stamp: Stamp = UNSTAMPED, at_the_table: bool = False
+) -> StoredGame:
+    """Judges an action against the game as it stands under the write's lock, once, and
+    records it, or refuses it (``IllegalAction``; ``Stale`` for a page out of date), as
+    well as one the game record could not hold. The same form sent twice records once
+    (``Repeated``). The game as the write left it: its state, and its version.
+
+    ``game`` is the game as its caller read it, handed along (a view reads it to make the
+    action): judged as it is when no other write changed it since, else read again under
+    the lock (``as_it_stands``). ``at_the_table``: an action played at the table as it
+    happens, held to the rules whole (``check_played_at_the_table``)."""
     body = action_to_json(action)
     recordable_by(lambda: parse_action("action", body), body)
-    with writing(game_id) as db:
-        game = load_game(game_id)
-        check(db, game, stamp, body, turn=True)
+    with writing_game(game.id) as write:
+        game = as_it_stands(write, game)
+        if at_the_table:
+            check_played_at_the_table(game.state(), action)
+        check(write.db, game, stamp, body, turn=True)
         if len(game.history) >= MAX_ACTIONS:
             raise IllegalAction(
                 _(
@@ -516,32 +461,42 @@ def record_action(game_id: str, action: Action, stamp: Stamp = UNSTAMPED) -> Sta
         state = apply(game.state(), action)
         seq = max((a.seq for a in game.history), default=-1) + 1
         at = now()
-        db.execute(
+        write.db.execute(
             "INSERT INTO action (game_id, seq, body, recorded) VALUES (?, ?, ?, ?)",
-            (game_id, seq, json.dumps(body), at),
+            (game.id, seq, json.dumps(body), at),
         )
-        spend(db, game_id, stamp, body, {"action": seq})
-        touch(db, game_id)
+        spend(write.db, game.id, stamp, body, {"action": seq})
+        version = touch(write, game.id)
     # The game as this write left it, its state already known: the next page in this
     # process replays nothing (another process's next read finds the new version).
     after = replace(
         game,
         record=replace(game.record, actions=(*game.record.actions, action)),
         history=(*game.history, LoggedAction(seq, action, at, None)),
-        version=game.version + 1,
+        version=version,
     )
     object.__setattr__(after, "_state", state)
-    GAMES.put((database().url, game_id), after, same=_same_version)
-    return state
+    GAMES.put((database().url, game.id), after, same=_same_version)
+    return after
 
 
-def undo(game_id: str, seq: int | None = None) -> LoggedAction | None:
-    """Marks the last live action undone (it stays in the history); None if there is none.
+def as_it_stands(write: Write, game: StoredGame) -> StoredGame:
+    """The game as it stands under ``write``'s lock: ``game`` itself, read before the
+    lock, when no other write changed it since (every write raises its version), else
+    read again. Only its version is read when it is the same."""
+    if game_version(game.id, write.db) == game.version:
+        return game
+    return _load_game(game.id)
+
+
+def undo(game_id: str, seq: int | None = None) -> tuple[LoggedAction | None, int | None]:
+    """Marks the last live action undone (it stays in the history): the action, and the
+    version the write left the game at; None and None if there is none.
 
     ``seq`` names the action the phone's Undo showed: when it is already undone (the same
     Undo sent twice), ``Repeated``; when another action was recorded after it, that one is
     not the phone's to take back (``IllegalAction``)."""
-    with writing(game_id) as db:
+    with writing_game(game_id) as write:
         game = load_game(game_id)
         last = game.last
         if seq is not None:
@@ -560,25 +515,26 @@ def undo(game_id: str, seq: int | None = None) -> LoggedAction | None:
                     )
                 )
         if last is None:
-            return None
-        db.execute(
+            return None, None
+        write.db.execute(
             "UPDATE action SET undone = ? WHERE game_id = ? AND seq = ?",
             (now(), game_id, last.seq),
         )
-        touch(db, game_id)
-    return last
+        version = touch(write, game_id)
+    return last, version
 
 
-def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = UNSTAMPED) -> None:
+def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = UNSTAMPED) -> int:
     """Adds a revealed ticket to a player's hand, refusing one that can't be scored or
     that the game record could not hold. The same form sent twice adds it once
-    (``Repeated``); tickets entered on other phones meanwhile don't matter."""
+    (``Repeated``); tickets entered on other phones meanwhile don't matter. The version
+    the write left the game at."""
     body = ticket_to_json(entry)
     sent = {"player": player, "ticket": body}
     recordable_by(lambda: parse_ticket("ticket", body), sent)
-    with writing(game_id) as db:
+    with writing_game(game_id) as write:
         game = load_game(game_id)
-        check(db, game, stamp, sent, turn=False)
+        check(write.db, game, stamp, sent, turn=False)
         setup = game.state().setup
         name = setup.player(player)
         hands = game.record.hands(setup)
@@ -593,39 +549,41 @@ def add_ticket(game_id: str, player: str, entry: HeldTicket, stamp: Stamp = UNST
         ticket = resolve_ticket(setup.board, entry)
         hands[name] = (*hands.get(name, ()), ticket)
         check_hands(setup.board, hands)
-        seq = db.execute(
+        seq = write.db.execute(
             "SELECT COALESCE(MAX(seq) + 1, 0) FROM ticket WHERE game_id = ?", (game_id,)
         ).fetchone()[0]
         stored = replace(entry, cities=ticket.cities)  # as printed
-        db.execute(
+        write.db.execute(
             "INSERT INTO ticket (game_id, seq, player, body, recorded) VALUES (?, ?, ?, ?, ?)",
             (game_id, seq, name, json.dumps(ticket_to_json(stored)), now()),
         )
-        spend(db, game_id, stamp, sent, {"ticket": seq})
-        touch(db, game_id)
+        spend(write.db, game_id, stamp, sent, {"ticket": seq})
+        version = touch(write, game_id)
+    return version
 
 
-def remove_ticket(game_id: str, seq: int) -> bool:
-    """Takes back a ticket entered by mistake (kept, marked removed); False if none."""
-    with writing(game_id) as db:
+def remove_ticket(game_id: str, seq: int) -> tuple[bool, int | None]:
+    """Takes back a ticket entered by mistake (kept, marked removed); False if none. With
+    the version the write left the game at (None: it wrote nothing)."""
+    with writing_game(game_id) as write:
         load_game(game_id)
         if not 0 <= seq <= MAX_INT:
-            return False  # no ticket has such a number
-        changed = db.execute(
+            return False, None  # no ticket has such a number
+        changed = write.db.execute(
             "UPDATE ticket SET removed = ? WHERE game_id = ? AND seq = ? AND removed IS NULL",
             (now(), game_id, seq),
         ).rowcount
-        touch(db, game_id)
-    return bool(changed)
+        version = touch(write, game_id)
+    return bool(changed), version
 
 
-def set_goods(game_id: str, colors: dict[str, str]) -> dict[str, str]:
+def set_goods(game_id: str, colors: dict[str, str]) -> tuple[dict[str, str], int]:
     """Sets goods colours (checked against the stacks) for the game; a city given "" has
     its colour cleared. The trips already made are scored again with them; a change that
     would leave one impossible (its city's colour cleared) is refused. The game's colours
-    as they now are."""
+    as they now are, and the version the write left it at."""
     recordable(colors)
-    with writing(game_id) as db:
+    with writing_game(game_id) as write:
         game = load_game(game_id)
         record = game.record
         board = record.board()
@@ -649,11 +607,11 @@ def set_goods(game_id: str, colors: dict[str, str]) -> dict[str, str]:
                     refusal=refusal.message,
                 )
             ) from None
-        db.execute(
+        write.db.execute(
             "UPDATE game SET goods = ? WHERE id = ?", (json.dumps(dict(setup.goods)), game_id)
         )
-        touch(db, game_id)
-    return dict(setup.goods)
+        version = touch(write, game_id)
+    return dict(setup.goods), version
 
 
 def group_goods(group_id: str, map_id: str) -> dict[str, str]:
@@ -670,21 +628,23 @@ def group_goods(group_id: str, map_id: str) -> dict[str, str]:
     return dict(_loads(row["goods"])) if row else {}
 
 
-def set_track(game_id: str, player: str, points: int | None) -> None:
-    """Notes what the score track says for a player (None clears it)."""
+def set_track(game_id: str, player: str, points: int | None) -> int:
+    """Notes what the score track says for a player (None clears it); the version the
+    write left the game at."""
     recordable(player)
     low, high = TRACK_POINTS
     if points is not None and not low <= points <= high:
         raise IllegalAction(_("the score track goes from %(low)d to %(high)d", low=low, high=high))
-    with writing(game_id) as db:
+    with writing_game(game_id) as write:
         name = load_game(game_id).state().setup.player(player)
-        db.execute("DELETE FROM track WHERE game_id = ? AND player = ?", (game_id, name))
+        write.db.execute("DELETE FROM track WHERE game_id = ? AND player = ?", (game_id, name))
         if points is not None:
-            db.execute(
+            write.db.execute(
                 "INSERT INTO track (game_id, player, points) VALUES (?, ?, ?)",
                 (game_id, name, points),
             )
-        touch(db, game_id)
+        version = touch(write, game_id)
+    return version
 
 
 def games_among(ids: list[str]) -> list[dict[str, Any]]:
@@ -732,12 +692,12 @@ def _loads(text: str) -> Any:
     return mend_text(data) if "\\ud" in text or "\\uD" in text else data
 
 
-def choose_colours(game_id: str, colours: Sequence[str]) -> None:
+def choose_colours(game_id: str, colours: Sequence[str]) -> int:
     """The pieces' colours, seat by seat, as the table chose them before its first move
     (an event's draw seats people, not colours); refused (``IllegalAction``,
     ``SetupError``) once an action or a ticket is recorded, or where the rules refuse them
-    (two players of one colour)."""
-    with writing(game_id) as db:
+    (two players of one colour). The version the write left the game at."""
+    with writing_game(game_id) as write:
         game = load_game(game_id)
         if game.history or game.tickets:
             raise IllegalAction(_("the pieces' colours are chosen before the table's first move"))
@@ -748,26 +708,16 @@ def choose_colours(game_id: str, colours: Sequence[str]) -> None:
         )
         check_game(replace(game.record, players=players))
         chosen = [{"name": p.name, "color": p.color} for p in players]
-        db.execute("UPDATE game SET players = ? WHERE id = ?", (json.dumps(chosen), game_id))
-        touch(db, game_id)
+        write.db.execute("UPDATE game SET players = ? WHERE id = ?", (json.dumps(chosen), game_id))
+        version = touch(write, game_id)
+    return version
 
 
-def touch(db: Connection, game_id: str) -> None:
-    """Notes that the game changed: when, and its version one more (said with the change,
-    so that the pages following the game need not read it)."""
-    raise_version(db, "game", game_id, updated=now())
-
-
-def raise_version(db: Connection, table: str, row_id: str, key: str = "", **also: str) -> None:
-    """A game's (or an event's, ``key`` "event:") version one more, with the columns
-    ``also`` set, in the write ``db`` is in: said to this process's streams once the write
-    commits (``writing``), and on PostgreSQL to every process's listener in the same
-    statement (the notice "<key><id> <version>", as ``changes.read_notice`` reads it)."""
-    sets = "".join(f"{column} = ?, " for column in also)
-    update = f"UPDATE {table} SET {sets}version = version + 1 WHERE id = ? RETURNING version"
-    params = [*also.values(), row_id]
-    if db.kind == "postgresql":
-        update += f", pg_notify(?, '{key}' || id || ' ' || version)"
-        params.append(CHANNEL)
-    row = db.execute(update, params).fetchone()
-    g.touched[key + row_id] = int(row[0]) if row is not None else None
+def touch(write: Write, game_id: str) -> int:
+    """Notes that the game changed in ``write``: when, and its version one more (said
+    with the change, so that the pages following the game need not read it); the version
+    it is raised to, which the write's caller tells its answer."""
+    version = raise_version(write, "game", game_id, updated=now())
+    if version is None:
+        raise GameNotFound(game_id)
+    return version
