@@ -4,17 +4,18 @@ player's score through the game, the PDF download."""
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from flask import Response, send_file
 
 from companion.render.pdf_sheet import sheet_to_pdf
-from companion.render.score_chart import Series, series_of
+from companion.render.score_chart import Series, chart, chart_svg, series_of
 from companion.rules.scoring import ScoreSheet
 from companion.rules.state import State, start
 from companion.rules.table_questions import Track, track_after
 from companion.web import unit_of_work
 from companion.web.cache import Recent
-from companion.web.players import colour_blind, player_pieces
+from companion.web.players import colour_blind, player_pieces, seats
 from companion.web.qr import public_url
 from companion.web.sharing import file_name
 from companion.web.stored_game import StoredGame
@@ -30,6 +31,23 @@ def score(game: StoredGame, state: State | None = None) -> ScoreSheet:
 # the live actions it was followed through (their numbers in the log): the next version's
 # follows on from it through the actions recorded since.
 TRACKS: Recent[tuple[str, str], tuple[tuple[int, ...], Track]] = Recent(256)
+
+
+def sheet_context(game: StoredGame) -> dict[str, Any]:
+    """What the table's score sheet and the watchers' both show: the game as it stands
+    (``state``), its ``sheet``, ``seats`` and ``pieces``, and the score through the game
+    (``series``) with its ``chart``. Each page adds its own board picture."""
+    state = game.state()
+    sheet = score(game, state)
+    series = progress(game, state, sheet)
+    return {
+        "state": state,
+        "seats": seats(state),
+        "sheet": sheet,
+        "pieces": player_pieces(state),
+        "series": series,
+        "chart": chart_svg(chart(series)),
+    }
 
 
 def progress(game: StoredGame, state: State, sheet: ScoreSheet) -> list[Series]:

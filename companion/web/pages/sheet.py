@@ -8,16 +8,15 @@ from flask import Blueprint, Response, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.render.result_card import card_height
-from companion.render.score_chart import chart, chart_svg
 from companion.rules.errors import IllegalAction
 from companion.rules.record import record_to_json
 from companion.rules.scoring import ScoreSheet
 from companion.web import game_store, group_store, in_place
 from companion.web.forms import TrackForm, form_problem, required, small_int
-from companion.web.players import board_picture, player_pieces, seats
+from companion.web.players import board_picture
 from companion.web.shared_page import shared
 from companion.web.sharing import bg_stats_link, file_name, result_texts
-from companion.web.sheet_view import pdf_response, progress, score
+from companion.web.sheet_view import pdf_response, sheet_context
 from companion.web.stored_game import StoredGame
 
 bp = Blueprint("sheet", __name__, url_prefix="/g/<game_id>")
@@ -48,21 +47,14 @@ def render_sheet(game_id: str, problem: str | None = None, status: int = 200) ->
 
 def _sheet_page(game: StoredGame, problem: str | None) -> str:
     game_id = game.id
-    state = game.state()
-    sheet = score(game, state)
+    shown_sheet = sheet_context(game)
+    sheet: ScoreSheet = shown_sheet["sheet"]
     highlight, shown = _highlight(sheet, request.args.get("show"))
-    picture = board_picture(state, highlight=highlight)
-    series = progress(game, state, sheet)
     return render_template(
         "sheet.html",
         game=game,
-        state=state,
-        seats=seats(state),
-        sheet=sheet,
-        pieces=player_pieces(state),
-        picture=picture,
-        series=series,
-        chart=chart_svg(chart(series)),
+        **shown_sheet,
+        picture=board_picture(shown_sheet["state"], highlight=highlight),
         shown=shown,
         track=game.track,
         bg_stats=bg_stats_link(game, sheet),

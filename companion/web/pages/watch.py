@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, render_template, url_for
 
-from companion.render.score_chart import chart, chart_svg
 from companion.rules.table_questions import final_round_news, still_to_play
 from companion.web import game_store
-from companion.web.players import board_picture, player_pieces, seats
+from companion.web.players import board_picture, seats
 from companion.web.shared_page import shared
-from companion.web.sheet_view import pdf_response, progress, score
+from companion.web.sheet_view import pdf_response, sheet_context
 from companion.web.table_view import listed_history
 
 bp = Blueprint("watch", __name__, url_prefix="/w/<watch>")
@@ -44,19 +43,12 @@ def show(watch: str) -> tuple[str, int]:
 def sheet(watch: str) -> tuple[str, int]:
     """The score sheet, read-only."""
     game = game_store.load_watched(watch)
-    state = game.state()
-    result = score(game, state)
-    series = progress(game, state, result)
+    shown_sheet = sheet_context(game)
     return render_template(
         "watch_sheet.html",
         watched=game,
-        state=state,
-        seats=seats(state),
-        sheet=result,
-        pieces=player_pieces(state),
-        series=series,
-        chart=chart_svg(chart(series)),
-        picture=board_picture(state),
+        **shown_sheet,
+        picture=board_picture(shown_sheet["state"]),
     ), 200
 
 
