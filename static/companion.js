@@ -206,7 +206,10 @@
       if ((name === "style" || name === "data-ready") && element.hasAttribute("data-zoom-box")) return false;
       return true;
     };
-    callbacks.beforeNodeMorphed = function (old) {
+    // What the page says of a field (whose turn its search is for), as against what the
+    // player put in it: a field kept through a morph still follows the game in these.
+    var SAID_OF_A_FIELD = ["placeholder", "data-acting", "aria-label", "title"];
+    callbacks.beforeNodeMorphed = function (old, fresh) {
       if (old.nodeType !== 1) return true;
       if (old.id === "route-sheet-body") return false;  // filled by a tap: asked again below
       // A field the player changed keeps what they put; one left alone follows the game.
@@ -214,7 +217,12 @@
       if (old.tagName === "INPUT" && old.type !== "hidden") {
         var changed = old.type === "radio" || old.type === "checkbox"
           ? old.checked !== old.defaultChecked : old.value !== old.defaultValue;
-        if (changed || old === document.activeElement) return false;
+        if (changed || old === document.activeElement) {
+          SAID_OF_A_FIELD.forEach(function (name) {
+            if (fresh && fresh.nodeType === 1 && fresh.hasAttribute(name)) old.setAttribute(name, fresh.getAttribute(name));
+          });
+          return false;
+        }
       }
       if (old.tagName === "SELECT") old.dataset.chosen = old.value;
       return true;

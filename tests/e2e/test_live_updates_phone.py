@@ -183,3 +183,21 @@ def test_another_phones_move_is_read_out_once_by_a_screen_reader(
     expect(status).to_have_text("Bob drew train cards")  # the move alone, not the page
     tap(first, ".bar .last button")  # Undo
     expect(status).to_have_text("Bob drew train cards (undone)")
+
+
+def test_a_search_typed_in_keeps_its_letters_and_says_whose_turn_it_now_is(
+    server: str, phone: Page, phones: Callable[..., Page]
+) -> None:
+    """A phone whose player is typing a city when another phone records a move keeps the
+    letters typed, and its search names the player whose turn it now is (a slow network
+    brings a phone's own move by its stream before its search is emptied, too)."""
+    url = start_game(phone, server, ["Ann", "Bob"])
+    other = phones()
+    go(other, url)
+    search = other.locator(".city-search")
+    expect(search).to_have_attribute("placeholder", "Ann: find a city")
+    search.fill("tor")  # typed, not sent
+    claim(phone, "hel", "helena", re.compile("Denver"))
+    expect(other.locator(".bar .last .said")).to_contain_text("Ann claimed")
+    expect(search).to_have_value("tor")
+    expect(search).to_have_attribute("placeholder", "Bob: find a city")
