@@ -56,6 +56,7 @@ def test_every_test_runs_in_some_pass():
         "rules",
         "web on SQLite",
         "web on PostgreSQL",
+        "coverage",
         "browser",
         "load",
     ]
@@ -64,6 +65,7 @@ def test_every_test_runs_in_some_pass():
     assert "tests/web -m not load" in by_name["web on SQLite"]
     assert by_name["browser"].endswith("tests/e2e")
     assert by_name["load"].endswith("-m load")
+    assert "--cov=companion" not in " ".join(by_name[n] for n in by_name if n != "coverage")
 
 
 def _floors_in_history() -> list[dict[str, float]]:

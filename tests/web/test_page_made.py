@@ -21,6 +21,15 @@ OWN = re.compile(
 )
 
 
+@pytest.fixture(autouse=True)
+def new_processes(monkeypatch) -> None:
+    """Each test's processes start as new ones do, whatever a test before left in this
+    one: making pages once between them on (a database that refused a claim earlier turns
+    it off for a minute), and their last deletion of old pages just now."""
+    monkeypatch.setattr(page_made, "_off_until", [0.0])
+    monkeypatch.setattr(page_made, "_swept", [page_made.monotonic()])
+
+
 @pytest.fixture
 def made(monkeypatch) -> list[str]:
     """The table pages made, by game, as they are made."""
