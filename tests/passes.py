@@ -19,10 +19,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import queue
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -117,11 +119,13 @@ class Running:
     check: Pass
     log: Path
     commands: list[tuple[str, ...]]
+    ended: queue.Queue[tuple[Running, int]]  # each command's end, as it ends: its status
     started: float = field(default_factory=time.monotonic)
     process: subprocess.Popen[bytes] | None = None
 
     def start_next(self, environment: dict[str, str]) -> bool:
-        """Starts the pass's next command: False when none is left."""
+        """Starts the pass's next command, which says its end in ``ended``: False when
+        none is left."""
         if not self.commands:
             return False
         command = self.commands.pop(0)
@@ -136,6 +140,8 @@ class Running:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,  # its own group: stopped whole
             )
+        process = self.process
+        threading.Thread(target=lambda: self.ended.put((self, process.wait())), daemon=True).start()
         return True
 
     def stop(self) -> None:
@@ -180,29 +186,22 @@ def run(chosen: Sequence[Pass], side_by_side: bool, coverage: bool) -> int:
     waiting = list(chosen)
     running: list[Running] = []
     began = time.monotonic()
-    ended: list[tuple[Pass, float, str]] = []
+    ended: queue.Queue[tuple[Running, int]] = queue.Queue()
     failed: Running | None = None
     while (waiting or running) and failed is None:
         while waiting and (side_by_side or not running):
             check = waiting.pop(0)
             commands = [command_of(check, c, workers, coverage) for c in check.commands]
-            now = Running(check, folder / f"{check.name.replace(' ', '-')}.log", commands)
+            log = folder / f"{check.name.replace(' ', '-')}.log"
+            now = Running(check, log, commands, ended)
             now.start_next(environment_of(check, workers, folder))
             running.append(now)
-        time.sleep(0.2)
-        for now in list(running):
-            assert now.process is not None
-            status = now.process.poll()
-            if status is None:
-                continue
-            if status != 0:
-                failed = now
-                break
-            if now.start_next(environment_of(now.check, workers, folder)):
-                continue
+        now, status = ended.get()  # the next command to end, whichever pass it is
+        if status != 0:
+            failed = now
+        elif not now.start_next(environment_of(now.check, workers, folder)):
             running.remove(now)
             seconds = time.monotonic() - now.started
-            ended.append((now.check, seconds, last_line(now.log)))
             print(f"passed  {now.check.name:<18} {took(seconds):>12}   {last_line(now.log)}")
             sys.stdout.flush()
     if failed is not None:

@@ -19,21 +19,23 @@ def _python(code: str) -> tuple[str, ...]:
 
 
 def test_the_first_pass_to_fail_stops_the_others(tmp_path, capsys):
-    pid_file = tmp_path / "pid"
+    said_pid = tmp_path / "pid"
+    os.mkfifo(said_pid)  # the failing pass reads the other's pid once that one has started
     waiting = _python(
-        f"import os, threading; open({str(pid_file)!r}, 'w').write(str(os.getpid()));"
+        f"import os, threading; open({str(said_pid)!r}, 'w').write(str(os.getpid()));"
         " threading.Event().wait()"  # waits for ever: only being stopped ends it
     )
     failing = _python(
-        f"import os, time\nwhile not os.path.exists({str(pid_file)!r}): time.sleep(0.05)\n"
-        "print('what went wrong'); raise SystemExit(3)"
+        f"print('the other:', open({str(said_pid)!r}).read());"
+        " print('what went wrong'); raise SystemExit(3)"
     )
     chosen = [Pass("waits", (waiting,), "never ends"), Pass("fails", (failing,), "fails")]
     assert run(chosen, side_by_side=True, coverage=False) == 1
     said = capsys.readouterr().out
     assert "FAILED  fails" in said and "what went wrong" in said  # its output, whole
+    other = int(said.rsplit("the other:", 1)[1].split()[0])  # its line, after its command's
     with pytest.raises(ProcessLookupError):
-        os.kill(int(pid_file.read_text()), 0)  # the other pass was stopped
+        os.kill(other, 0)  # the other pass was stopped
 
 
 def test_each_pass_says_its_time_and_runs_its_commands_in_order(tmp_path, capsys):
